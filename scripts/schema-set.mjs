@@ -1,0 +1,54 @@
+// Loads every schema under schemas/ and checks the rules each must follow
+// ($id matching its path, title, description, examples), for codegen and the validator CLI.
+import { readFileSync, readdirSync } from "node:fs";
+import { join, dirname, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import Ajv from "ajv";
+import addFormats from "ajv-formats";
+
+export const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "schemas");
+export const ID_BASE = "https://storefront-runtime.dev/schemas/";
+
+export function loadSchemas() {
+  const files = readdirSync(SCHEMA_DIR, { recursive: true })
+    .map((f) => String(f).split(sep).join("/"))
+    .filter((f) => f.endsWith(".schema.json"))
+    .sort();
+  const problems = [];
+  const schemas = files.map((file) => {
+    let schema;
+    try {
+      schema = JSON.parse(readFileSync(join(SCHEMA_DIR, file), "utf8"));
+    } catch (err) {
+      throw new Error(`schemas/${file}: not valid JSON: ${err.message}`);
+    }
+    if (schema.$id !== ID_BASE + file) problems.push(`schemas/${file}: $id must be "${ID_BASE + file}"`);
+    for (const key of ["title", "description", "examples"]) {
+      if (!schema[key]) problems.push(`schemas/${file}: missing "${key}"`);
+    }
+    return { file, schema };
+  });
+  if (problems.length) throw new Error(problems.join("\n"));
+  return schemas;
+}
+
+/** An ajv instance holding every schema; examples are checked against their schema. */
+export function createAjv(options = {}, transform = (schema) => schema) {
+  const ajv = new Ajv({ strict: true, strictTypes: false, useDefaults: true, allErrors: false, ...options });
+  addFormats(ajv);
+  // json-schema-to-typescript reads tsType; ajv only needs to know it is not a typo.
+  ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
+  const schemas = loadSchemas();
+  for (const { schema } of schemas) ajv.addSchema(transform(schema));
+  for (const { file, schema } of schemas) {
+    const validate = ajv.getSchema(schema.$id);
+    for (const [i, example] of schema.examples.entries()) {
+      if (!validate(structuredClone(example))) {
+        const e = validate.errors[0];
+        throw new Error(`schemas/${file}: examples[${i}] fails its own schema at "${e.instancePath}": ${e.message}`);
+      }
+    }
+  }
+  return ajv;
+}
+

@@ -1,0 +1,42 @@
+// The tree an island renders, the same on the server and in the browser so that
+// hydration matches: an error boundary, the island's providers, then the component.
+import { Component, useLayoutEffect, type ComponentType, type ReactNode } from "react";
+
+export type Providers = ComponentType<{ children: ReactNode }>;
+
+/** One boundary per island: a component that throws takes down only its own island. */
+class IslandBoundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** Its layout effect runs after every child's, so "mounted" means the whole island committed. */
+function Committed({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
+  useLayoutEffect(onMounted, []);
+  return children;
+}
+
+const ignore = () => {};
+
+export function islandTree<P extends object>(
+  Island: ComponentType<P>,
+  props: P,
+  options: { Providers?: Providers; onMounted?: () => void; onError?: (error: unknown) => void },
+): ReactNode {
+  const { Providers } = options;
+  let tree: ReactNode = (
+    <Committed onMounted={options.onMounted ?? ignore}>
+      <Island {...props} />
+    </Committed>
+  );
+  if (Providers) tree = <Providers>{tree}</Providers>;
+  return <IslandBoundary onError={options.onError ?? ignore}>{tree}</IslandBoundary>;
+}

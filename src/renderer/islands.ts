@@ -1,0 +1,194 @@
+// The island renderer: finds [data-component] elements in a region, checks their props
+// against the component's schema, waits for the island's hydration strategy, then mounts
+// it. Each island's state is written to data-island: pending, mounted, failed, missing.
+import type { HydrateStrategy, Registry, RegistryEntry } from "../registry/types";
+import { HYDRATE_STRATEGIES } from "../registry/types";
+import { parseProps } from "./parse-props";
+import { describeValidationError } from "./describe-error";
+import { schedule, createVisibilityWatcher, type Cancel, type Win } from "./strategies";
+import type { MountedIsland, Providers } from "./mount";
+
+export type IslandState = "pending" | "mounted" | "failed" | "missing";
+
+export interface RendererOptions {
+  registry: Registry;
+  win?: Win;
+  logger?: Pick<Console, "warn">;
+  loadMount?: () => Promise<typeof import("./mount")>;
+  /** Context every island is rendered in (language, router, ...), loaded with React. */
+  loadProviders?: () => Promise<Providers>;
+}
+
+export interface Renderer {
+  /** Starts every island in the region; resolves once each is validated and scheduled. */
+  mountRegion(region: ParentNode): Promise<void>;
+  /** Unmounts every island in the region and cancels those still waiting. */
+  unmountRegion(region: ParentNode): void;
+  /** Unmounts the region's islands, swaps its HTML, and starts the new islands. */
+  replaceRegion(region: Element, html: string): Promise<void>;
+  /** The state of an island element, or undefined when it is not one of this renderer's. */
+  stateOf(el: Element): IslandState | undefined;
+}
+
+interface Island {
+  el: HTMLElement;
+  name: string;
+  state: IslandState;
+  serverHTML: string;
+  disposed: boolean;
+  cancel?: Cancel;
+  mounted?: MountedIsland;
+}
+
+const SELECTOR = "[data-component]";
+
+export function createRenderer(options: RendererOptions): Renderer {
+  const { registry } = options;
+  const win = options.win ?? window;
+  const logger = options.logger ?? console;
+  const loadMount = options.loadMount ?? (() => import("./mount"));
+  const islands = new Map<Element, Island>();
+  const warnedMissing = new Set<string>();
+  const whenVisible = createVisibilityWatcher(win);
+  let clientIds = 0;
+
+  function setState(island: Island, state: IslandState) {
+    island.state = state;
+    island.el.setAttribute("data-island", state);
+  }
+
+  function fail(island: Island, message: string) {
+    setState(island, "failed");
+    logger.warn(`[islands] ${island.name} failed: ${message}`);
+  }
+
+  function isIslandName(name: string): boolean {
+    return Object.prototype.hasOwnProperty.call(registry, name);
+  }
+
+  async function start(island: Island): Promise<void> {
+    const { el, name } = island;
+    if (!isIslandName(name)) {
+      setState(island, "missing");
+      if (!warnedMissing.has(name)) {
+        warnedMissing.add(name);
+        logger.warn(`[islands] unknown component "${name}": skipped; register it in src/registry/index.ts`);
+      }
+      return;
+    }
+    const entry = registry[name] as RegistryEntry;
+    const parsed = parseProps(el.getAttribute("data-props"));
+    if (!parsed.ok) return fail(island, `${parsed.pointer || "/"} ${parsed.message}`);
+
+    const requested = el.getAttribute("data-hydrate");
+    if (requested !== null && !HYDRATE_STRATEGIES.includes(requested as HydrateStrategy)) {
+      return fail(island, `data-hydrate "${requested}" is not one of ${HYDRATE_STRATEGIES.join(", ")}`);
+    }
+    const strategy = (requested as HydrateStrategy | null) ?? entry.hydrate;
+    const ssr = el.hasAttribute("data-ssr");
+    if (strategy === "none" && !ssr) {
+      return fail(island, `data-hydrate "none" needs server HTML (data-ssr), or nothing would ever show`);
+    }
+
+    let validate;
+    try {
+      validate = (await entry.validator()).default;
+    } catch (err) {
+      if (!island.disposed) fail(island, `could not load its props validator (${String(err)})`);
+      return;
+    }
+    if (island.disposed) return;
+    const props = parsed.value;
+    if (!validate(props)) {
+      const { pointer, message } = describeValidationError(validate.errors?.[0]);
+      return fail(island, `props ${pointer || "/"} ${message}`);
+    }
+    // A `none` island's server HTML is final: valid props, nothing to download.
+    if (strategy === "none") return setState(island, "mounted");
+    island.cancel = schedule(strategy, el, () => void mount(island, entry, props as object, ssr), { win, whenVisible });
+  }
+
+  async function mount(island: Island, entry: RegistryEntry, props: object, ssr: boolean): Promise<void> {
+    island.cancel = undefined;
+    let loaded;
+    try {
+      loaded = await Promise.all([loadMount(), entry.load(), options.loadProviders?.()]);
+    } catch (err) {
+      if (!island.disposed) fail(island, `could not load its code (${String(err)})`);
+      return;
+    }
+    if (island.disposed) return;
+    const [mountModule, componentModule, Providers] = loaded;
+    const idPrefix = island.el.getAttribute("data-uid") ?? `c${clientIds++}-`;
+    island.mounted = mountModule.mountIsland(island.el, componentModule.default, props, {
+      ssr,
+      idPrefix,
+      Providers,
+      onMounted: () => {
+        if (!island.disposed && island.state === "pending") setState(island, "mounted");
+      },
+      onError: (error) => {
+        fail(island, `threw while rendering: ${String(error)}`);
+        // Leave React's commit first, then give the shopper back the server's HTML.
+        win.setTimeout(() => {
+          island.mounted?.unmount();
+          island.mounted = undefined;
+          island.el.innerHTML = island.serverHTML;
+        }, 0);
+      },
+      onRecoverableError: (error) => logger.warn(`[islands] ${island.name}: ${String(error)}`),
+    });
+  }
+
+  function findIslands(region: ParentNode): HTMLElement[] {
+    // An island inside another island belongs to that island's React tree.
+    return Array.from(region.querySelectorAll<HTMLElement>(SELECTOR)).filter((el) => {
+      const outer = el.parentElement?.closest(SELECTOR);
+      return !outer || !containsNode(region, outer);
+    });
+  }
+
+  function containsNode(region: ParentNode, node: Node): boolean {
+    return region === node || (region as Node).contains(node);
+  }
+
+  function dispose(island: Island) {
+    island.disposed = true;
+    island.cancel?.();
+    island.mounted?.unmount();
+    islands.delete(island.el);
+  }
+
+  return {
+    async mountRegion(region) {
+      const started: Promise<void>[] = [];
+      for (const el of findIslands(region)) {
+        if (islands.has(el)) continue;
+        const island: Island = {
+          el,
+          name: el.getAttribute("data-component") ?? "",
+          state: "pending",
+          serverHTML: el.innerHTML,
+          disposed: false,
+        };
+        islands.set(el, island);
+        setState(island, "pending");
+        started.push(start(island));
+      }
+      await Promise.all(started);
+    },
+    unmountRegion(region) {
+      for (const island of Array.from(islands.values())) {
+        if (containsNode(region, island.el)) dispose(island);
+      }
+    },
+    async replaceRegion(region, html) {
+      this.unmountRegion(region);
+      region.innerHTML = html;
+      await this.mountRegion(region);
+    },
+    stateOf(el) {
+      return islands.get(el)?.state;
+    },
+  };
+}

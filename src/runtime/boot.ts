@@ -1,0 +1,43 @@
+// Starts the page: reads the server's initial data, sends a 401 page to sign-in, and
+// mounts the islands of the head, body and foot regions.
+import type { InitialData } from "../../generated/types";
+import type { Registry } from "../registry/types";
+import { createRenderer, type Renderer } from "../renderer/islands";
+import type { Win } from "../renderer/strategies";
+import { readInitialData } from "./initial-data";
+import { createProvidersLoader } from "./island-providers";
+
+export const REGION_IDS = ["page-head", "page-body", "page-foot"] as const;
+
+export interface BootEnv {
+  win: Win;
+  registry: Registry;
+  logger?: Pick<Console, "warn" | "error">;
+}
+
+export interface Booted {
+  data: InitialData | null;
+  renderer: Renderer;
+}
+
+export function signInAddress(location: Pick<Location, "pathname" | "search" | "hash">): string {
+  return `/auth/signin?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
+}
+
+export async function boot(env: BootEnv): Promise<Booted | null> {
+  const { win, registry } = env;
+  const logger = env.logger ?? console;
+  const doc = win.document;
+  const initial = readInitialData(doc);
+  if (!initial.ok) logger.error(`[boot] ${initial.message}; the page runs with its server HTML and defaults`);
+  const data = initial.ok ? initial.data : null;
+  if (data?.meta.status === 401) {
+    win.location.replace(signInAddress(win.location));
+    return null;
+  }
+  const renderer = createRenderer({ registry, win, logger, loadProviders: createProvidersLoader(doc) });
+  await Promise.all(
+    REGION_IDS.map((id) => doc.getElementById(id)).filter((el) => el !== null).map((el) => renderer.mountRegion(el)),
+  );
+  return { data, renderer };
+}

@@ -1,0 +1,26 @@
+// Loads what every island renders inside: the messages of the document's language and
+// the providers around them. Cached per language, since navigation may change it.
+import type { Providers } from "../renderer/mount";
+import { languageOfLocale } from "./i18n/languages";
+import { loadMessages } from "./i18n/messages";
+
+export function createProvidersLoader(doc: Document): () => Promise<Providers> {
+  const cache = new Map<string, Promise<Providers>>();
+  return () => {
+    const language = languageOfLocale(doc.documentElement.lang || "en");
+    let providers = cache.get(language.locale);
+    if (!providers) {
+      providers = (async () => {
+        const [messages, { IslandProviders }, { createElement }] = await Promise.all([
+          loadMessages(language.messages),
+          import("./i18n/IslandProviders"),
+          import("react"),
+        ]);
+        const context = { locale: language.locale, messages };
+        return ({ children }) => createElement(IslandProviders, { context }, children);
+      })();
+      cache.set(language.locale, providers);
+    }
+    return providers;
+  };
+}

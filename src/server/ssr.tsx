@@ -1,0 +1,61 @@
+// Server rendering of one island: checks its props against the component's schema
+// (filling defaults), renders it with react-dom/server, and wraps it in the island
+// element the browser's renderer will hydrate.
+import { renderToString } from "react-dom/server";
+import type { HydrateStrategy, Registry } from "../registry/types";
+import { islandTree } from "../renderer/island-tree";
+import { describeValidationError } from "../renderer/describe-error";
+import { IslandProviders, type IslandContext } from "../runtime/i18n/IslandProviders";
+import { escapeHtml } from "./html";
+
+export class IslandPropsError extends Error {
+  constructor(
+    readonly component: string,
+    readonly pointer: string,
+    detail: string,
+  ) {
+    super(`${component}: props ${pointer || "/"} ${detail}`);
+    this.name = "IslandPropsError";
+  }
+}
+
+export interface RenderIslandOptions {
+  context: IslandContext;
+  /** Unique per page, so that useId values of different islands never collide. */
+  uid: string;
+  /** Overrides the registry's default strategy. */
+  hydrate?: HydrateStrategy;
+  /** Render only the placeholder element; the browser renders the component. */
+  clientOnly?: boolean;
+}
+
+export async function renderIsland(
+  registry: Registry,
+  name: string,
+  props: unknown,
+  options: RenderIslandOptions,
+): Promise<string> {
+  const entry = registry[name];
+  if (!entry || !Object.prototype.hasOwnProperty.call(registry, name)) {
+    throw new Error(`unknown component "${name}"; register it in src/registry/index.ts`);
+  }
+  const checked = structuredClone(props ?? {});
+  const validate = (await entry.validator()).default;
+  if (!validate(checked)) {
+    const { pointer, message } = describeValidationError(validate.errors?.[0]);
+    throw new IslandPropsError(name, pointer, message);
+  }
+  const attrs = [
+    `data-component="${escapeHtml(name)}"`,
+    `data-props="${escapeHtml(JSON.stringify(checked))}"`,
+    options.hydrate ? `data-hydrate="${options.hydrate}"` : "",
+  ];
+  if (options.clientOnly) return `<div ${attrs.filter(Boolean).join(" ")}></div>`;
+  const Island = (await entry.load()).default;
+  const Providers = ({ children }: { children?: React.ReactNode }) => (
+    <IslandProviders context={options.context}>{children}</IslandProviders>
+  );
+  const html = renderToString(islandTree(Island, checked as object, { Providers }), { identifierPrefix: options.uid });
+  attrs.push("data-ssr", `data-uid="${escapeHtml(options.uid)}"`);
+  return `<div ${attrs.filter(Boolean).join(" ")}>${html}</div>`;
+}
