@@ -78,7 +78,7 @@ export interface ValidateFunction<T> {
 );
 
 // Validators ship to the browser: drop the prose (descriptions, titles, examples) they never read.
-const ajv = createAjv({ code: { source: true, esm: true, lines: true } }, stripProse);
+const ajv = createAjv({ inlineRefs: false, code: { source: true, esm: true, lines: true } }, stripProse);
 for (const { file, schema } of schemas) {
   const validate = ajv.getSchema(schema.$id);
   let code = standaloneCode(ajv, validate);

@@ -4,7 +4,7 @@ import type { InitialData } from "../../generated/types";
 import type { Registry } from "../registry/types";
 import { createRenderer, type Renderer } from "../renderer/islands";
 import type { Win } from "../renderer/strategies";
-import { readInitialData } from "./initial-data";
+import { checkInitialData, parseInitialData, statusOf } from "./initial-data";
 import { createProvidersLoader } from "./island-providers";
 
 export const REGION_IDS = ["page-head", "page-body", "page-foot"] as const;
@@ -28,16 +28,17 @@ export async function boot(env: BootEnv): Promise<Booted | null> {
   const { win, registry } = env;
   const logger = env.logger ?? console;
   const doc = win.document;
-  const initial = readInitialData(doc);
-  if (!initial.ok) logger.error(`[boot] ${initial.message}; the page runs with its server HTML and defaults`);
-  const data = initial.ok ? initial.data : null;
-  if (data?.meta.status === 401) {
+  const parsed = parseInitialData(doc);
+  if (parsed.ok && statusOf(parsed.value) === 401) {
     win.location.replace(signInAddress(win.location));
     return null;
   }
   const renderer = createRenderer({ registry, win, logger, loadProviders: createProvidersLoader(doc) });
-  await Promise.all(
-    REGION_IDS.map((id) => doc.getElementById(id)).filter((el) => el !== null).map((el) => renderer.mountRegion(el)),
-  );
-  return { data, renderer };
+  const regions = REGION_IDS.map((id) => doc.getElementById(id)).filter((el) => el !== null);
+  const [checked] = await Promise.all([
+    parsed.ok ? checkInitialData(parsed.value) : parsed,
+    ...regions.map((el) => renderer.mountRegion(el)),
+  ]);
+  if (!checked.ok) logger.error(`[boot] ${checked.message}; the page runs with its server HTML and defaults`);
+  return { data: checked.ok ? checked.data : null, renderer };
 }
