@@ -39,6 +39,8 @@ let types = await compile(rootSchema, "AllSchemas", {
   strictIndexSignatures: true,
   format: true,
   unknownAny: true,
+  // minItems would turn arrays into long tuple unions; the validators check the counts.
+  ignoreMinAndMaxItems: true,
   declareExternallyReferenced: true,
   $refOptions: {
     resolve: {
@@ -79,19 +81,47 @@ export interface ValidateFunction<T> {
 
 // Validators ship to the browser: drop the prose (descriptions, titles, examples) they never read.
 const ajv = createAjv({ inlineRefs: false, code: { source: true, esm: true, lines: true } }, stripProse);
+
+// ajv's standalone code require()s its runtime helpers even in ESM mode, and the default-export
+// interop of a CommonJS module differs between esbuild, Node and Vitest. So each helper becomes an
+// ES import: ucs2length from our own ES module, formats by name from ajv-formats' namespace.
+const RUNTIME = {
+  'require("ajv/dist/runtime/ucs2length").default': { name: "ucs2length", from: "ucs2length.js", local: true, star: false },
+  'require("ajv-formats/dist/formats")': { name: "formats", from: "ajv-formats/dist/formats.js", local: false, star: true },
+};
+files.set(
+  "runtime/ucs2length.js",
+  `${banner}// Length in Unicode code points, as JSON Schema's minLength/maxLength count it.
+export default function ucs2length(str) {
+  let length = 0;
+  for (let pos = 0; pos < str.length; length++) {
+    const code = str.charCodeAt(pos++);
+    if (code >= 0xd800 && code <= 0xdbff && pos < str.length && (str.charCodeAt(pos) & 0xfc00) === 0xdc00) pos++;
+  }
+  return length;
+}
+`,
+);
+files.set("runtime/ucs2length.d.ts", `${banner}export default function ucs2length(str: string): number;\n`);
+
+function esmOnly(code, file, runtimeDir) {
+  const imports = new Set();
+  for (const [call, dep] of Object.entries(RUNTIME)) {
+    if (!code.includes(call)) continue;
+    code = code.split(call).join(dep.name);
+    const from = dep.local ? runtimeDir + dep.from : dep.from;
+    imports.add(dep.star ? `import * as ${dep.name} from "${from}";` : `import ${dep.name} from "${from}";`);
+  }
+  const left = code.match(/require\("([^"]+)"\)/);
+  if (left) throw new Error(`schemas/${file}: its validator needs ${left[1]}, which codegen cannot import as ESM; add it to RUNTIME in scripts/codegen.mjs`);
+  return [...imports, code].join("\n");
+}
 for (const { file, schema } of schemas) {
   const validate = ajv.getSchema(schema.$id);
-  let code = standaloneCode(ajv, validate);
-  // ajv emits require() for its runtime helpers even in ESM mode; turn them into imports.
-  const imports = new Map();
-  code = code.replace(/require\("([^"]+)"\)/g, (_, mod) => {
-    if (!imports.has(mod)) imports.set(mod, `__dep${imports.size}`);
-    return imports.get(mod);
-  });
-  const head = [...imports].map(([mod, name]) => `import ${name} from "${mod.endsWith(".js") ? mod : mod + ".js"}";`).join("\n");
   const base = file.replace(/\.schema\.json$/, "");
+  const runtimeDir = "../".repeat(base.split("/").length) + "runtime/";
+  files.set(`validators/${base}.js`, `${banner}${esmOnly(standaloneCode(ajv, validate), file, runtimeDir)}\n`);
   const typeName = schema.title;
-  files.set(`validators/${base}.js`, `${banner}${head}${head ? "\n" : ""}${code}\n`);
   const depth = base.split("/").length;
   const up = "../".repeat(depth);
   files.set(

@@ -11,13 +11,11 @@ export function createProvidersLoader(doc: Document): () => Promise<Providers> {
     let providers = cache.get(language.locale);
     if (!providers) {
       providers = (async () => {
-        const [messages, { IslandProviders }, { createElement }] = await Promise.all([
+        const [messages, { providersFor }] = await Promise.all([
           loadMessages(language.messages),
           import("./i18n/IslandProviders"),
-          import("react"),
         ]);
-        const context = { locale: language.locale, messages };
-        return ({ children }) => createElement(IslandProviders, { context }, children);
+        return providersFor({ locale: language.locale, messages });
       })();
       cache.set(language.locale, providers);
     }

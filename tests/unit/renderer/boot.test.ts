@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { boot, signInAddress } from "../../../src/runtime/boot";
+import { island, makeRegistry } from "./fixtures";
+
+const goodData = { meta: { status: 200, title: "Home" }, config: { router: {} }, theme: { config: {} } };
+
+function page(data: unknown, body = island("Counter", {}, { id: "b" })) {
+  const json = typeof data === "string" ? data : JSON.stringify(data);
+  document.body.innerHTML = `
+    <div id="page-head">${island("Counter", {}, { id: "h" })}</div>
+    <main id="page-body">${body}</main>
+    <div id="page-foot">${island("Counter", {}, { id: "f" })}</div>
+    <script id="__INITIAL_DATA__" type="application/json">${json}</script>`;
+}
+
+describe("boot", () => {
+  let logger: { warn: (m: string) => void; error: ReturnType<typeof vi.fn<(m: string) => void>> };
+  beforeEach(() => {
+    logger = { warn: vi.fn(), error: vi.fn<(m: string) => void>() };
+  });
+
+  it("validates the initial data, filling theme defaults, and mounts head, body and foot", async () => {
+    page(goodData);
+    const booted = await boot({ win: window, registry: makeRegistry(), logger, services: false });
+    expect(booted?.data?.theme.config.primaryColor).toBe("#4a00ff");
+    expect(booted?.data?.config.router.productRule).toBe("/product/:slug");
+    for (const id of ["h", "b", "f"]) {
+      await vi.waitFor(() => expect(document.getElementById(id)!.getAttribute("data-island")).toBe("mounted"));
+    }
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it("sends a 401 page to sign-in with the current address, mounting nothing", async () => {
+    page({ ...goodData, meta: { status: 401, title: "Sign in" } });
+    const replace = vi.fn();
+    const win = Object.create(window, {
+      location: { value: { pathname: "/user/order", search: "?page=2", hash: "#top", replace } },
+    });
+    expect(await boot({ win, registry: makeRegistry(), logger, services: false })).toBeNull();
+    expect(replace).toHaveBeenCalledWith("/auth/signin?redirect=%2Fuser%2Forder%3Fpage%3D2%23top");
+    expect(document.getElementById("b")!.hasAttribute("data-island")).toBe(false);
+  });
+
+  it("keeps the page working when the initial data is broken, and says what is wrong", async () => {
+    page({ ...goodData, theme: { config: { primaryColor: "blue;}" } } });
+    const booted = await boot({ win: window, registry: makeRegistry(), logger, services: false });
+    expect(booted?.data).toBeNull();
+    expect(logger.error.mock.calls[0]![0]).toMatch(/#__INITIAL_DATA__ \/theme\/config\/primaryColor must match pattern/);
+    await vi.waitFor(() => expect(document.getElementById("b")!.getAttribute("data-island")).toBe("mounted"));
+  });
+
+  it("reports initial data that is not JSON", async () => {
+    page("{not json");
+    await boot({ win: window, registry: makeRegistry(), logger, services: false });
+    expect(logger.error.mock.calls[0]![0]).toMatch(/#__INITIAL_DATA__ is not valid JSON/);
+  });
+
+  it("builds the sign-in address from path, query and hash", () => {
+    expect(signInAddress({ pathname: "/zh/cart", search: "", hash: "" })).toBe("/auth/signin?redirect=%2Fzh%2Fcart");
+  });
+});

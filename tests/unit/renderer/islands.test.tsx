@@ -1,0 +1,223 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import { renderToString } from "react-dom/server";
+import { createRenderer } from "../../../src/renderer/islands";
+import { island, makeRegistry, unmounted } from "./fixtures";
+
+let region: HTMLElement;
+let logger: { warn: Mock<(message: string) => void> };
+
+beforeEach(() => {
+  document.body.innerHTML = `<main id="page-body"></main>`;
+  region = document.getElementById("page-body")!;
+  logger = { warn: vi.fn<(message: string) => void>() };
+  unmounted.mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const stateOf = (selector: string) => region.querySelector(selector)!.getAttribute("data-island");
+const settle = (selector: string, state: string) => vi.waitFor(() => expect(stateOf(selector)).toBe(state));
+
+describe("island renderer", () => {
+  it("renders a client island with createRoot and marks it pending then mounted", async () => {
+    region.innerHTML = island("Counter", { start: 2 }, { id: "a" });
+    const renderer = createRenderer({ registry: makeRegistry(), logger });
+    const started = renderer.mountRegion(region);
+    expect(stateOf("#a")).toBe("pending");
+    await started;
+    await settle("#a", "mounted");
+    expect(region.querySelector("#a")!.textContent).toBe("count 2");
+  });
+
+  it("hydrates a data-ssr island: keeps the server's DOM and attaches handlers", async () => {
+    const { default: Counter } = await makeRegistry().Counter!.load();
+    const html = renderToString(<Counter start={5} />);
+    region.innerHTML = island("Counter", { start: 5 }, { id: "a", "data-ssr": "" }, html);
+    const button = region.querySelector("button")!;
+    const recoverable = vi.fn();
+    const renderer = createRenderer({ registry: makeRegistry(), logger: { warn: recoverable } });
+    await renderer.mountRegion(region);
+    await settle("#a", "mounted");
+    expect(region.querySelector("button")).toBe(button);
+    button.click();
+    await vi.waitFor(() => expect(button.textContent).toBe("count 6"));
+    expect(recoverable).not.toHaveBeenCalled();
+  });
+
+  it("idle waits for requestIdleCallback", async () => {
+    let idle: (() => void) | undefined;
+    vi.stubGlobal("requestIdleCallback", (cb: () => void) => ((idle = cb), 1));
+    region.innerHTML = island("IdleCounter", {}, { id: "a" });
+    await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
+    expect(stateOf("#a")).toBe("pending");
+    idle!();
+    await settle("#a", "mounted");
+  });
+
+  it("visible waits for the IntersectionObserver and shares one observer", async () => {
+    const observers: { cb: IntersectionObserverCallback; observed: Element[] }[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        observed: Element[] = [];
+        constructor(readonly cb: IntersectionObserverCallback) {
+          observers.push(this);
+        }
+        observe(el: Element) {
+          this.observed.push(el);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    region.innerHTML =
+      island("Counter", {}, { id: "a", "data-hydrate": "visible" }) + island("Counter", {}, { id: "b", "data-hydrate": "visible" });
+    await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
+    expect(observers).toHaveLength(1);
+    expect(observers[0]!.observed.map((el) => el.id)).toEqual(["a", "b"]);
+    observers[0]!.cb([{ isIntersecting: true, target: region.querySelector("#b")! } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+    await settle("#b", "mounted");
+    expect(stateOf("#a")).toBe("pending");
+  });
+
+  it.each(["focusin", "pointerdown", "keydown"])("interaction waits for the first %s", async (type) => {
+    const registry = makeRegistry();
+    region.innerHTML = island("Counter", {}, { id: "a", "data-hydrate": "interaction" });
+    await createRenderer({ registry, logger }).mountRegion(region);
+    expect(stateOf("#a")).toBe("pending");
+    expect(registry.Counter!.load).not.toHaveBeenCalled();
+    region.querySelector("#a")!.dispatchEvent(new Event(type, { bubbles: true }));
+    await settle("#a", "mounted");
+    expect(registry.Counter!.load).toHaveBeenCalledTimes(1);
+  });
+
+  it("none keeps the server HTML, validates, and never loads the component", async () => {
+    const registry = makeRegistry();
+    region.innerHTML = island("Counter", {}, { id: "a", "data-hydrate": "none", "data-ssr": "" }, "<b>static</b>");
+    await createRenderer({ registry, logger }).mountRegion(region);
+    expect(stateOf("#a")).toBe("mounted");
+    expect(registry.Counter!.validator).toHaveBeenCalled();
+    expect(registry.Counter!.load).not.toHaveBeenCalled();
+    expect(region.querySelector("#a")!.innerHTML).toBe("<b>static</b>");
+  });
+
+  it("none without server HTML fails with a message, since nothing would ever show", async () => {
+    region.innerHTML = island("Counter", {}, { id: "a", "data-hydrate": "none" });
+    await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
+    expect(stateOf("#a")).toBe("failed");
+    expect(logger.warn.mock.calls[0]![0]).toMatch(/Counter failed: data-hydrate "none" needs server HTML/);
+  });
+
+  it("an unknown data-hydrate value fails and names the allowed ones", async () => {
+    region.innerHTML = island("Counter", {}, { id: "a", "data-hydrate": "later" });
+    await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
+    expect(stateOf("#a")).toBe("failed");
+    expect(logger.warn.mock.calls[0]![0]).toContain('data-hydrate "later" is not one of load, idle, visible, interaction, none');
+  });
+
+  it("bad JSON keeps the server HTML, marks the island failed and names the component", async () => {
+    region.innerHTML = island("Counter", "{oops", { id: "a", "data-ssr": "" }, "<i>server</i>");
+    await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
+    expect(stateOf("#a")).toBe("failed");
+    expect(region.querySelector("#a")!.innerHTML).toBe("<i>server</i>");
+    expect(logger.warn.mock.calls[0]![0]).toMatch(/^\[islands\] Counter failed: \/ data-props is not valid JSON/);
+  });
+
+  it("props that fail the schema name the JSON pointer and the rule", async () => {
+    region.innerHTML =
+      island("Price", { price: "cheap", currency: "USD" }, { id: "a" }) +
+      island("Price", { price: 1, currency: "USD", colour: "red" }, { id: "b" }) +
+      island("Price", { price: 1 }, { id: "c" });
+    await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
+    expect([stateOf("#a"), stateOf("#b"), stateOf("#c")]).toEqual(["failed", "failed", "failed"]);
+    const messages = logger.warn.mock.calls.map((c) => c[0]);
+    expect(messages).toContain("[islands] Price failed: props /price must be number (rule type at #/properties/price/type)");
+    expect(messages).toContain("[islands] Price failed: props /colour is not a known property (rule additionalProperties at #/additionalProperties)");
+    expect(messages).toContain("[islands] Price failed: props /currency is required (rule required at #/required)");
+  });
+
+  it("refuses prototype keys without polluting Object.prototype", async () => {
+    region.innerHTML = island("Counter", '{"__proto__":{"isAdmin":true}}', { id: "a" });
+    await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
+    expect(stateOf("#a")).toBe("failed");
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(logger.warn.mock.calls[0]![0]).toContain('/__proto__ data-props may not contain the key "__proto__"');
+  });
+
+  it("an unknown component is marked missing, warned about once, and the rest still mounts", async () => {
+    region.innerHTML =
+      island("Nope", {}, { id: "a" }) + island("Nope", {}, { id: "b" }) + island("Counter", {}, { id: "c" }) + island("toString", {}, { id: "d" });
+    await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
+    expect([stateOf("#a"), stateOf("#b"), stateOf("#d")]).toEqual(["missing", "missing", "missing"]);
+    await settle("#c", "mounted");
+    expect(logger.warn.mock.calls.filter((c) => String(c[0]).includes('"Nope"'))).toHaveLength(1);
+  });
+
+  it("one component that throws fails alone, gets its server HTML back, and its neighbours mount", async () => {
+    region.innerHTML =
+      island("Counter", {}, { id: "a" }) +
+      island("Thrower", {}, { id: "b", "data-ssr": "" }, "<p>server fallback</p>") +
+      island("Counter", {}, { id: "c" });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
+    await settle("#b", "failed");
+    await settle("#a", "mounted");
+    await settle("#c", "mounted");
+    await vi.waitFor(() => expect(region.querySelector("#b")!.innerHTML).toBe("<p>server fallback</p>"));
+    expect(logger.warn.mock.calls.some((c) => String(c[0]).includes("Thrower failed: threw while rendering: Error: boom"))).toBe(true);
+  });
+
+  it("a component whose code fails to load is marked failed", async () => {
+    const registry = makeRegistry();
+    registry.Counter!.load = () => Promise.reject(new Error("network down"));
+    region.innerHTML = island("Counter", {}, { id: "a" });
+    await createRenderer({ registry, logger }).mountRegion(region);
+    await settle("#a", "failed");
+    expect(logger.warn.mock.calls[0]![0]).toContain("could not load its code (Error: network down)");
+  });
+
+  it("replacing a region unmounts every island in it first, then mounts the new ones", async () => {
+    region.innerHTML = island("Counter", {}, { id: "a" }) + island("Counter", {}, { id: "b" });
+    const renderer = createRenderer({ registry: makeRegistry(), logger });
+    await renderer.mountRegion(region);
+    await settle("#a", "mounted");
+    await settle("#b", "mounted");
+    await renderer.replaceRegion(region, island("Counter", { start: 9 }, { id: "c" }));
+    expect(unmounted).toHaveBeenCalledTimes(2);
+    await settle("#c", "mounted");
+    expect(region.textContent).toBe("count 9");
+  });
+
+  it("an island removed before its strategy fires never mounts", async () => {
+    const registry = makeRegistry();
+    region.innerHTML = island("Counter", {}, { id: "a", "data-hydrate": "interaction" });
+    const renderer = createRenderer({ registry, logger });
+    await renderer.mountRegion(region);
+    const el = region.querySelector("#a")!;
+    renderer.unmountRegion(region);
+    el.dispatchEvent(new Event("focusin"));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(registry.Counter!.load).not.toHaveBeenCalled();
+    expect(renderer.stateOf(el)).toBeUndefined();
+  });
+
+  it("mounting a region twice does not mount its islands twice", async () => {
+    const registry = makeRegistry();
+    region.innerHTML = island("Counter", {}, { id: "a" });
+    const renderer = createRenderer({ registry, logger });
+    await renderer.mountRegion(region);
+    await renderer.mountRegion(region);
+    await settle("#a", "mounted");
+    expect(registry.Counter!.validator).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves an island nested in another island to its parent's React tree", async () => {
+    const registry = makeRegistry();
+    region.innerHTML = `<div data-component="Counter" id="outer" data-props="{}" data-hydrate="interaction">${island("Counter", {}, { id: "inner" })}</div>`;
+    await createRenderer({ registry, logger }).mountRegion(region);
+    expect(stateOf("#outer")).toBe("pending");
+    expect(region.querySelector("#inner")!.hasAttribute("data-island")).toBe(false);
+  });
+});
