@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // .ci/run reads the JSON report for its closing line.
+    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
     projects: [
       {
         test: {

@@ -1,0 +1,27 @@
+// `npm run bench`: builds for production, runs every benchmark section, prints the
+// figures, and checks them against the budgets. Exit code 1 when a budget is broken.
+// Timings come from here, never from unit tests: these machines are noisy.
+import { execFileSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { bundleSizes } from "./bench/bundle.mjs";
+import { islandMounting } from "./bench/islands.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+execFileSync(process.execPath, [join(root, "build.mjs")], { stdio: "inherit", cwd: root });
+
+const sections = [bundleSizes, islandMounting];
+const budgets = [];
+for (const section of sections) {
+  console.log(`\n== ${section.title}`);
+  budgets.push(...(await section.run(root)));
+}
+
+console.log("\n== Budgets");
+let broken = 0;
+for (const { name, value, limit, unit } of budgets) {
+  const ok = value <= limit;
+  if (!ok) broken++;
+  console.log(`${ok ? "ok  " : "OVER"}  ${name}: ${value.toFixed(unit === "KB" ? 2 : 0)} ${unit} (budget ${limit} ${unit})`);
+}
+process.exit(broken ? 1 : 0);
