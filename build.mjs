@@ -14,7 +14,7 @@ const serverDir = join(root, "dist/server");
 export const ASSET_BASE = "/assets/";
 
 /** Server entry points: each becomes dist/server/{name}.js. */
-const SERVER_ENTRIES = { index: "src/server/index.ts" };
+const SERVER_ENTRIES = { index: "src/server/index.ts", main: "src/server/main.ts" };
 
 const define = {
   "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production"),

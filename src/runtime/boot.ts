@@ -6,6 +6,11 @@ import { createRenderer, type Renderer } from "../renderer/islands";
 import type { Win } from "../renderer/strategies";
 import { checkInitialData, parseInitialData, statusOf } from "./initial-data";
 import { createProvidersLoader } from "./island-providers";
+import { createBus } from "./bus";
+import { startServices, type RunningServices } from "./services";
+import { startThemeService } from "./theme/theme-service";
+import { rememberLanguagePath } from "./i18n/language-path";
+import { signInUrl } from "./session";
 
 export const REGION_IDS = ["page-head", "page-body", "page-foot"] as const;
 
@@ -13,15 +18,14 @@ export interface BootEnv {
   win: Win;
   registry: Registry;
   logger?: Pick<Console, "warn" | "error">;
+  /** Start the runtime services (default true); renderer-only tests turn them off. */
+  services?: boolean;
 }
 
 export interface Booted {
   data: InitialData | null;
   renderer: Renderer;
-}
-
-export function signInAddress(location: Pick<Location, "pathname" | "search" | "hash">): string {
-  return `/auth/signin?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
+  services: RunningServices | null;
 }
 
 export async function boot(env: BootEnv): Promise<Booted | null> {
@@ -30,15 +34,25 @@ export async function boot(env: BootEnv): Promise<Booted | null> {
   const doc = win.document;
   const parsed = parseInitialData(doc);
   if (parsed.ok && statusOf(parsed.value) === 401) {
-    win.location.replace(signInAddress(win.location));
+    win.location.replace(signInUrl(win.location));
     return null;
   }
   const renderer = createRenderer({ registry, win, logger, loadProviders: createProvidersLoader(doc) });
+  // Before the islands mount, so their hooks find the services.
+  const services = env.services === false ? null : startServices({ win, bus: createBus(), renderer, logger });
   const regions = REGION_IDS.map((id) => doc.getElementById(id)).filter((el) => el !== null);
   const [checked] = await Promise.all([
     parsed.ok ? checkInitialData(parsed.value) : parsed,
     ...regions.map((el) => renderer.mountRegion(el)),
   ]);
   if (!checked.ok) logger.error(`[boot] ${checked.message}; the page runs with its server HTML and defaults`);
-  return { data: checked.ok ? checked.data : null, renderer };
+  if (services) {
+    const data = checked.ok ? checked.data : null;
+    startThemeService(doc, services.bus, { initial: data?.theme ?? null, logger });
+    rememberLanguagePath(services.store, win.location.pathname);
+    void import("./router/start").then(({ startRouter }) =>
+      startRouter({ win, renderer, bus: services.bus, store: services.store, data, logger }),
+    );
+  }
+  return { data: checked.ok ? checked.data : null, renderer, services };
 }

@@ -1,6 +1,6 @@
 // A tiny HTTP server for browser tests: serves the built client (dist/client) and pages
 // a test hands it, on a random loopback port.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join, normalize, extname } from "node:path";
 import type { AddressInfo } from "node:net";
@@ -18,6 +18,8 @@ export type Handler = (req: IncomingMessage, res: ServerResponse) => boolean | P
 
 export interface TestServer {
   url: string;
+  /** The http.Server, for tests that also accept WebSocket upgrades on the same port. */
+  server: Server;
   /** Serve this HTML at this path. */
   page(path: string, html: string): void;
   /** Extra routes; a handler returns true when it answered. */
@@ -50,6 +52,7 @@ export async function startTestServer(root = process.cwd()): Promise<TestServer>
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    server,
     page: (path, html) => void pages.set(path, html),
     use: (handler) => void handlers.push(handler),
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { boot, signInAddress } from "../../../src/runtime/boot";
+import { boot } from "../../../src/runtime/boot";
+import { signInUrl } from "../../../src/runtime/session";
 import { island, makeRegistry } from "./fixtures";
 
 const goodData = { meta: { status: 200, title: "Home" }, config: { router: {} }, theme: { config: {} } };
@@ -55,7 +56,7 @@ describe("boot", () => {
     expect(logger.error.mock.calls[0]![0]).toMatch(/#__INITIAL_DATA__ is not valid JSON/);
   });
 
-  it("builds the sign-in address from path, query and hash", () => {
-    expect(signInAddress({ pathname: "/zh/cart", search: "", hash: "" })).toBe("/auth/signin?redirect=%2Fzh%2Fcart");
+  it("builds the sign-in address from path, query and hash, keeping the language prefix", () => {
+    expect(signInUrl({ pathname: "/zh/cart", search: "", hash: "" })).toBe("/zh/auth/signin?redirect=%2Fzh%2Fcart");
   });
 });

@@ -1,0 +1,20 @@
+import { useId } from "react";
+import { useIntl } from "react-intl";
+import type { SearchBoxProps } from "../../../generated/types";
+
+// A plain GET form: searching works before (and without) JavaScript.
+export default function SearchBox({ query, action = "/search" }: SearchBoxProps) {
+  const intl = useIntl();
+  const inputId = useId();
+  return (
+    <form className="sf-search" role="search" method="get" action={action}>
+      <label className="sf-search__label" htmlFor={inputId}>
+        {intl.formatMessage({ id: "catalog.search.label" })}
+      </label>
+      <input className="sf-search__input" id={inputId} type="search" name="q" defaultValue={query} maxLength={200} />
+      <button className="sf-button" type="submit">
+        {intl.formatMessage({ id: "catalog.search.submit" })}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { FormattedDate, useIntl } from "react-intl";
+import type { RichTextProps } from "../../../generated/types";
+
+export default function RichText({ title, paragraphs, author, date, image }: RichTextProps) {
+  const intl = useIntl();
+  return (
+    <article className="sf-rich">
+      {title && <h1 className="sf-rich__title">{title}</h1>}
+      {(author || date) && (
+        <p className="sf-rich__byline">
+          {author && intl.formatMessage({ id: "content.article.by" }, { author })}
+          {author && date && " · "}
+          {date && <FormattedDate value={`${date}T12:00:00Z`} dateStyle="long" timeZone="UTC" />}
+        </p>
+      )}
+      {image && <img className="sf-rich__image" src={image} alt="" width={240} height={240} />}
+      {paragraphs.map((text, i) => (
+        <p key={i}>{text}</p>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+// The services no component reads: tracking, duration stats and the live channel. They
+// load as their own chunk right after boot, which keeps the boot chunk small; they talk
+// to the rest only through the bus and the api.
+import type { Api } from "./api/client";
+import type { Bus } from "./bus";
+import type { Clock } from "./env";
+import { createLive, type LiveEnv } from "./live";
+import { createStats } from "./stats";
+import type { Store } from "./storage";
+import { browserTimezone, createTracking } from "./tracking";
+import type { Win } from "../renderer/strategies";
+
+export interface BackgroundEnv {
+  win: Win;
+  bus: Bus;
+  api: Api;
+  store: Store;
+  clock: Clock;
+}
+
+/** Starts them all; the returned function stops them. */
+export function startBackground(env: BackgroundEnv): () => void {
+  const { win, bus, api, store, clock } = env;
+  const doc = win.document;
+  const nav = win.navigator;
+  const services = [
+    createTracking({ bus, api, store, clock, location: win.location, document: doc, timezone: browserTimezone }),
+    createStats({
+      clock,
+      document: doc,
+      events: win,
+      sendBeacon: typeof nav.sendBeacon === "function" ? (url, data) => nav.sendBeacon(url, data) : undefined,
+      fetch: win.fetch.bind(win),
+    }),
+  ];
+  if (typeof win.WebSocket === "function") {
+    const WebSocket = win.WebSocket as LiveEnv["WebSocket"];
+    services.push(createLive({ bus, store, clock, WebSocket, location: win.location, document: doc, events: win, random: Math.random }));
+  }
+  for (const service of services) service.start();
+  return () => {
+    for (const service of services) service.stop();
+  };
+}

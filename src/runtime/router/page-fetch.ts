@@ -1,0 +1,114 @@
+// The page-route request of DESIGN.md: GET the target address with the query markers
+// request=route, ua, referer and cookie (each URI-encoded), x-auth when signed in and
+// x-hide-head / x-hide-foot when the current theme hides them. The answer is checked
+// against schemas/page/page-route.schema.json before anything on the page changes.
+import type { PageRouteData, PageRouteResponse } from "../../../generated/types";
+import type { ValidateFunction } from "../../../generated/validate-function";
+import { describeValidationError } from "../../renderer/describe-error";
+import { withPrefix, splitPrefix } from "../i18n/prefix";
+
+export interface PageRequestContext {
+  userAgent: string;
+  /** The address of the page the visitor leaves. */
+  referrer: string;
+  cookie: string;
+  token: string | null;
+  hideHead: boolean;
+  hideFoot: boolean;
+}
+
+export type PageOutcome =
+  | { kind: "page"; page: PageRouteData; url: URL }
+  /** An error status: the visitor is sent to an error page or to sign-in. */
+  | { kind: "redirect"; to: string; status: number }
+  | { kind: "failed"; reason: string };
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Query markers the router adds; never part of the address the visitor sees. */
+export const ROUTE_MARKERS = ["request", "ua", "referer", "cookie"] as const;
+
+/** Header a prefetch carries, so that the server does not count it as a visit. */
+export const PREFETCH_HEADER = "x-sec-purpose";
+
+const ERROR_PAGES = new Set([403, 404, 500]);
+
+export function pageRouteRequest(url: URL, ctx: PageRequestContext, purpose?: "prefetch"): { href: string; init: RequestInit } {
+  const markers = [
+    ["request", "route"],
+    ["ua", ctx.userAgent],
+    ["referer", ctx.referrer],
+    ["cookie", ctx.cookie],
+  ]
+    .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
+    .join("&");
+  const href = `${url.pathname}${url.search ? `${url.search}&` : "?"}${markers}`;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (ctx.token) headers["x-auth"] = ctx.token;
+  if (ctx.hideHead) headers["x-hide-head"] = "1";
+  if (ctx.hideFoot) headers["x-hide-foot"] = "1";
+  if (purpose === "prefetch") headers[PREFETCH_HEADER] = "prefetch";
+  return { href, init: { method: "GET", headers, credentials: "same-origin" } };
+}
+
+/** Where an error status sends the visitor (SPEC.md §8), in the target's language. */
+export function statusRedirect(status: number, target: URL): string | null {
+  const { prefix } = splitPrefix(target.pathname);
+  if (ERROR_PAGES.has(status)) return withPrefix(prefix, `/error/${status}`);
+  if (status === 401) {
+    const back = target.pathname + target.search + target.hash;
+    return `${withPrefix(prefix, "/auth/signin")}?redirect=${encodeURIComponent(back)}`;
+  }
+  return null;
+}
+
+function withoutMarkers(url: URL): URL {
+  const clean = new URL(url);
+  for (const marker of ROUTE_MARKERS) clean.searchParams.delete(marker);
+  // Keep the visitor's own query exactly as written when nothing was removed.
+  return clean.search === url.search ? url : clean;
+}
+
+export interface FetchPageOptions {
+  signal?: AbortSignal;
+  purpose?: "prefetch";
+  loadValidator?: () => Promise<{ default: ValidateFunction<PageRouteResponse> }>;
+}
+
+const defaultValidator = () => import("../../../generated/validators/page/page-route.js");
+
+export async function fetchPage(fetch: FetchLike, target: URL, ctx: PageRequestContext, options: FetchPageOptions = {}): Promise<PageOutcome> {
+  const { href, init } = pageRouteRequest(target, ctx, options.purpose);
+  let response: Response;
+  try {
+    const request: RequestInit & { priority?: "low" | "high" | "auto" } = { ...init, signal: options.signal };
+    if (options.purpose === "prefetch") request.priority = "low";
+    response = await fetch(href, request);
+  } catch (err) {
+    return { kind: "failed", reason: `request failed (${String(err)})` };
+  }
+  const redirect = statusRedirect(response.status, target);
+  if (redirect) return { kind: "redirect", to: redirect, status: response.status };
+  if (!response.ok) return { kind: "failed", reason: `HTTP ${response.status}` };
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (err) {
+    return { kind: "failed", reason: `the answer is not JSON (${String(err)})` };
+  }
+  let validate;
+  try {
+    validate = (await (options.loadValidator ?? defaultValidator)()).default;
+  } catch (err) {
+    return { kind: "failed", reason: `could not load the page-route validator (${String(err)})` };
+  }
+  if (!validate(body)) {
+    const { pointer, message } = describeValidationError(validate.errors?.[0]);
+    return { kind: "failed", reason: `the answer ${pointer || "/"} ${message}` };
+  }
+  const answer = body;
+  if (answer.code !== 0) return { kind: "failed", reason: `code ${answer.code}${answer.msg ? ` (${answer.msg})` : ""}` };
+  const url = response.redirected && response.url ? withoutMarkers(new URL(response.url)) : target;
+  if (url !== target) url.hash = target.hash;
+  return { kind: "page", page: answer.data, url };
+}

@@ -1,0 +1,38 @@
+// Starts the router service for the page; boot loads this file as its own chunk once
+// the first islands are on their way, so navigation code never delays them.
+import type { InitialData } from "../../../generated/types";
+import type { Renderer } from "../../renderer/islands";
+import type { Win } from "../../renderer/strategies";
+import type { Bus } from "../bus";
+import { browserClock } from "../env";
+import type { Store } from "../storage";
+import { createRouter, type RouterService } from "./router";
+
+export interface StartRouterEnv {
+  win: Win;
+  renderer: Pick<Renderer, "replaceRegion">;
+  bus: Bus;
+  /** The services' store, which keeps the token in memory when localStorage fails. */
+  store: Store;
+  /** The checked initial data; null runs with the default routes and theme. */
+  data: InitialData | null;
+  logger?: Pick<Console, "error">;
+}
+
+export function startRouter(env: StartRouterEnv): RouterService {
+  const { win } = env;
+  const { store } = env;
+  const router = createRouter({
+    win,
+    renderer: env.renderer,
+    bus: env.bus,
+    fetch: win.fetch.bind(win),
+    clock: browserClock(win),
+    config: env.data?.config.router,
+    theme: env.data?.theme ?? null,
+    readToken: () => store.get("token"),
+    logger: env.logger,
+  });
+  router.start();
+  return router;
+}

@@ -1,0 +1,151 @@
+// One client navigation, start to finish: guard against duplicates, fetch the page route
+// (or take the prefetched answer), then swap the head, body and foot regions, update the
+// document head, theme and history, scroll, and tell the bus. A newer visit aborts an
+// older one still fetching. Error statuses leave for the error or sign-in page; any
+// other failure is logged and the current page stays as it was.
+import type { PageTheme } from "../../../generated/types";
+import type { Renderer } from "../../renderer/islands";
+import type { Bus } from "../bus";
+import { routeKey, type DuplicateGuard } from "./guard";
+import { applyHead } from "./head";
+import type { HistoryEntries } from "./history";
+import type { LocationStore } from "./location-store";
+import type { PageOutcome } from "./page-fetch";
+import type { PreviewMode } from "./preview";
+import type { ProgressBar } from "./progress-bar";
+import { matchPath, type RouteTable } from "./routes";
+import type { ScrollMemory } from "./scroll";
+
+export const REGIONS = [
+  ["page-head", "pageHead"],
+  ["page-body", "pageBody"],
+  ["page-foot", "pageFoot"],
+] as const;
+
+export interface VisitOptions {
+  /** push: a link or form; replace: the same address again; restore: back or forward. */
+  action: "push" | "replace" | "restore";
+  /** The history entry back/forward arrived at (restore only). */
+  restoreKey?: string;
+  /** Leave the scroll position as it is (data-keep-position). */
+  keepPosition?: boolean;
+  /** No progress bar (data-no-load). */
+  noLoad?: boolean;
+}
+
+export type VisitResult = "done" | "ignored" | "aborted" | "redirected" | "failed" | "reloaded";
+
+export interface ShownPage {
+  href: string;
+  theme: PageTheme | null;
+}
+
+export interface VisitDeps {
+  win: Pick<Window, "location" | "document">;
+  renderer: Pick<Renderer, "replaceRegion">;
+  bus: Pick<Bus, "emit">;
+  progress: ProgressBar;
+  scroll: ScrollMemory;
+  preview: PreviewMode;
+  guard: DuplicateGuard;
+  history: HistoryEntries;
+  location: LocationStore;
+  routes(): RouteTable;
+  /** The answer for a page: prefetched, or fetched now. */
+  load(url: URL, signal: AbortSignal): Promise<PageOutcome>;
+  /** The page on screen: its address (the next page's referrer) and its theme (whose hide flags go with the next request). */
+  shown: ShownPage;
+  logger: Pick<Console, "error">;
+}
+
+export function createVisitor(deps: VisitDeps) {
+  const { win, progress, logger } = deps;
+  const doc = win.document;
+  let pending: AbortController | null = null;
+
+  async function swap(page: Extract<PageOutcome, { kind: "page" }>, options: VisitOptions): Promise<void> {
+    const { page: data, url } = page;
+    const from = deps.shown.href;
+    deps.scroll.save(deps.history.key);
+    if (options.action === "push") deps.history.push(url);
+    else if (options.action === "replace") deps.history.replace(url);
+    else deps.history.arrive(options.restoreKey ?? deps.history.key);
+    deps.preview.observe(url);
+
+    const match = matchPath(deps.routes(), url.pathname);
+    applyHead(doc, data.meta, (match?.language ?? { locale: doc.documentElement.lang }).locale);
+    deps.shown.href = url.href;
+    deps.shown.theme = data.theme;
+    deps.bus.emit("route:theme", data.theme);
+    // The islands of the new page read the new address as they mount.
+    deps.location.set(url);
+    await Promise.all(
+      REGIONS.map(async ([id, key]) => {
+        const region = doc.getElementById(id);
+        if (!region) return;
+        if (id === "page-head") region.hidden = data.theme.hideHead === true;
+        if (id === "page-foot") region.hidden = data.theme.hideFoot === true;
+        await deps.renderer.replaceRegion(region, data[key]);
+      }),
+    );
+    deps.scroll.apply(
+      options.action === "restore"
+        ? { kind: "restore", key: deps.history.key }
+        : options.keepPosition || data.meta.keepPosition
+          ? { kind: "keep" }
+          : { kind: "top", hash: url.hash },
+    );
+    if (options.action === "push") focusPage(doc);
+    deps.bus.emit("route:changed", { url: url.href, referrer: from });
+  }
+
+  return async function visit(input: URL, options: VisitOptions): Promise<VisitResult> {
+    const url = deps.preview.apply(input);
+    if (options.action !== "restore" && !deps.guard.allow(routeKey(url))) return "ignored";
+    if (url.origin !== win.location.origin || !matchPath(deps.routes(), url.pathname)) {
+      win.location.assign(url.href);
+      return "reloaded";
+    }
+    pending?.abort();
+    const controller = new AbortController();
+    pending = controller;
+    progress.start({ silent: options.noLoad });
+    // A prefetched answer cannot be aborted; the race lets an aborted visit end anyway.
+    const outcome = await Promise.race([deps.load(url, controller.signal), whenAborted(controller.signal)]);
+    // A newer visit started meanwhile: it owns the progress bar and the page now.
+    if (!outcome || controller.signal.aborted) return "aborted";
+    pending = null;
+    try {
+      if (outcome.kind === "redirect") {
+        win.location.assign(outcome.to);
+        return "redirected";
+      }
+      if (outcome.kind === "failed") {
+        logger.error(`[router] ${url.pathname}${url.search}: ${outcome.reason}; the current page stays`);
+        // Back/forward already changed the address bar: load that page rather than
+        // show another page under its address.
+        if (options.action === "restore") win.location.reload();
+        return "failed";
+      }
+      await swap(outcome, options);
+      return "done";
+    } catch (err) {
+      logger.error(`[router] ${url.pathname}${url.search}: could not show the page (${String(err)})`);
+      return "failed";
+    } finally {
+      progress.done();
+    }
+  };
+}
+
+function whenAborted(signal: AbortSignal): Promise<null> {
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(null), { once: true }));
+}
+
+/** After a click, focus moves to the new page's content, as a full load would do. */
+function focusPage(doc: Document) {
+  const main = doc.getElementById("page-body");
+  if (!main) return;
+  if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+  main.focus({ preventScroll: true });
+}

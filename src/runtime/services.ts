@@ -1,0 +1,83 @@
+// Starts the runtime services for a page and links them: one bus, one store, one clock.
+// Boot calls startServices once; stop() undoes everything (tests, hot reload).
+import type { Renderer } from "../renderer/islands";
+import type { Win } from "../renderer/strategies";
+import { createApi, type BodyCheck } from "./api/client";
+import type { Bus } from "./bus";
+import { createCart } from "./cart";
+import { browserClock, type Clock } from "./env";
+import { createFavorites } from "./favorites";
+import { clearServices, provideServices, type ServiceMap } from "./hooks/registry";
+import { createSession } from "./session";
+import { createStore, type Store } from "./storage";
+import { createToasts } from "./toast";
+
+export interface ServicesEnv {
+  win: Win;
+  bus: Bus;
+  /** Mounts the Toaster island when the first toast comes. */
+  renderer?: Pick<Renderer, "mountRegion">;
+  clock?: Clock;
+  logger?: Pick<Console, "error">;
+}
+
+export interface RunningServices extends ServiceMap {
+  /** The checked localStorage keys (the router reads the token and language path). */
+  store: Store;
+  /** Resolves once tracking, stats and the live channel have started (their own chunk). */
+  background: Promise<void>;
+  stop(): void;
+}
+
+// The schema checks and their validators exist only in development builds (__DEV__).
+const checkBody: BodyCheck | undefined =
+  typeof __DEV__ !== "undefined" && __DEV__
+    ? (call, part, value) => import("./api/checks").then((m) => m.checkBody(call, part, value))
+    : undefined;
+
+export function startServices(env: ServicesEnv): RunningServices {
+  const { win, bus } = env;
+  const doc = win.document;
+  const clock = env.clock ?? browserClock(win);
+  const store = createStore(() => win.localStorage);
+  const api = createApi({ bus, store, clock, fetch: win.fetch.bind(win), checkBody, logger: env.logger });
+
+  const mountToaster = () => {
+    // A theme may have placed its own Toaster; one is enough.
+    if (doc.querySelector('[data-component="Toaster"]')) return;
+    const host = doc.createElement("div");
+    host.className = "sf-toaster-host";
+    const island = doc.createElement("div");
+    island.setAttribute("data-component", "Toaster");
+    host.append(island);
+    doc.body.append(host);
+    void env.renderer?.mountRegion(host);
+  };
+  const toasts = createToasts({ bus, clock, mountToaster });
+  const session = createSession({ bus, store, api, location: win.location, events: win });
+  const cart = createCart({ bus, store, events: win });
+  const favorites = createFavorites({ bus, api, store });
+  // Toasts and the session listen first: any later start may fail or answer auth-invalid.
+  const ordered = [toasts, session, cart, favorites];
+  for (const service of ordered) service.start();
+
+  let stopped = false;
+  let stopBackground = () => {};
+  const background = import("./background").then(({ startBackground }) => {
+    if (!stopped) stopBackground = startBackground({ win, bus, api, store, clock });
+  });
+
+  const services: ServiceMap = { bus, api, session, cart, favorites, toasts };
+  provideServices(services);
+  return {
+    ...services,
+    store,
+    background,
+    stop() {
+      stopped = true;
+      stopBackground();
+      for (const service of [...ordered].reverse()) service.stop();
+      clearServices();
+    },
+  };
+}

@@ -1,0 +1,242 @@
+// Sign-in (email or mobile), sign-up, sign-out, password reset, email verification,
+// confirmation codes and QR sign-in tickets.
+import { randomInt } from "node:crypto";
+import type * as T from "../../../../generated/types";
+import { deviceOf } from "../../auth/device";
+import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { signInWait } from "../../auth/throttle";
+import { digest, issueCode, issueToken, randomToken, revokeToken, useCode } from "../../auth/tokens";
+import { userById, userInfo, type UserRow } from "../../auth/users";
+import type { Db } from "../../db/open";
+import { MAILS_PER_HOUR } from "../../mail";
+import { ApiFail, CODE, fail } from "../envelope";
+import { call, type ApiDeps, type CallContext } from "../register";
+import { mergeVisitorCart } from "./cart";
+import { clientIp, count, EMAIL, iso, paging, PHONE } from "./shared";
+
+const RESET_TTL_MS = 60 * 60_000;
+const VERIFY_TTL_MS = 24 * 3600_000;
+const CODE_TTL_MS = 10 * 60_000;
+const QR_TTL_MS = 5 * 60_000;
+// Costs as much as a real check, so an unknown account answers as slowly as a wrong password.
+const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$" + "A".repeat(86) + "==";
+
+function recordAttempt(ctx: CallContext<unknown>, account: string, userId: number | null, method: string, success: boolean) {
+  ctx.deps.db
+    .prepare("INSERT INTO login_activity (user_id, account, ip, user_agent, method, success, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .run(userId, account, clientIp(ctx.request), deviceOf(ctx.request.headers["user-agent"]), method, success ? 1 : 0, ctx.deps.clock());
+}
+
+/** Signs a user in: a new token, last login, and the visitor's cart joins theirs. */
+export function startSession(ctx: CallContext<unknown>, user: UserRow): T.AuthSession {
+  const { db, clock } = ctx.deps;
+  const now = clock();
+  const token = db.transaction(() => {
+    db.prepare("UPDATE users SET last_login_at = ? WHERE id = ?").run(now, user.id);
+    if (ctx.visitorId) mergeVisitorCart(db, ctx.visitorId, user.id, now);
+    return issueToken(db, user.id, now);
+  })();
+  if (ctx.visitorId) ctx.deps.live.bind(ctx.visitorId, user.id);
+  return { token, user: userInfo(db, userById(db, user.id)!) };
+}
+
+/** Refuses a mail to an address that has had its share this hour. */
+function checkMailQuota(deps: ApiDeps, to: string) {
+  if (deps.mailer.recentTo(to) >= MAILS_PER_HOUR) fail("Too many mails were sent to this address. Try again in an hour.");
+}
+
+function sendVerification(deps: ApiDeps, user: UserRow) {
+  if (!user.email) return;
+  checkMailQuota(deps, user.email);
+  const code = issueCode(deps.db, user.id, "verify-email", user.email, deps.clock(), VERIFY_TTL_MS);
+  deps.mailer.send({
+    to: user.email,
+    subject: "Verify your email address",
+    body: "Open the link to verify your email address. It works for 24 hours.",
+    link: `/auth/verify-email?code=${code}`,
+  });
+}
+
+function findAccount(db: Db, account: string, countryCode?: string): UserRow | undefined {
+  if (account.includes("@")) return db.prepare("SELECT * FROM users WHERE email = ?").get(account) as UserRow | undefined;
+  const rows = db.prepare("SELECT * FROM users WHERE mobile = ?").all(account.replace(/^\+/, "")) as UserRow[];
+  return rows.find((r) => !countryCode || r.country_code === countryCode) ?? rows[0];
+}
+
+/** 6-digit codes are short, so their hash includes whom and what they are for. */
+const shortCodeHash = (userId: number, target: string, code: string) => digest(`${userId}:${target}:${code}`);
+
+export function checkShortCode(deps: ApiDeps, userId: number, purpose: string, target: string, code: string): void {
+  const hash = shortCodeHash(userId, target, code);
+  const row = deps.db
+    .prepare("SELECT code_hash FROM one_time_codes WHERE code_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?")
+    .get(hash, purpose, deps.clock());
+  if (!row) fail("The verification code is wrong or has expired.");
+  deps.db.prepare("UPDATE one_time_codes SET used_at = ? WHERE code_hash = ?").run(deps.clock(), hash);
+}
+
+export const authCalls = [
+  call<T.AuthSigninRequest>("auth/signin", "optional", async (ctx) => {
+    const { db, clock } = ctx.deps;
+    const account = ctx.body.account.trim().toLowerCase();
+    const method = account.includes("@") ? "email" : "mobile";
+    if (method === "email" ? !EMAIL.test(account) : !PHONE.test(account)) {
+      throw new ApiFail(CODE.fail, "The account must be an email address or a mobile number.");
+    }
+    const wait = signInWait(db, account, clock());
+    if (wait > 0) fail(`Too many failed sign-ins. Try again in ${Math.ceil(wait / 1000)} seconds.`);
+    const user = findAccount(db, account, ctx.body.countryCode);
+    const ok = await verifyPassword(ctx.body.password, user?.password_hash ?? DUMMY_HASH);
+    recordAttempt(ctx, account, user?.id ?? null, method, ok && user !== undefined);
+    if (!ok || !user) fail("The account or password is incorrect.");
+    return startSession(ctx, user!);
+  }),
+
+  call<T.AuthSignupRequest>("auth/signup", "optional", async (ctx) => {
+    const { db, clock } = ctx.deps;
+    const { email, mobile, countryCode, password } = ctx.body;
+    if (!email && !mobile) throw new ApiFail(CODE.fail, "email or mobile is required");
+    if (mobile && !countryCode) throw new ApiFail(CODE.fail, "countryCode is required");
+    const normalizedEmail = email?.toLowerCase() ?? null;
+    const normalizedMobile = mobile?.replace(/^\+/, "") ?? null;
+    const hash = await hashPassword(password);
+    const now = clock();
+    const id = db.transaction(() => {
+      if (normalizedEmail && db.prepare("SELECT 1 FROM users WHERE email = ?").get(normalizedEmail)) {
+        fail("An account with this email address already exists.");
+      }
+      if (normalizedMobile && db.prepare("SELECT 1 FROM users WHERE mobile = ?").get(normalizedMobile)) {
+        fail("An account with this mobile number already exists.");
+      }
+      const nickname = ctx.body.firstName || normalizedEmail?.split("@")[0] || `user${normalizedMobile?.slice(-4)}`;
+      return Number(
+        db
+          .prepare(
+            "INSERT INTO users (email, country_code, mobile, password_hash, first_name, last_name, nickname, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          )
+          .run(normalizedEmail, normalizedMobile ? (countryCode ?? null) : null, normalizedMobile, hash, ctx.body.firstName ?? "", ctx.body.lastName ?? "", nickname, now)
+          .lastInsertRowid,
+      );
+    })();
+    const user = userById(db, id)!;
+    sendVerification(ctx.deps, user);
+    recordAttempt(ctx, normalizedEmail ?? normalizedMobile!, id, normalizedEmail ? "email" : "mobile", true);
+    return startSession(ctx, user);
+  }),
+
+  call("auth/signout", "required", (ctx) => {
+    revokeToken(ctx.deps.db, ctx.token!);
+    if (ctx.visitorId) ctx.deps.live.bind(ctx.visitorId, null);
+    return {};
+  }),
+
+  call<T.AuthForgetRequest>("auth/forget", "optional", (ctx) => {
+    const user = findAccount(ctx.deps.db, ctx.body.email.toLowerCase());
+    // The same answer either way, so the call does not reveal who has an account.
+    if (user?.email) {
+      checkMailQuota(ctx.deps, user.email);
+      const code = issueCode(ctx.deps.db, user.id, "reset-password", user.email, ctx.deps.clock(), RESET_TTL_MS);
+      ctx.deps.mailer.send({
+        to: user.email,
+        subject: "Reset your password",
+        body: "Open the link to choose a new password. It works for one hour.",
+        link: `/auth/reset-password?code=${code}`,
+      });
+    }
+    return {};
+  }),
+
+  call<T.AuthResetPasswordRequest>("auth/resetPassword", "optional", async (ctx) => {
+    const { db, clock } = ctx.deps;
+    const hash = await hashPassword(ctx.body.password);
+    db.transaction(() => {
+      const used = useCode(db, ctx.body.code, "reset-password", clock());
+      if (!used) fail("The reset link is wrong or has expired.");
+      db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hash, used!.userId);
+      db.prepare("DELETE FROM tokens WHERE user_id = ?").run(used!.userId);
+    })();
+    return {};
+  }),
+
+  call("auth/sendVerifyEmail", "required", (ctx) => {
+    if (!ctx.user!.email) fail("The account has no email address.");
+    if (ctx.user!.email_verified) fail("The email address is already verified.");
+    sendVerification(ctx.deps, ctx.user!);
+    return {};
+  }),
+
+  call<T.AuthVerifyEmailRequest>("auth/verifyEmail", "optional", (ctx) => {
+    const { db, clock } = ctx.deps;
+    return db.transaction(() => {
+      const used = useCode(db, ctx.body.code, "verify-email", clock());
+      if (!used) fail("The verification link is wrong or has expired.");
+      db.prepare("UPDATE users SET email_verified = 1 WHERE id = ? AND email = ?").run(used!.userId, used!.target);
+      return { email: used!.target };
+    })();
+  }),
+
+  call<T.AuthSendCodeRequest>("auth/sendCode", "required", (ctx) => {
+    const { channel, email, mobile, countryCode } = ctx.body;
+    const target = channel === "email" ? email?.toLowerCase() : mobile && countryCode ? `${countryCode}${mobile.replace(/^\+/, "")}` : undefined;
+    if (!target) throw new ApiFail(CODE.fail, channel === "email" ? "email is required" : "mobile and countryCode are required");
+    checkMailQuota(ctx.deps, target);
+    const code = String(randomInt(100000, 1000000));
+    ctx.deps.db
+      .prepare("INSERT OR REPLACE INTO one_time_codes (code_hash, user_id, purpose, target, expires_at) VALUES (?, ?, ?, ?, ?)")
+      .run(shortCodeHash(ctx.user!.id, target, code), ctx.user!.id, `change-${channel}`, target, ctx.deps.clock() + CODE_TTL_MS);
+    ctx.deps.mailer.send({ to: target, subject: "Your verification code", body: `Your code is ${code}. It works for 10 minutes.`, link: "" });
+    return {};
+  }),
+
+  call("auth/qrCreate", "optional", (ctx) => {
+    if (!ctx.visitorId) fail("Reload the page and try again.");
+    const ticket = randomToken();
+    const now = ctx.deps.clock();
+    ctx.deps.db
+      .prepare("INSERT INTO qr_tickets (id, visitor_id, status, created_at, expires_at) VALUES (?, ?, 'pending', ?, ?)")
+      .run(ticket, ctx.visitorId, now, now + QR_TTL_MS);
+    return { ticket, url: `/auth/signin?qr=${ticket}`, expiresAt: iso(now + QR_TTL_MS) } satisfies T.AuthQrCreateResponse;
+  }),
+
+  call<T.AuthQrConfirmRequest>("auth/qrConfirm", "required", (ctx) => {
+    const { db, clock, live } = ctx.deps;
+    const now = clock();
+    const ticket = db.prepare("SELECT * FROM qr_tickets WHERE id = ?").get(ctx.body.ticket) as
+      | { id: string; visitor_id: string; status: string; expires_at: number }
+      | undefined;
+    if (!ticket || ticket.status !== "pending" || ticket.expires_at <= now) fail("The QR code has expired. Show a new one.");
+    db.prepare("UPDATE qr_tickets SET status = 'confirmed', user_id = ? WHERE id = ?").run(ctx.user!.id, ticket!.id);
+    recordAttempt(ctx, ctx.user!.email ?? ctx.user!.mobile ?? "", ctx.user!.id, "qr", true);
+    const session = { token: issueToken(db, ctx.user!.id, now), user: userInfo(db, ctx.user!) };
+    live.toVisitor(ticket!.visitor_id, { code: 0, msg: "", type: "auth.qr", data: { ticket: ticket!.id, ...session } });
+    return {};
+  }),
+
+  call<T.AuthQrStatusRequest>("auth/qrStatus", "optional", (ctx) => {
+    const { db, clock } = ctx.deps;
+    const ticket = db.prepare("SELECT * FROM qr_tickets WHERE id = ? AND visitor_id = ?").get(ctx.body.ticket, ctx.visitorId) as
+      | { id: string; status: string; user_id: number | null; expires_at: number }
+      | undefined;
+    if (!ticket) fail("Unknown QR code.");
+    if (ticket!.status === "confirmed" && ticket!.user_id !== null) {
+      // The session is handed over once; the ticket is spent.
+      db.prepare("UPDATE qr_tickets SET status = 'expired' WHERE id = ?").run(ticket!.id);
+      const user = userById(db, ticket!.user_id)!;
+      return { status: "confirmed", session: { token: issueToken(db, user.id, clock()), user: userInfo(db, user) } } satisfies T.AuthQrStatusResponse;
+    }
+    const status = ticket!.status === "pending" && ticket!.expires_at > clock() ? "pending" : "expired";
+    return { status } satisfies T.AuthQrStatusResponse;
+  }),
+
+  call<T.AuthActivityRequest>("auth/activity", "required", (ctx) => {
+    const { db } = ctx.deps;
+    const { pageSize, offset } = paging(ctx.body);
+    const rows = db
+      .prepare("SELECT ip, user_agent, method, success, created_at FROM login_activity WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
+      .all(ctx.user!.id, pageSize, offset) as { ip: string; user_agent: string; method: "email" | "mobile" | "qr"; success: number; created_at: number }[];
+    return {
+      items: rows.map((r) => ({ ip: r.ip, device: r.user_agent, method: r.method, success: r.success === 1, createdAt: iso(r.created_at) })),
+      total: count(db, "SELECT COUNT(*) AS n FROM login_activity WHERE user_id = ?", ctx.user!.id),
+    } satisfies T.AuthActivityResponse;
+  }),
+];

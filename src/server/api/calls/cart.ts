@@ -1,0 +1,138 @@
+// The cart: a visitor's (by the visitorId cookie) or a customer's; signing in moves the
+// visitor's lines into the customer's cart.
+import type * as T from "../../../../generated/types";
+import type { Db } from "../../db/open";
+import { createLinks } from "../../pages/links";
+import { stockSnapshot, type StockOf } from "../../stock";
+import type { Store } from "../../store/load";
+import { fail } from "../envelope";
+import { call, type CallContext } from "../register";
+import { round2 } from "./shared";
+
+const MAX_QUANTITY = 99;
+
+interface LineRow {
+  sku: string;
+  quantity: number;
+  selected: number;
+}
+
+function ownerOf(ctx: CallContext<unknown>): string {
+  if (ctx.user) return `u:${ctx.user.id}`;
+  if (!ctx.visitorId) fail("Reload the page and try again.");
+  return `v:${ctx.visitorId}`;
+}
+
+function cartId(db: Db, owner: string, now: number): number {
+  const row = db.prepare("SELECT id FROM carts WHERE owner = ?").get(owner) as { id: number } | undefined;
+  if (row) return row.id;
+  return Number(db.prepare("INSERT INTO carts (owner, updated_at) VALUES (?, ?)").run(owner, now).lastInsertRowid);
+}
+
+export function cartLines(db: Db, owner: string): LineRow[] {
+  return db
+    .prepare("SELECT i.sku, i.quantity, i.selected FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.owner = ? ORDER BY i.added_at DESC, i.sku")
+    .all(owner) as LineRow[];
+}
+
+export function cartItem(store: Store, stockOf: StockOf, line: LineRow): T.CartItem | null {
+  const found = store.variantBySku.get(line.sku);
+  if (!found) return null;
+  const { product, variant } = found;
+  return {
+    sku: variant.sku,
+    slug: product.slug,
+    title: product.title,
+    variantTitle: variant.title,
+    image: variant.image ?? product.images[0]!,
+    href: createLinks(store.config.router, null).product(product.slug, variant.sku),
+    price: variant.price,
+    ...(variant.linePrice !== undefined ? { linePrice: variant.linePrice } : {}),
+    quantity: line.quantity,
+    stock: stockOf(variant.sku),
+    selected: line.selected === 1,
+  };
+}
+
+export function cartOf(db: Db, store: Store, owner: string): T.Cart {
+  const stockOf = stockSnapshot(db, store);
+  const items = cartLines(db, owner)
+    .map((line) => cartItem(store, stockOf, line))
+    .filter((i): i is T.CartItem => i !== null);
+  return {
+    items,
+    count: items.reduce((n, i) => n + i.quantity, 0),
+    total: round2(items.filter((i) => i.selected).reduce((sum, i) => sum + i.price * i.quantity, 0)),
+    currency: store.config.currency,
+  };
+}
+
+export function mergeVisitorCart(db: Db, visitorId: string, userId: number, now: number): void {
+  const lines = cartLines(db, `v:${visitorId}`);
+  if (lines.length === 0) return;
+  const target = cartId(db, `u:${userId}`, now);
+  const upsert = db.prepare(
+    `INSERT INTO cart_items (cart_id, sku, quantity, selected, added_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (cart_id, sku) DO UPDATE SET quantity = MIN(quantity + excluded.quantity, ${MAX_QUANTITY})`,
+  );
+  for (const line of lines) upsert.run(target, line.sku, line.quantity, line.selected, now);
+  db.prepare("DELETE FROM carts WHERE owner = ?").run(`v:${visitorId}`);
+}
+
+function checkStock(db: Db, store: Store, sku: string, quantity: number) {
+  if (!store.variantBySku.has(sku)) fail("This product is no longer available.");
+  const left = stockSnapshot(db, store)(sku);
+  if (left === 0) fail("This option is out of stock.");
+  if (quantity > left) fail(`Only ${left} left in stock.`);
+}
+
+export const cartCalls = [
+  call("cart/list", "optional", (ctx) => cartOf(ctx.deps.db, ctx.deps.store, ownerOf(ctx))),
+
+  call("cart/count", "optional", (ctx) => ({ count: cartOf(ctx.deps.db, ctx.deps.store, ownerOf(ctx)).count })),
+
+  call<T.CartAddRequest>("cart/add", "optional", (ctx) => {
+    const { db, store, clock } = ctx.deps;
+    const owner = ownerOf(ctx);
+    db.transaction(() => {
+      const id = cartId(db, owner, clock());
+      const existing = db.prepare("SELECT quantity FROM cart_items WHERE cart_id = ? AND sku = ?").get(id, ctx.body.sku) as
+        | { quantity: number }
+        | undefined;
+      const quantity = (existing?.quantity ?? 0) + ctx.body.quantity;
+      if (quantity > MAX_QUANTITY) fail(`At most ${MAX_QUANTITY} of one item.`);
+      checkStock(db, store, ctx.body.sku, quantity);
+      db.prepare(
+        `INSERT INTO cart_items (cart_id, sku, quantity, selected, added_at) VALUES (?, ?, ?, 1, ?)
+         ON CONFLICT (cart_id, sku) DO UPDATE SET quantity = excluded.quantity, selected = 1`,
+      ).run(id, ctx.body.sku, quantity, clock());
+      db.prepare("UPDATE carts SET updated_at = ? WHERE id = ?").run(clock(), id);
+    })();
+    return cartOf(db, store, owner);
+  }),
+
+  call<T.CartUpdateRequest>("cart/update", "optional", (ctx) => {
+    const { db, store, clock } = ctx.deps;
+    const owner = ownerOf(ctx);
+    db.transaction(() => {
+      const id = cartId(db, owner, clock());
+      const line = db.prepare("SELECT quantity, selected FROM cart_items WHERE cart_id = ? AND sku = ?").get(id, ctx.body.sku) as
+        | { quantity: number; selected: number }
+        | undefined;
+      if (!line) fail("This item is not in the cart.");
+      const quantity = ctx.body.quantity ?? line!.quantity;
+      if (ctx.body.quantity !== undefined) checkStock(db, store, ctx.body.sku, quantity);
+      const selected = ctx.body.selected === undefined ? line!.selected : ctx.body.selected ? 1 : 0;
+      db.prepare("UPDATE cart_items SET quantity = ?, selected = ? WHERE cart_id = ? AND sku = ?").run(quantity, selected, id, ctx.body.sku);
+    })();
+    return cartOf(db, store, owner);
+  }),
+
+  call<T.CartRemoveRequest>("cart/remove", "optional", (ctx) => {
+    const { db, store } = ctx.deps;
+    const owner = ownerOf(ctx);
+    const remove = db.prepare("DELETE FROM cart_items WHERE sku = ? AND cart_id = (SELECT id FROM carts WHERE owner = ?)");
+    db.transaction(() => ctx.body.skus.forEach((sku) => remove.run(sku, owner)))();
+    return cartOf(db, store, owner);
+  }),
+];

@@ -1,0 +1,67 @@
+// The {code, msg, data} answer of every /api/web call, and how failures become one.
+import type { ApiCode } from "../../../generated/types";
+
+// One catalogue of codes for the client and the server.
+import { CODE } from "../../runtime/api/codes";
+export { CODE };
+
+export interface Envelope {
+  code: ApiCode;
+  msg: string;
+  data?: unknown;
+}
+
+/** A call's expected failure: the shopper sees msg. */
+export class ApiFail extends Error {
+  constructor(
+    readonly code: ApiCode,
+    msg: string,
+  ) {
+    super(msg);
+    this.name = "ApiFail";
+  }
+}
+
+export function fail(msg: string): never {
+  throw new ApiFail(CODE.fullFail, msg);
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** A validation error in words a shopper (and a developer) understands. */
+export function describeBodyError(error: AjvError | undefined): string {
+  if (!error) return "The request is not valid.";
+  const field = error.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
+  const p = error.params;
+  switch (error.keyword) {
+    case "required":
+      return `${field === "body" ? "" : field + "."}${String(p.missingProperty)} is required`;
+    case "additionalProperties":
+      return `${field} has an unknown field "${String(p.additionalProperty)}"`;
+    case "pattern":
+    case "format":
+      return `${field} has a wrong format`;
+    case "minLength":
+      return `${field} must be at least ${String(p.limit)} characters`;
+    case "maxLength":
+      return `${field} must be at most ${String(p.limit)} characters`;
+    case "minimum":
+    case "exclusiveMinimum":
+      return `${field} must be at least ${String(p.limit)}`;
+    case "maximum":
+      return `${field} must be at most ${String(p.limit)}`;
+    case "type":
+      return `${field} must be ${String(p.type)}`;
+    case "enum":
+      return `${field} must be one of ${(p.allowedValues as unknown[]).join(", ")}`;
+    case "const":
+      return `${field} must be ${JSON.stringify(p.allowedValue)}`;
+    default:
+      return `${field} ${error.message ?? "is not valid"}`;
+  }
+}

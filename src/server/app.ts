@@ -1,0 +1,122 @@
+// Builds the reference store server: static files, documents and page routes, /api/web,
+// /ws/message and the dev outbox, over one store directory and one SQLite database.
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import compress from "@fastify/compress";
+import multipart from "@fastify/multipart";
+import websocket from "@fastify/websocket";
+import type { ValidateFunction } from "ajv";
+import { registry } from "../registry/index";
+import { allCalls } from "./api/calls";
+import { CODE, describeBodyError } from "./api/envelope";
+import { registerCalls, VISITOR_COOKIE, visitorIdOf, type ApiDeps } from "./api/register";
+import { openDatabase, type Db } from "./db/open";
+import { registerDevOutbox } from "./dev-outbox";
+import { registerLiveChannel } from "./live-channel";
+import { createLiveHub } from "./live";
+import { createMailer } from "./mail";
+import { watchClientBuild } from "./client-build";
+import { registerPages } from "./pages/routes-plugin";
+import { loadSchemaSet, SCHEMA_ID_BASE } from "./schemas";
+import { STATIC_SECURITY_HEADERS } from "./security";
+import { registerStaticFiles } from "./static-files";
+import { loadStore, type Store } from "./store/load";
+import { randomToken } from "./auth/tokens";
+
+/** The repository root: the nearest folder above this module (source or bundle) with a package.json. */
+export const ROOT_DIR = findRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(dir: string): string {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, "package.json"))) return d;
+    if (dirname(d) === d) return process.cwd();
+  }
+}
+
+export interface AppOptions {
+  storeDir?: string;
+  dataDir?: string;
+  clientDir?: string;
+  schemaDir?: string;
+  logger?: FastifyServerOptions["logger"];
+  /** Production hides /dev/outbox. */
+  production?: boolean;
+  clock?: () => number;
+}
+
+export interface StoreServer {
+  app: FastifyInstance;
+  store: Store;
+  db: Db;
+}
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
+  const storeDir = options.storeDir ?? join(ROOT_DIR, "fixtures/demo-store");
+  const dataDir = options.dataDir ?? join(ROOT_DIR, ".data");
+  const clientDir = options.clientDir ?? join(ROOT_DIR, "dist/client");
+  const schemas = loadSchemaSet(options.schemaDir ?? join(ROOT_DIR, "schemas"));
+  const store = loadStore(storeDir, schemas, Object.keys(registry));
+  const client = watchClientBuild(clientDir);
+  const db = openDatabase(dataDir);
+  const clock = options.clock ?? Date.now;
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 256 * 1024, trustProxy: false });
+  app.setValidatorCompiler(({ schema }) => {
+    const ref = (schema as { $ref?: string }).$ref;
+    if (!ref?.startsWith(SCHEMA_ID_BASE)) throw new Error("route schemas must be a $ref to a file of schemas/");
+    return schemas.get(ref.slice(SCHEMA_ID_BASE.length)) as ValidateFunction;
+  });
+  // A bad body answers in the envelope, naming the field and the rule.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (error.validation) {
+      return reply.code(400).send({ code: CODE.fail, msg: describeBodyError(error.validation[0] as never) });
+    }
+    if (status >= 500) request.log.error(error);
+    const msg =
+      status === 413 ? "The request is too large." : status < 500 ? error.message || "The request is not valid." : "An unknown error occurred.";
+    return reply.code(status).send({ code: status < 500 ? CODE.fail : CODE.error, msg });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: CODE.fail, msg: "There is no such call." }));
+  // Beacons (navigator.sendBeacon) send JSON as text/plain.
+  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch {
+      done(Object.assign(new Error("The body is not valid JSON."), { statusCode: 400 }), undefined);
+    }
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) reply.header(name, value);
+    // Every visitor gets an id the tracking, the cart and the live channel share.
+    if (!visitorIdOf(request) && request.method === "GET" && String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
+      reply.header("set-cookie", `${VISITOR_COOKIE}=${randomToken()}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    }
+    return payload;
+  });
+
+  await app.register(compress, { global: true, encodings: ["br", "gzip"], threshold: 1024 });
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const live = createLiveHub();
+  // Mails show on the console so a tester can follow them; tests run without a logger and stay quiet.
+  const mailer = createMailer(db, clock, options.logger ? (line) => console.log(line) : () => undefined);
+  const avatarsDir = join(dataDir, "avatars");
+  const deps: ApiDeps = { db, store, mailer, live, schemas, clock, avatarsDir };
+  registerStaticFiles(app, { clientDir, imagesDir: join(storeDir, "images"), avatarsDir });
+  registerCalls(app, deps, allCalls);
+  registerLiveChannel(app, deps);
+  if (!options.production) registerDevOutbox(app, db);
+  registerPages(app, { store, registry, client, db });
+
+  app.addHook("onClose", async () => {
+    live.closeAll();
+    db.close();
+  });
+  return { app, store, db };
+}

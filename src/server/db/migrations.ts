@@ -1,0 +1,201 @@
+// The database schema, as numbered migrations; PRAGMA user_version records how far a
+// database has come, so start-up applies only the missing ones.
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    email TEXT UNIQUE COLLATE NOCASE,
+    country_code TEXT,
+    mobile TEXT UNIQUE,
+    password_hash TEXT NOT NULL,
+    first_name TEXT NOT NULL DEFAULT '',
+    last_name TEXT NOT NULL DEFAULT '',
+    nickname TEXT NOT NULL DEFAULT '',
+    avatar TEXT NOT NULL DEFAULT '',
+    bio TEXT NOT NULL DEFAULT '',
+    birthday TEXT NOT NULL DEFAULT '',
+    email_verified INTEGER NOT NULL DEFAULT 0,
+    credits INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    last_login_at INTEGER,
+    CHECK (email IS NOT NULL OR mobile IS NOT NULL)
+  );
+  CREATE TABLE tokens (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX tokens_user ON tokens(user_id);
+  CREATE TABLE login_activity (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+    account TEXT NOT NULL,
+    ip TEXT NOT NULL,
+    user_agent TEXT NOT NULL,
+    method TEXT NOT NULL,
+    success INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX login_activity_account ON login_activity(account, created_at);
+  CREATE TABLE one_time_codes (
+    code_hash TEXT PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+    purpose TEXT NOT NULL,
+    target TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  );
+  CREATE TABLE qr_tickets (
+    id TEXT PRIMARY KEY,
+    visitor_id TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'scanned', 'confirmed', 'expired')),
+    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY,
+    recipient TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    link TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE carts (
+    id INTEGER PRIMARY KEY,
+    owner TEXT NOT NULL UNIQUE,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE cart_items (
+    cart_id INTEGER NOT NULL REFERENCES carts(id) ON DELETE CASCADE,
+    sku TEXT NOT NULL,
+    quantity INTEGER NOT NULL CHECK (quantity > 0),
+    selected INTEGER NOT NULL DEFAULT 1,
+    added_at INTEGER NOT NULL,
+    PRIMARY KEY (cart_id, sku)
+  );
+  CREATE TABLE orders (
+    id INTEGER PRIMARY KEY,
+    order_no TEXT NOT NULL UNIQUE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    status TEXT NOT NULL CHECK (status IN ('in_progress', 'completed', 'cancelled', 'pending_cancellation')),
+    pay_status TEXT NOT NULL CHECK (pay_status IN ('unpaid', 'paid')),
+    goods_amount REAL NOT NULL,
+    discount_amount REAL NOT NULL,
+    shipping_fee REAL NOT NULL,
+    pay_amount REAL NOT NULL,
+    currency TEXT NOT NULL,
+    coupon_code TEXT NOT NULL DEFAULT '',
+    shipping_method TEXT NOT NULL,
+    payment_method TEXT NOT NULL,
+    remarks TEXT NOT NULL DEFAULT '',
+    address_json TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX orders_user ON orders(user_id, created_at);
+  CREATE TABLE order_items (
+    id INTEGER PRIMARY KEY,
+    order_id INTEGER NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+    product_slug TEXT NOT NULL,
+    sku TEXT NOT NULL,
+    title TEXT NOT NULL,
+    variant_title TEXT NOT NULL,
+    image TEXT NOT NULL,
+    price REAL NOT NULL,
+    quantity INTEGER NOT NULL
+  );
+  CREATE TABLE shipments (
+    id INTEGER PRIMARY KEY,
+    order_id INTEGER NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+    express_name TEXT NOT NULL,
+    express_no TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE returns (
+    id INTEGER PRIMARY KEY,
+    return_no TEXT NOT NULL UNIQUE,
+    order_id INTEGER NOT NULL REFERENCES orders(id),
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    apply_type TEXT NOT NULL CHECK (apply_type IN ('return_refund', 'exchange', 'refund_only')),
+    apply_desc TEXT NOT NULL,
+    refund_amount REAL NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'cancelled', 'completed', 'ended')),
+    audit_status TEXT NOT NULL CHECK (audit_status IN ('pending', 'approved', 'refused')),
+    refuse_desc TEXT NOT NULL DEFAULT '',
+    logistics_company TEXT NOT NULL DEFAULT '',
+    logistics_no TEXT NOT NULL DEFAULT '',
+    delivered_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE addresses (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    data_json TEXT NOT NULL,
+    is_default INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE favorites (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    type TEXT NOT NULL CHECK (type IN ('article', 'product', 'page')),
+    item_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, type, item_id)
+  );
+  CREATE TABLE reviews (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    product_slug TEXT NOT NULL,
+    score INTEGER NOT NULL CHECK (score BETWEEN 1 AND 5),
+    title TEXT NOT NULL DEFAULT '',
+    body TEXT NOT NULL,
+    author TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX reviews_product ON reviews(product_slug, created_at);
+  CREATE TABLE inquiries (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    product_slug TEXT NOT NULL,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    quantity INTEGER NOT NULL,
+    message TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE feedback (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    message TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE newsletter (
+    email TEXT PRIMARY KEY COLLATE NOCASE,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE visitor_tracks (
+    id INTEGER PRIMARY KEY,
+    visitor_id TEXT NOT NULL,
+    user_id INTEGER,
+    url TEXT NOT NULL,
+    referer TEXT NOT NULL,
+    timezone TEXT NOT NULL,
+    ip TEXT NOT NULL,
+    user_agent TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE durations (
+    id INTEGER PRIMARY KEY,
+    visitor_id TEXT NOT NULL,
+    user_id INTEGER,
+    url TEXT NOT NULL,
+    seconds INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  `,
+  // Stock snapshots sum order lines by SKU.
+  `CREATE INDEX order_items_sku ON order_items(sku);`,
+];

@@ -1,0 +1,139 @@
+// Answers a page address: matches the route, resolves the page data, renders the three
+// regions and the meta. The document and the page-route JSON are two views of this.
+import type { PageMeta, PageTheme } from "../../../generated/types";
+import type { Registry } from "../../registry/types";
+import { DEFAULT_PREFIX, languageOf, type Language } from "../../runtime/i18n/languages";
+import { loadMessages, type Messages } from "../../runtime/i18n/messages";
+import type { Store } from "../store/load";
+import { createLinks } from "./links";
+import { pageMeta, renderRegion, type RenderLogger } from "./render";
+import { notFound, resolvePage, signInRequired, type ExtraReview, type ResolveContext } from "./resolve";
+import { createRouteTable, matchPath, type RouteMatch } from "../../runtime/router/routes";
+
+export interface PageRequest {
+  pathname: string;
+  query: URLSearchParams;
+  hideHead?: boolean;
+  hideFoot?: boolean;
+  /** Whether the request carried a valid x-auth; unknown on a first load, which has none to send. */
+  signedIn?: boolean;
+}
+
+export interface PageResult {
+  status: number;
+  language: Language;
+  meta: PageMeta;
+  theme: PageTheme;
+  pageData: unknown;
+  pageHead: string;
+  pageBody: string;
+  pageFoot: string;
+}
+
+export interface PageServiceDeps {
+  store: Store;
+  registry: Registry;
+  log: RenderLogger;
+  shopperReviews(productSlug: string): ExtraReview[];
+  /** A snapshot of the units left per SKU, taken once per page. */
+  stock(): (sku: string) => number;
+}
+
+export function createPageService(deps: PageServiceDeps) {
+  const { store, registry } = deps;
+  // The client router's table: one list of routes and names for both sides.
+  const routes = createRouteTable(store.config.router);
+  const messageCache = new Map<string, Messages>();
+  const messagesFor = async (language: Language): Promise<Messages> => {
+    let messages = messageCache.get(language.messages);
+    if (!messages) {
+      // English fills any key a translation lacks, as the client does.
+      messages = { ...(await loadMessages("en")), ...(await loadMessages(language.messages)) };
+      messageCache.set(language.messages, messages);
+    }
+    return messages;
+  };
+
+  async function render(request: PageRequest): Promise<PageResult> {
+    const match: RouteMatch = matchPath(routes, request.pathname) ?? {
+      name: "not-found",
+      params: {},
+      prefix: null,
+      language: languageOf(DEFAULT_PREFIX),
+      path: request.pathname,
+    };
+    const language = match.language;
+    const messages = await messagesFor(language);
+    const links = createLinks(store.config.router, match.prefix);
+    const ctx: ResolveContext = {
+      store,
+      match,
+      query: request.query,
+      links,
+      t: (id) => messages[id] ?? id,
+      shopperReviews: deps.shopperReviews,
+      stockOf: deps.stock(),
+    };
+    const resolved =
+      match.name === "not-found"
+        ? notFound(ctx)
+        : match.name.startsWith("user-") && request.signedIn === false
+          ? signInRequired(ctx, request.pathname)
+          : resolvePage(ctx);
+    const template = store.templates.get(resolved.template) ?? store.templates.get("error")!;
+    const scope = {
+      $store: { name: store.config.storeName, currency: store.config.currency },
+      $route: { name: match.name, params: match.params, prefix: language.prefix },
+      $layout: {
+        home: links.home(),
+        nav: store.categories.slice(0, 6).map((c) => ({ label: c.name, href: links.category(c.slug) })),
+        search: links.to("/search"),
+        cart: links.to("/cart"),
+        account: links.user("center"),
+        year: new Date().getUTCFullYear(),
+        footer: [
+          { title: store.config.storeName, links: store.pages.filter((p) => (p.folder ?? "page") === "page").map((p) => ({ label: p.title, href: links.page(p.slug) })) },
+          {
+            title: ctx.t("page.footer.shop"),
+            links: [
+              ...store.collections.map((c) => ({ label: c.title, href: links.collection(c.slug) })),
+              { label: ctx.t("page.promotions.title"), href: links.to("/promotion") },
+              { label: ctx.t("page.coupons.title"), href: links.to("/coupon") },
+              { label: ctx.t("page.tags.title"), href: links.to("/tag") },
+            ],
+          },
+        ],
+      },
+      page: resolved.page,
+    };
+    // Islands read the route through wouter on the server too, so they render the same links it will.
+    const search = request.query.toString();
+    const context = {
+      locale: language.locale,
+      messages,
+      path: request.pathname + (search ? `?${search}` : ""),
+      router: store.config.router,
+    };
+    const hideHead = template.hideHead === true || request.hideHead === true;
+    const hideFoot = template.hideFoot === true || request.hideFoot === true;
+    const [pageHead, pageBody, pageFoot] = await Promise.all([
+      hideHead ? "" : renderRegion(registry, store.templates.get("head"), scope, context, "h", deps.log),
+      renderRegion(registry, template, scope, context, "b", deps.log),
+      hideFoot ? "" : renderRegion(registry, store.templates.get("foot"), scope, context, "f", deps.log),
+    ]);
+    return {
+      status: resolved.status,
+      language,
+      meta: pageMeta(template, scope, resolved.status, match.name, store.config.storeName),
+      theme: { config: store.theme, hideHead: template.hideHead === true, hideFoot: template.hideFoot === true },
+      pageData: resolved.page,
+      pageHead,
+      pageBody,
+      pageFoot,
+    };
+  }
+
+  return { render, routes };
+}
+
+export type PageService = ReturnType<typeof createPageService>;

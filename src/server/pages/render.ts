@@ -1,0 +1,89 @@
+// Renders a page: its template's sections become server-rendered islands (data bindings
+// resolved against the page data), and the template's meta lines become the page meta.
+import type { PageMeta, PageTemplate } from "../../../generated/types";
+import type { Registry } from "../../registry/types";
+import type { IslandContext } from "../../runtime/i18n/IslandProviders";
+import { renderIsland } from "../ssr";
+
+export type PageScope = Record<string, unknown>;
+
+/** The value at a dot path ("page.detail.product"), or undefined. */
+export function valueAt(scope: PageScope, path: string): unknown {
+  let value: unknown = scope;
+  for (const key of path.split(".")) {
+    if (typeof value !== "object" || value === null || !Object.prototype.hasOwnProperty.call(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function present(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === "") return false;
+  return !Array.isArray(value) || value.length > 0;
+}
+
+export interface RenderLogger {
+  error(message: string): void;
+}
+
+export async function renderRegion(
+  registry: Registry,
+  template: PageTemplate | undefined,
+  scope: PageScope,
+  context: IslandContext,
+  uidPrefix: string,
+  log: RenderLogger,
+): Promise<string> {
+  if (!template) return "";
+  const parts = await Promise.all(
+    template.sections.map(async (section, i) => {
+      if (section.when !== undefined && !present(valueAt(scope, section.when))) return "";
+      const props: Record<string, unknown> = { ...(section.props ?? {}) };
+      for (const [prop, path] of Object.entries(section.bind ?? {})) {
+        const value = path === undefined ? undefined : valueAt(scope, path);
+        if (value !== undefined) props[prop] = value;
+      }
+      try {
+        return await renderIsland(registry, section.component, props, {
+          context,
+          uid: `${uidPrefix}${i}-`,
+          ...(section.hydrate ? { hydrate: section.hydrate } : {}),
+          ...(section.clientOnly ? { clientOnly: true } : {}),
+        });
+      } catch (err) {
+        // One broken section must not take the page down; the log names it.
+        log.error(`section ${i} (${section.component}) of the ${uidPrefix} region failed: ${(err as Error).message}`);
+        return "";
+      }
+    }),
+  );
+  return parts.join("");
+}
+
+/** "{page.title}" placeholders filled from the page data. */
+export function fillText(text: string, scope: PageScope): string {
+  return text.replace(/\{([A-Za-z0-9_.$]+)\}/g, (_, path: string) => {
+    const value = valueAt(scope, path);
+    return typeof value === "string" || typeof value === "number" ? String(value) : "";
+  });
+}
+
+export function pageMeta(template: PageTemplate, scope: PageScope, status: number, route: string, storeName: string): PageMeta {
+  const title = template.title ? fillText(template.title, scope).trim() : "";
+  const description = template.description ? fillText(template.description, scope).trim() : "";
+  const canonical = valueAt(scope, "page.canonical");
+  const image = valueAt(scope, "page.image");
+  const meta: PageMeta = {
+    status,
+    title: (title && title !== storeName ? `${title} | ${storeName}` : storeName).slice(0, 300),
+    route,
+    ogType: template.ogType ?? "website",
+  };
+  if (description) meta.description = description.slice(0, 1000);
+  if (template.robots) meta.robots = template.robots;
+  if (typeof canonical === "string") meta.canonical = canonical;
+  if (typeof image === "string" && image.startsWith("/")) meta.ogImage = image;
+  if (template.noLoad) meta.noLoad = true;
+  if (template.keepPosition) meta.keepPosition = true;
+  return meta;
+}

@@ -1,0 +1,118 @@
+// GET of any page address: the document on a first load, the page-route JSON when the
+// client router asks with ?request=route. Both carry the page's HTTP status.
+import type { FastifyInstance } from "fastify";
+import type { Registry } from "../../registry/types";
+import { themeStyleElement } from "../../runtime/theme/theme-style";
+import type { Db } from "../db/open";
+import { userIdOfToken } from "../auth/tokens";
+import { renderDocument } from "../document";
+import type { ClientBuild } from "../client-build";
+import { stockSnapshot } from "../stock";
+import { contentSecurityPolicy, createNonce, injectOrigins } from "../security";
+import type { Store } from "../store/load";
+import { isPrefix } from "../../runtime/i18n/languages";
+import { createPageService, type PageRequest, type PageResult } from "./page-service";
+
+export interface PagesDeps {
+  store: Store;
+  registry: Registry;
+  client: ClientBuild;
+  db: Db;
+}
+
+// The last resort when even the error page cannot be rendered: no islands, no data.
+const BARE_500 = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Server error</title></head>
+<body><main><h1>Something went wrong</h1><p>Please try again later.</p></main></body></html>
+`;
+
+const headerValue = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
+
+export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
+  const reviewsOf = deps.db.prepare(
+    "SELECT author, score, title, body, created_at FROM reviews WHERE product_slug = ? ORDER BY created_at DESC, id DESC LIMIT 20",
+  );
+  const pages = createPageService({
+    store: deps.store,
+    stock: () => stockSnapshot(deps.db, deps.store),
+    registry: deps.registry,
+    log: { error: (message) => app.log.error(message) },
+    shopperReviews: (slug) =>
+      (reviewsOf.all(slug) as { author: string; score: number; title: string; body: string; created_at: number }[]).map((r) => ({
+        author: r.author,
+        score: r.score,
+        body: r.body,
+        ...(r.title ? { title: r.title } : {}),
+        date: new Date(r.created_at).toISOString().slice(0, 10),
+      })),
+  });
+  const origins = injectOrigins(deps.store.theme);
+
+  app.get<{ Params: { "*": string } }>("/*", async (request, reply) => {
+    const url = new URL(request.url, "http://localhost");
+    // API calls are POSTs; a GET of one is not a page.
+    if (url.pathname.startsWith("/api/")) return reply.code(404).send({ code: 40, msg: "There is no such call." });
+    const asRoute = url.searchParams.get("request") === "route";
+    const pageRequest: PageRequest = {
+      pathname: url.pathname,
+      query: url.searchParams,
+      hideHead: request.headers["x-hide-head"] === "1",
+      hideFoot: request.headers["x-hide-foot"] === "1",
+      ...(asRoute ? { signedIn: userIdOfToken(deps.db, headerValue(request.headers["x-auth"]), Date.now()) !== null } : {}),
+    };
+    let result: PageResult;
+    try {
+      result = await pages.render(pageRequest);
+    } catch (err) {
+      // A page that cannot be rendered still answers as a page: the 500 error page, in its language.
+      request.log.error(err);
+      const prefix = /^\/([A-Za-z-]+)(\/|$)/.exec(url.pathname)?.[1] ?? "";
+      try {
+        result = await pages.render({ ...pageRequest, pathname: isPrefix(prefix) ? `/${prefix}/error/500` : "/error/500" });
+      } catch (again) {
+        request.log.error(again);
+        return reply.code(500).type("text/html; charset=utf-8").header("cache-control", "no-store").send(BARE_500);
+      }
+    }
+    reply.code(result.status);
+    if (asRoute) {
+      return reply
+        .header("cache-control", "no-store")
+        .header("vary", "x-hide-head, x-hide-foot")
+        .type("application/json; charset=utf-8")
+        .send({
+          code: 0,
+          msg: "",
+          data: {
+            data: result.pageData,
+            theme: result.theme,
+            pageBody: result.pageBody,
+            pageHead: result.pageHead,
+            pageFoot: result.pageFoot,
+            meta: result.meta,
+          },
+        });
+    }
+    const nonce = createNonce();
+    const html = renderDocument({
+      lang: result.language.locale,
+      initialData: {
+        meta: result.meta,
+        config: deps.store.config,
+        theme: result.theme,
+        pageData: result.pageData,
+      },
+      pageHead: result.pageHead,
+      pageBody: result.pageBody,
+      pageFoot: result.pageFoot,
+      assets: deps.client.assets(),
+      nonce,
+      headExtra: themeStyleElement(deps.store.theme, nonce),
+    });
+    return reply
+      .header("content-security-policy", contentSecurityPolicy(nonce, origins))
+      .header("cache-control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(html);
+  });
+}

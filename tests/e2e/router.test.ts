@@ -1,0 +1,227 @@
+// Client navigation in Debian's Chromium against the built client, with the recorded
+// page-route answers of fixtures/routes/ standing in for the store server: no full
+// reload, back restores the scroll position, a slow answer shows the progress bar, a
+// double click makes one request, and error statuses leave for the error pages.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PageRouteResponse } from "../../generated/types";
+import { renderDocument } from "../../src/server/document";
+import { documentAssets, readManifest } from "../../src/server/manifest";
+import { splitPrefix } from "../../src/runtime/i18n/prefix";
+import { launchBrowser } from "./support/browser";
+import { startTestServer, type TestServer } from "./support/static-server";
+
+const FIXTURES = join(process.cwd(), "fixtures/routes");
+const MARKERS = ["request", "ua", "referer", "cookie"];
+// Every page is tall, so that there is a scroll position to keep or restore.
+const SPACER = `<div style="height:4000px" aria-hidden="true"></div>`;
+
+const pages = new Map<string, PageRouteResponse>();
+for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith(".json"))) {
+  const body = JSON.parse(readFileSync(join(FIXTURES, file), "utf8")) as PageRouteResponse;
+  body.data.pageBody += SPACER;
+  pages.set((body.data.data as { path: string }).path, body);
+}
+
+interface RouteRequest {
+  path: string;
+  prefetch: boolean;
+}
+
+let browser: Browser;
+let server: TestServer;
+let routeRequests: RouteRequest[] = [];
+/** Per address: an HTTP status to answer instead, or a delay before answering. */
+const overrides = new Map<string, { status?: number; delayMs?: number }>();
+
+function documentOf(body: PageRouteResponse): string {
+  const { data } = body;
+  return renderDocument({
+    lang: splitPrefix(data.meta.canonical ?? "/").language.locale,
+    initialData: { meta: data.meta, config: { router: {} }, theme: data.theme, pageData: data.data },
+    pageHead: data.pageHead,
+    pageBody: data.pageBody,
+    pageFoot: data.pageFoot,
+    assets: documentAssets(readManifest(process.cwd())),
+  });
+}
+
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  if (url.pathname.startsWith("/assets/")) return false;
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/")) {
+    res.writeHead(503).end();
+    return true;
+  }
+  const isRoute = url.searchParams.get("request") === "route";
+  for (const marker of MARKERS) url.searchParams.delete(marker);
+  const path = url.pathname + url.search;
+  const body = pages.get(path);
+  if (isRoute) {
+    routeRequests.push({ path, prefetch: req.headers["x-sec-purpose"] === "prefetch" });
+    const override = overrides.get(path);
+    if (override?.delayMs) await new Promise((resolve) => setTimeout(resolve, override.delayMs));
+    if (override?.status) {
+      res.writeHead(override.status).end();
+      return true;
+    }
+    if (!body) {
+      res.writeHead(404).end();
+      return true;
+    }
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+    return true;
+  }
+  // A first load may carry a query the recording lacks (sign-in's redirect).
+  const document = body ?? pages.get(url.pathname);
+  res.writeHead(document ? 200 : 404, { "content-type": "text/html; charset=utf-8" }).end(documentOf(document ?? pages.get("/error/404")!));
+  return true;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  server.use(answer);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(() => {
+  routeRequests = [];
+  overrides.clear();
+});
+
+/** Opens a page and waits until the router has taken over (it keys the history entry). */
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(server.url + path);
+  await page.waitForFunction(() => typeof (history.state as { sfKey?: unknown } | null)?.sfKey === "string");
+  // Survives only as long as the document does: a full reload would lose it.
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  return page;
+}
+
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+/** Clicks a link from script, so that Playwright does not scroll it into view first. */
+function clickLink(page: Page, href: string) {
+  return page.evaluate((h) => document.querySelector<HTMLAnchorElement>(`a[href="${h}"]`)!.click(), href);
+}
+
+function addLink(page: Page, href: string) {
+  return page.evaluate((h) => {
+    const a = document.createElement("a");
+    a.href = h;
+    a.textContent = `go to ${h}`;
+    document.getElementById("page-body")!.prepend(a);
+  }, href);
+}
+
+describe("router in Chromium", () => {
+  it("navigates without a full reload and swaps head, body, foot and title", async () => {
+    const page = await open("/");
+    await clickLink(page, "/cart");
+    await page.waitForFunction(() => document.title === "Cart");
+    expect(new URL(page.url()).pathname).toBe("/cart");
+    expect(await sameDocument(page)).toBe(true);
+    expect(await page.textContent("#page-body h1")).toBe("Cart");
+    expect(routeRequests.filter((r) => !r.prefetch).map((r) => r.path)).toEqual(["/cart"]);
+    await page.close();
+  });
+
+  it("mounts the islands of the new page and sets <html lang> of its prefix", async () => {
+    const page = await open("/");
+    await addLink(page, "/zh-HK/product/linen-shirt");
+    await clickLink(page, "/zh-HK/product/linen-shirt");
+    await page.waitForSelector('#page-body [data-component="ProductPrice"][data-island="mounted"]');
+    expect(await page.getAttribute("html", "lang")).toBe("zh-HK");
+    expect(await page.textContent('#page-body [data-component="ProductPrice"]')).toContain("39.90");
+    expect(await sameDocument(page)).toBe(true);
+    await page.close();
+  });
+
+  it("resets the scroll on a new page, and back restores where the visitor was", async () => {
+    const page = await open("/");
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.waitForFunction(() => window.scrollY === 1200);
+    await clickLink(page, "/cart");
+    await page.waitForFunction(() => document.title === "Cart");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForFunction(() => document.title === "Demo Store");
+    await page.waitForFunction(() => window.scrollY === 1200);
+    expect(await sameDocument(page)).toBe(true);
+    await page.close();
+  });
+
+  it("shows the progress bar for a slow answer and removes it when the page arrives", async () => {
+    overrides.set("/cart", { delayMs: 1200 });
+    const page = await open("/");
+    await clickLink(page, "/cart");
+    await page.waitForSelector(".sf-progress", { state: "visible" });
+    expect(await page.getAttribute("html", "aria-busy")).toBe("true");
+    await page.waitForFunction(() => document.title === "Cart");
+    expect(await page.$(".sf-progress")).toBeNull();
+    expect(await page.getAttribute("html", "aria-busy")).toBeNull();
+    await page.close();
+  });
+
+  it("makes one request for a double click within 700 ms", async () => {
+    overrides.set("/search?q=linen", { delayMs: 200 });
+    const page = await open("/");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.dblclick('a[href="/search?q=linen"]');
+    await page.waitForFunction(() => document.title === "Search: linen");
+    await page.waitForTimeout(300);
+    expect(routeRequests.filter((r) => r.path === "/search?q=linen" && !r.prefetch)).toHaveLength(1);
+    await page.close();
+  });
+
+  it.each([
+    [404, "/error/404"],
+    [500, "/error/500"],
+    [403, "/error/403"],
+  ])("HTTP %i sends the visitor to %s", async (status, to) => {
+    overrides.set("/product/broken", { status });
+    const page = await open("/");
+    await addLink(page, "/product/broken");
+    await clickLink(page, "/product/broken");
+    await page.waitForURL(`${server.url}${to}`);
+    await page.close();
+  });
+
+  it("HTTP 401 sends the visitor to sign-in with the address as redirect", async () => {
+    overrides.set("/user/center", { status: 401 });
+    const page = await open("/");
+    await addLink(page, "/user/center");
+    await clickLink(page, "/user/center");
+    await page.waitForURL(`${server.url}/auth/signin?redirect=${encodeURIComponent("/user/center")}`);
+    expect(await page.title()).toBe("Sign in");
+    await page.close();
+  });
+
+  it("keeps the page usable when the answer fails otherwise", async () => {
+    overrides.set("/cart", { status: 502 });
+    const page = await open("/");
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error") errors.push(msg.text());
+    });
+    await clickLink(page, "/cart");
+    await page.waitForFunction(() => !document.documentElement.hasAttribute("aria-busy"));
+    await expect.poll(() => errors.some((e) => e.includes("[router] /cart: HTTP 502"))).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/");
+    overrides.clear();
+    await page.waitForTimeout(750);
+    await clickLink(page, "/cart");
+    await page.waitForFunction(() => document.title === "Cart");
+    expect(await sameDocument(page)).toBe(true);
+    await page.close();
+  });
+});

@@ -1,0 +1,230 @@
+// @vitest-environment node
+// Sign-up, sign-in (email, mobile), throttling, sign-out, password reset, email
+// verification, confirmation codes and QR sign-in against a real server.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { count, signUp, startStore, uniqueEmail, type TestStore, START_TIMEOUT_MS } from "./support";
+
+let store: TestStore;
+beforeAll(async () => {
+  store = await startStore();
+}, START_TIMEOUT_MS);
+afterAll(() => store.close(), START_TIMEOUT_MS);
+
+const outbox = (to: string) =>
+  store.server.db.prepare("SELECT subject, body, link FROM outbox WHERE recipient = ? ORDER BY id DESC").all(to) as {
+    subject: string;
+    body: string;
+    link: string;
+  }[];
+
+describe("auth/signup", () => {
+  it("creates an account, signs in and mails a verification link", async () => {
+    const email = uniqueEmail();
+    const answer = await store.post("auth/signup", { email, password: "secret123", firstName: "Mei", agree: true });
+    expect(answer.code).toBe(0);
+    expect(answer.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(answer.data.user).toMatchObject({ email, firstName: "Mei", nickname: "Mei", emailVerified: false });
+    expect(outbox(email)[0]).toMatchObject({ subject: "Verify your email address" });
+    // Only the token's hash is stored.
+    const stored = store.server.db.prepare("SELECT token_hash FROM tokens").all() as { token_hash: string }[];
+    expect(stored.some((r) => r.token_hash === answer.data.token)).toBe(false);
+    const hash = store.server.db.prepare("SELECT password_hash FROM users WHERE email = ?").get(email) as { password_hash: string };
+    expect(hash.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+  });
+
+  it("refuses a duplicate email, whatever its case, and writes nothing", async () => {
+    const { email } = await signUp(store);
+    const users = count(store, "users");
+    const answer = await store.post("auth/signup", { email: email.toUpperCase(), password: "secret123", agree: true });
+    expect(answer).toMatchObject({ code: 41, msg: "An account with this email address already exists." });
+    expect(count(store, "users")).toBe(users);
+  });
+
+  it("signs up with a mobile number and a country code", async () => {
+    const answer = await store.post("auth/signup", { mobile: "91234567", countryCode: "+852", password: "secret123", agree: true });
+    expect(answer.code).toBe(0);
+    expect(answer.data.user).toMatchObject({ mobile: "91234567", countryCode: "+852", email: "" });
+    const again = await store.post("auth/signup", { mobile: "91234567", countryCode: "+852", password: "secret123", agree: true });
+    expect(again).toMatchObject({ code: 41, msg: "An account with this mobile number already exists." });
+  });
+
+  it.each([
+    [{ email: "x@example.com", password: "12345", agree: true }, "password must be at least 6 characters"],
+    [{ email: "not-an-email", password: "secret123", agree: true }, "email has a wrong format"],
+    [{ email: "x@example.com", password: "secret123" }, "agree is required"],
+    [{ email: "x@example.com", password: "secret123", agree: false }, "agree must be true"],
+    [{ password: "secret123", agree: true }, "email or mobile is required"],
+    [{ mobile: "91234567", password: "secret123", agree: true }, "countryCode is required"],
+    [{ email: "x@example.com", password: "secret123", agree: true, admin: true }, 'body has an unknown field "admin"'],
+    [{ mobile: "0123", countryCode: "+852", password: "secret123", agree: true }, "mobile has a wrong format"],
+  ])("rejects %j with a clear message and writes nothing", async (body, msg) => {
+    const users = count(store, "users");
+    const answer = await store.post("auth/signup", body);
+    expect(answer.code).toBe(40);
+    expect(answer.msg).toBe(msg);
+    expect(count(store, "users")).toBe(users);
+  });
+
+  it("rejects a body that is not JSON", async () => {
+    const answer = await store.post("auth/signup", undefined, { raw: "{not json" });
+    expect(answer.status).toBe(400);
+    expect(answer.code).toBe(40);
+  });
+});
+
+describe("auth/signin", () => {
+  it("signs in by email and by mobile, and records the activity", async () => {
+    const { email, password } = await signUp(store);
+    const answer = await store.post("auth/signin", { account: email, password });
+    expect(answer.code).toBe(0);
+    expect(answer.data.user.email).toBe(email);
+    await store.post("auth/signup", { mobile: "61234567", countryCode: "+852", password: "secret123", agree: true });
+    const byMobile = await store.post("auth/signin", { account: "61234567", countryCode: "+852", password: "secret123" });
+    expect(byMobile.code).toBe(0);
+    const activity = await store.post("auth/activity", {}, { token: answer.data.token });
+    expect(activity.code).toBe(0);
+    expect(activity.data.items[0]).toMatchObject({ method: "email", success: true, ip: "127.0.0.1" });
+    expect(activity.data.total).toBe(2);
+  });
+
+  it("gives the same answer for a wrong password and an unknown account", async () => {
+    const { email } = await signUp(store);
+    const wrong = await store.post("auth/signin", { account: email, password: "wrong-password" });
+    const unknown = await store.post("auth/signin", { account: uniqueEmail(), password: "wrong-password" });
+    expect(wrong).toMatchObject({ code: 41, msg: "The account or password is incorrect." });
+    expect(unknown).toMatchObject({ code: 41, msg: "The account or password is incorrect." });
+  });
+
+  it("rejects an account that is neither an email nor a mobile number", async () => {
+    expect(await store.post("auth/signin", { account: "hello", password: "secret123" })).toMatchObject({ code: 40 });
+    expect(await store.post("auth/signin", { account: "x@example.com" })).toMatchObject({ code: 40, msg: "password is required" });
+  });
+
+  it("slows down repeated failures, even for the right password", async () => {
+    const { email, password } = await signUp(store);
+    for (let i = 0; i < 5; i++) expect((await store.post("auth/signin", { account: email, password: "bad-password" })).code).toBe(41);
+    const locked = await store.post("auth/signin", { account: email, password });
+    expect(locked.code).toBe(41);
+    expect(locked.msg).toMatch(/^Too many failed sign-ins\. Try again in \d+ seconds\.$/);
+  });
+
+  it("ends the session on sign-out; the old token then answers code 50", async () => {
+    const { token } = await signUp(store);
+    expect((await store.post("user/info", {}, { token })).code).toBe(0);
+    expect((await store.post("auth/signout", {}, { token })).code).toBe(0);
+    expect(await store.post("user/info", {}, { token })).toMatchObject({ code: 50, msg: "login error" });
+  });
+
+  it.each([["nonsense"], ["a".repeat(43)], [""]])("answers code 50 for the token %j", async (token) => {
+    expect((await store.post("user/info", {}, { token })).code).toBe(50);
+  });
+});
+
+describe("password reset and email verification", () => {
+  it("resets the password through the mailed link, once", async () => {
+    const { email, token } = await signUp(store);
+    expect((await store.post("auth/forget", { email })).code).toBe(0);
+    const mail = outbox(email).find((m) => m.subject === "Reset your password")!;
+    const code = new URL(mail.link, "http://x").searchParams.get("code")!;
+    expect((await store.post("auth/resetPassword", { code, password: "brand-new-1" })).code).toBe(0);
+    expect((await store.post("auth/signin", { account: email, password: "brand-new-1" })).code).toBe(0);
+    // Old sessions end; the code works once.
+    expect((await store.post("user/info", {}, { token })).code).toBe(50);
+    expect(await store.post("auth/resetPassword", { code, password: "another-1" })).toMatchObject({ code: 41, msg: "The reset link is wrong or has expired." });
+  });
+
+  it("answers forget the same for an unknown address and mails nothing", async () => {
+    const email = uniqueEmail();
+    expect((await store.post("auth/forget", { email })).code).toBe(0);
+    expect(outbox(email)).toHaveLength(0);
+  });
+
+  it("verifies the email address with the mailed code", async () => {
+    const { email, token } = await signUp(store);
+    const code = new URL(outbox(email)[0]!.link, "http://x").searchParams.get("code")!;
+    expect(await store.post("auth/verifyEmail", { code })).toMatchObject({ code: 0, data: { email } });
+    expect((await store.post("user/info", {}, { token })).data.emailVerified).toBe(true);
+    expect((await store.post("auth/sendVerifyEmail", {}, { token })).code).toBe(41);
+    expect((await store.post("auth/verifyEmail", { code })).code).toBe(41);
+  });
+
+  it("mails a new verification link on request", async () => {
+    const { email, token } = await signUp(store);
+    expect((await store.post("auth/sendVerifyEmail", {}, { token })).code).toBe(0);
+    expect(outbox(email).filter((m) => m.subject === "Verify your email address")).toHaveLength(2);
+    expect((await store.post("auth/sendVerifyEmail", {})).code).toBe(50);
+  });
+
+  it("refuses a sixth mail to one address within an hour", async () => {
+    const { email } = await signUp(store);
+    for (let i = 0; i < 4; i++) expect((await store.post("auth/forget", { email })).code).toBe(0);
+    expect(await store.post("auth/forget", { email })).toMatchObject({ code: 41, msg: "Too many mails were sent to this address. Try again in an hour." });
+    expect(outbox(email)).toHaveLength(5);
+  });
+
+  it("lists mails on /dev/outbox", async () => {
+    const { email } = await signUp(store);
+    const page = await (await fetch(`${store.url}/dev/outbox`)).text();
+    expect(page).toContain(email);
+    expect(page).toContain("/auth/verify-email?code=");
+  });
+});
+
+describe("QR sign-in", () => {
+  it("confirms a ticket from a signed-in phone and pushes the session to the waiting browser", async () => {
+    const visitor = "browser-visitor-1";
+    const created = await store.post("auth/qrCreate", {}, { visitor });
+    expect(created.code).toBe(0);
+    const { ticket } = created.data;
+    expect(created.data.url).toBe(`/auth/signin?qr=${ticket}`);
+    const socket = new WebSocket(`${store.url.replace("http", "ws")}/ws/message?visitorId=${visitor}`);
+    const frames: any[] = [];
+    socket.on("message", (raw) => frames.push(JSON.parse(String(raw))));
+    await new Promise((resolve) => socket.once("open", resolve));
+    expect((await store.post("auth/qrStatus", { ticket }, { visitor })).data.status).toBe("pending");
+    // Another visitor cannot see the ticket.
+    expect((await store.post("auth/qrStatus", { ticket }, { visitor: "someone-else" })).code).toBe(41);
+
+    const phone = await signUp(store);
+    expect((await store.post("auth/qrConfirm", { ticket }, { token: phone.token })).code).toBe(0);
+    await expect.poll(() => frames.find((f) => f.type === "auth.qr")).toBeTruthy();
+    const pushed = frames.find((f) => f.type === "auth.qr");
+    expect(pushed.data.user.email).toBe(phone.email);
+    expect((await store.post("user/info", {}, { token: pushed.data.token })).data.email).toBe(phone.email);
+
+    const status = await store.post("auth/qrStatus", { ticket }, { visitor });
+    expect(status.data.status).toBe("confirmed");
+    expect(status.data.session.user.email).toBe(phone.email);
+    // Spent: neither a second hand-over nor a second confirmation.
+    expect((await store.post("auth/qrStatus", { ticket }, { visitor })).data.status).toBe("expired");
+    expect((await store.post("auth/qrConfirm", { ticket }, { token: phone.token })).code).toBe(41);
+    socket.close();
+  });
+
+  it("needs a signed-in phone and a visitor id", async () => {
+    expect((await store.post("auth/qrConfirm", { ticket: "t".repeat(43) })).code).toBe(50);
+    expect((await store.post("auth/qrCreate", {})).code).toBe(41);
+  });
+});
+
+describe("confirmation codes", () => {
+  it("changes the email address with a mailed 6-digit code", async () => {
+    const { token } = await signUp(store);
+    const next = uniqueEmail();
+    expect((await store.post("auth/sendCode", { channel: "email", email: next }, { token })).code).toBe(0);
+    const code = /Your code is (\d{6})/.exec(outbox(next)[0]!.body)![1]!;
+    expect(await store.post("user/editEmail", { email: next, code: "000000" }, { token })).toMatchObject({ code: 41 });
+    const changed = await store.post("user/editEmail", { email: next, code }, { token });
+    expect(changed.code).toBe(0);
+    expect(changed.data).toMatchObject({ email: next, emailVerified: true });
+  });
+
+  it("changes the mobile number with a texted code", async () => {
+    const { token } = await signUp(store);
+    await store.post("auth/sendCode", { channel: "mobile", mobile: "51234567", countryCode: "+852" }, { token });
+    const code = /Your code is (\d{6})/.exec(outbox("+85251234567")[0]!.body)![1]!;
+    const changed = await store.post("user/editMobile", { mobile: "51234567", countryCode: "+852", code }, { token });
+    expect(changed.data).toMatchObject({ mobile: "51234567", countryCode: "+852" });
+  });
+});

@@ -1,0 +1,53 @@
+// @vitest-environment node
+// config.json router rules: overridden patterns, a renamed user area, extra category
+// routes, and the links the server writes following them. (The route table itself is the
+// client router's, src/runtime/router/routes.ts, tested with it.)
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStore, type TestStore, START_TIMEOUT_MS } from "./support";
+
+describe("a store with its own router rules", () => {
+  let store: TestStore;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "store-rules-"));
+    cpSync(join(process.cwd(), "fixtures/demo-store"), dir, { recursive: true });
+    const config = JSON.parse(readFileSync(join(dir, "config.json"), "utf8"));
+    config.router = { ...config.router, productRule: "/p/:slug", categoryRule: "/c/:slug", userPath: "account", categories: [{ path: "/brand/:slug", types: ["brand", "maker"] }] };
+    writeFileSync(join(dir, "config.json"), JSON.stringify(config));
+    store = await startStore({ storeDir: dir });
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, START_TIMEOUT_MS);
+
+  it("serves the overridden patterns and writes links that follow them", async () => {
+    const product = await fetch(`${store.url}/zh/p/linen-shirt/LINSHI-RUS-M`);
+    expect(product.status).toBe(200);
+    const html = await product.text();
+    expect(html).toContain('href="/zh/c/shirts"');
+    expect(html).toContain('href="/zh/p/linen-shirt/LINSHI-SAN-S"');
+    expect(html).toContain('href="/zh/account/center"');
+    expect((await fetch(`${store.url}/account/order`)).status).toBe(200);
+    expect((await fetch(`${store.url}/product/linen-shirt`)).status).toBe(404);
+    const config = JSON.parse(/<script id="__INITIAL_DATA__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!).config;
+    expect(config.router).toMatchObject({ productRule: "/p/:slug", userPath: "account" });
+  });
+
+  it.each([
+    ["/zh-hk/p/linen-shirt", 200, "product-detail", "zh-HK"],
+    ["/maker/outdoor", 404, "not-found", "en"],
+    ["/brand/outdoor", 200, "brand-detail", "en"],
+    ["/account/security/activity", 200, "user-security-activity", "en"],
+    ["/de/c/kitchen", 200, "category-detail", "de"],
+  ])("answers %s with %i (%s)", async (path, status, route, lang) => {
+    const response = await fetch(store.url + path);
+    expect(response.status).toBe(status);
+    const html = await response.text();
+    expect(html).toContain(`<html lang="${lang}">`);
+    if (status === 200) expect(html).toContain(`"route":"${route}"`);
+  });
+});

@@ -1,0 +1,31 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import en from "../../../src/locales/en.json";
+
+// The literal message ids the code asks for: formatMessage({ id: "…" }), <FormattedMessage id="…">
+// and the server's t("…"). Each must exist (the three files are kept equal by locales.test.ts).
+const USES = [/formatMessage\(\s*\{\s*id:\s*"([^"]+)"/g, /<FormattedMessage\s+id="([^"]+)"/g, /\bt\(\s*"([^"]+)"/g];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe("message ids used in the code", () => {
+  it("all exist in the locale files", () => {
+    const missing: string[] = [];
+    for (const file of sources("src")) {
+      const text = readFileSync(file, "utf8");
+      for (const pattern of USES) {
+        for (const match of text.matchAll(pattern)) {
+          if (!(match[1]! in en)) missing.push(`${file}: ${match[1]}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

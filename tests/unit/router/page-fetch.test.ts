@@ -1,0 +1,81 @@
+import { describe, expect, it, vi } from "vitest";
+import { fetchPage, pageRouteRequest, statusRedirect, type PageRequestContext } from "../../../src/runtime/router/page-fetch";
+
+const origin = "https://shop.test";
+const ctx: PageRequestContext = {
+  userAgent: "Mozilla/5.0 (X11) Test&Co",
+  referrer: `${origin}/a?b=1&c=2`,
+  cookie: "visitorId=v1; theme=dark",
+  token: null,
+  hideHead: false,
+  hideFoot: false,
+};
+const page = {
+  code: 0,
+  msg: "",
+  data: { data: null, theme: { config: {} }, pageBody: "<h1>x</h1>", pageHead: "", pageFoot: "", meta: { title: "X" } },
+};
+
+describe("page-route request", () => {
+  it("adds the markers, each value URI-encoded, after the page's own query", () => {
+    const { href } = pageRouteRequest(new URL(`${origin}/search?q=a%20b#top`), ctx);
+    expect(href).toBe(
+      `/search?q=a%20b&request=route&ua=${encodeURIComponent(ctx.userAgent)}&referer=${encodeURIComponent(ctx.referrer)}&cookie=${encodeURIComponent(ctx.cookie)}`,
+    );
+  });
+
+  it("sends x-auth, x-hide-head and x-hide-foot only when they apply", () => {
+    expect(pageRouteRequest(new URL(`${origin}/`), ctx).init.headers).toEqual({ accept: "application/json" });
+    const headers = pageRouteRequest(new URL(`${origin}/`), { ...ctx, token: "t1", hideHead: true, hideFoot: true }, "prefetch").init.headers;
+    expect(headers).toEqual({ accept: "application/json", "x-auth": "t1", "x-hide-head": "1", "x-hide-foot": "1", "x-sec-purpose": "prefetch" });
+  });
+});
+
+describe("status redirects", () => {
+  const target = new URL(`${origin}/fr/user/order/7?x=1#items`);
+  it.each([
+    [404, "/fr/error/404"],
+    [500, "/fr/error/500"],
+    [403, "/fr/error/403"],
+    [401, `/fr/auth/signin?redirect=${encodeURIComponent("/fr/user/order/7?x=1#items")}`],
+    [200, null],
+    [502, null],
+  ])("HTTP %i -> %s", (status, to) => {
+    expect(statusRedirect(status, target)).toBe(to);
+  });
+});
+
+describe("fetchPage", () => {
+  const validator = () => import("../../../generated/validators/page/page-route.js");
+
+  it("asks for low priority only when prefetching", async () => {
+    const fetch = vi.fn(async () => Response.json(page));
+    await fetchPage(fetch, new URL(`${origin}/cart`), ctx, { purpose: "prefetch", loadValidator: validator });
+    await fetchPage(fetch, new URL(`${origin}/cart`), ctx, { loadValidator: validator });
+    expect((fetch.mock.calls[0] as unknown[])[1]).toMatchObject({ priority: "low" });
+    expect((fetch.mock.calls[1] as unknown[])[1]).not.toHaveProperty("priority");
+  });
+
+  it("takes the address the server redirected to, without the markers", async () => {
+    const response = Response.json(page);
+    Object.defineProperty(response, "redirected", { value: true });
+    Object.defineProperty(response, "url", { value: `${origin}/product/new-slug?v=2&request=route&ua=x&referer=y&cookie=z` });
+    const outcome = await fetchPage(async () => response, new URL(`${origin}/product/old-slug#reviews`), ctx, { loadValidator: validator });
+    expect(outcome.kind === "page" && outcome.url.href).toBe(`${origin}/product/new-slug?v=2#reviews`);
+  });
+
+  it("names the failing rule when the answer breaks the schema", async () => {
+    const outcome = await fetchPage(async () => Response.json({ ...page, data: { ...page.data, meta: {} } }), new URL(`${origin}/`), ctx, {
+      loadValidator: validator,
+    });
+    expect(outcome).toMatchObject({ kind: "failed" });
+    expect(outcome.kind === "failed" && outcome.reason).toContain("/data/meta/title is required");
+  });
+
+  it("reports a validator that cannot load as a failure, not a crash", async () => {
+    const outcome = await fetchPage(async () => Response.json(page), new URL(`${origin}/`), ctx, {
+      loadValidator: () => Promise.reject(new Error("chunk failed")),
+    });
+    expect(outcome).toMatchObject({ kind: "failed" });
+  });
+});

@@ -1,0 +1,272 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, type ReactNode } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { IntlProvider } from "react-intl";
+import Toaster from "../../../src/components/common/Toaster";
+import validate from "../../../generated/validators/components/Toaster.js";
+import { createCart } from "../../../src/runtime/cart";
+import { createFavorites } from "../../../src/runtime/favorites";
+import { clearServices, getService, provideServices } from "../../../src/runtime/hooks/registry";
+import { useApi } from "../../../src/runtime/hooks/useApi";
+import { useCart, useCartCount } from "../../../src/runtime/hooks/useCartCount";
+import { useFavorites } from "../../../src/runtime/hooks/useFavorites";
+import { useLiveMessage } from "../../../src/runtime/hooks/useLive";
+import { useSession } from "../../../src/runtime/hooks/useSession";
+import { useToast } from "../../../src/runtime/hooks/useToast";
+import type { LiveFrame } from "../../../src/runtime/bus";
+import type { Api } from "../../../src/runtime/api/client";
+import type { Session, SessionState } from "../../../src/runtime/session";
+import { createToasts } from "../../../src/runtime/toast";
+import { LOCALES, memoryStore, recordBus, testClock } from "./fakes";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLElement;
+let root: Root | undefined;
+
+async function render(node: ReactNode, lang: keyof typeof LOCALES = "en") {
+  root = createRoot(container);
+  await act(async () =>
+    root!.render(
+      <IntlProvider locale={lang} messages={LOCALES[lang]} defaultLocale="en">
+        {node}
+      </IntlProvider>,
+    ),
+  );
+}
+
+beforeEach(() => {
+  document.body.innerHTML = `<div id="island"></div>`;
+  container = document.getElementById("island")!;
+});
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  root = undefined;
+  clearServices();
+  vi.useRealTimers();
+});
+
+function fakeSession(initial: SessionState): Session & { set(s: SessionState): void } {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    start() {},
+    stop() {},
+    getSnapshot: () => state,
+    subscribe: (l) => (listeners.add(l), () => listeners.delete(l)),
+    signIn: vi.fn(async () => null),
+    refresh: vi.fn(async () => null),
+    logout: vi.fn(),
+    set(next) {
+      state = next;
+      for (const l of listeners) l();
+    },
+  };
+}
+
+function Account() {
+  const session = useSession();
+  return (
+    <p>
+      {session.signedIn ? `hello ${session.user?.nickname ?? "?"}` : "signed out"}
+      <button type="button" onClick={session.logout}>
+        out
+      </button>
+    </p>
+  );
+}
+
+describe("hooks", () => {
+  it("useSession follows the session and reaches its actions", async () => {
+    const session = fakeSession({ signedIn: false, user: null });
+    provideServices({ session });
+    await render(<Account />);
+    expect(container.textContent).toContain("signed out");
+    await act(async () => session.set({ signedIn: true, user: { id: "1", email: "", nickname: "mei" } }));
+    expect(container.textContent).toContain("hello mei");
+    container.querySelector("button")!.click();
+    expect(session.logout).toHaveBeenCalled();
+  });
+
+  it("with no services (server, or a test that gives none) hooks show the signed-out, empty state", async () => {
+    function All() {
+      const { signedIn } = useSession();
+      const count = useCartCount();
+      const { lists } = useFavorites();
+      return <p>{`${signedIn} ${count} ${lists.product.length}`}</p>;
+    }
+    expect(renderToString(<All />)).toBe("<p>false 0 0</p>");
+    await render(<All />);
+    expect(container.textContent).toBe("false 0 0");
+    expect(() => getService("session")).toThrow(/session is not running/);
+  });
+
+  it("useCartCount re-renders when the count changes", async () => {
+    const rec = recordBus();
+    const cart = createCart({ bus: rec.bus, store: memoryStore().store, events: new EventTarget() });
+    provideServices({ cart });
+    function Badge() {
+      return <span>{useCartCount()}</span>;
+    }
+    await render(<Badge />);
+    expect(container.textContent).toBe("0");
+    await act(async () => cart.add(3));
+    expect(container.textContent).toBe("3");
+  });
+
+  it("useCart changes the count through the service", async () => {
+    const rec = recordBus();
+    const cart = createCart({ bus: rec.bus, store: memoryStore().store, events: new EventTarget() });
+    provideServices({ cart });
+    function Add() {
+      const { count, add } = useCart();
+      return (
+        <button type="button" onClick={() => add(2)}>
+          {count}
+        </button>
+      );
+    }
+    await render(<Add />);
+    await act(async () => container.querySelector("button")!.click());
+    expect(container.textContent).toBe("2");
+    expect(cart.getSnapshot()).toBe(2);
+  });
+
+  it("useFavorites shows the lists and adds through the service", async () => {
+    const rec = recordBus();
+    const { store } = memoryStore({ "sf.token": "t", "sf.noWishList": "1" });
+    const api = { post: vi.fn(async () => ({ type: "product", id: "17", title: "Shirt" })) } as unknown as Api;
+    const favorites = createFavorites({ bus: rec.bus, api, store });
+    favorites.start();
+    provideServices({ favorites });
+    function Heart() {
+      const fav = useFavorites();
+      const saved = fav.has("product", "17");
+      return (
+        <button type="button" aria-pressed={saved} onClick={() => void fav.add("product", "17")}>
+          save
+        </button>
+      );
+    }
+    await render(<Heart />);
+    const button = container.querySelector("button")!;
+    expect(button.getAttribute("aria-pressed")).toBe("false");
+    await act(async () => button.click());
+    expect(button.getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("useApi gives components the running api client", async () => {
+    const api = { post: vi.fn(async () => null) } as unknown as Api;
+    provideServices({ api });
+    let seen: Api | undefined;
+    function Caller() {
+      seen = useApi();
+      return null;
+    }
+    await render(<Caller />);
+    expect(seen).toBe(api);
+  });
+
+  it("useLiveMessage hears frames of its type until unmounted", async () => {
+    const rec = recordBus();
+    provideServices({ bus: rec.bus });
+    const heard: LiveFrame[] = [];
+    function Listener() {
+      useLiveMessage("order", (frame) => heard.push(frame));
+      return null;
+    }
+    await render(<Listener />);
+    const frame = { code: 0, msg: "", type: "order", data: 1 };
+    rec.bus.emit("message:order", frame);
+    rec.bus.emit("message:other", { ...frame, type: "other" });
+    await act(async () => root!.unmount());
+    root = undefined;
+    rec.bus.emit("message:order", frame);
+    expect(heard).toEqual([frame]);
+  });
+});
+
+describe("Toaster", () => {
+  function setupToasts() {
+    vi.useFakeTimers();
+    const rec = recordBus();
+    const toasts = createToasts({ bus: rec.bus, clock: testClock() });
+    toasts.start();
+    provideServices({ toasts });
+    return { toasts, bus: rec.bus };
+  }
+
+  it("accepts empty props and fills in the placement", () => {
+    const props = {};
+    expect(validate(props)).toBe(true);
+    expect(props).toEqual({ placement: "top" });
+    expect(validate({ placement: "left" })).toBe(false);
+  });
+
+  it("shows errors as alerts and the rest as status messages, translated, and closes after 1 s", async () => {
+    const { bus } = setupToasts();
+    await render(<Toaster />, "zh-HK");
+    const region = container.querySelector("section")!;
+    expect(region.getAttribute("aria-label")).toBe(LOCALES["zh-HK"]["toast.region"]);
+    await act(async () => {
+      bus.emit("toast:show", { kind: "error", message: { id: "api.unknown" } });
+      bus.emit("toast:show", { kind: "success", message: { text: "已加入購物車" } });
+    });
+    const items = Array.from(container.querySelectorAll(".sf-toast"));
+    expect(items.map((el) => el.getAttribute("role"))).toEqual(["alert", "status"]);
+    expect(items[0]!.textContent).toContain("發生未知錯誤。");
+    expect(items[1]!.textContent).toContain("已加入購物車");
+    expect(items[0]!.querySelector("button")!.getAttribute("aria-label")).toBe(LOCALES["zh-HK"]["toast.close"]);
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(container.querySelectorAll(".sf-toast")).toHaveLength(0);
+  });
+
+  it("passes axe's WCAG 2.1 A/AA rules with toasts of every kind on screen", async () => {
+    const { toasts } = setupToasts();
+    await render(<Toaster />);
+    await act(async () => {
+      for (const kind of ["info", "success", "warning", "error"] as const) toasts.show({ kind, message: { text: kind }, duration: 0 });
+    });
+    vi.useRealTimers();
+    const axe = (await import("axe-core")).default;
+    const result = await axe.run(container, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"], rules: { "color-contrast": { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(result.passes.map((p) => p.id)).toEqual(expect.arrayContaining(["button-name", "aria-allowed-attr"]));
+  });
+
+  it("closes a toast with its button and holds it open while hovered", async () => {
+    const { toasts } = setupToasts();
+    await render(<Toaster placement="bottom" />);
+    expect(container.querySelector(".sf-toaster--bottom")).not.toBeNull();
+    await act(async () => {
+      toasts.show({ message: { text: "one" } });
+      toasts.show({ message: { text: "two" } });
+    });
+    const [first, second] = Array.from(container.querySelectorAll<HTMLElement>(".sf-toast"));
+    await act(async () => first!.querySelector("button")!.click());
+    expect(container.querySelectorAll(".sf-toast")).toHaveLength(1);
+    await act(async () => second!.dispatchEvent(new MouseEvent("mouseover", { bubbles: true })));
+    await act(async () => vi.advanceTimersByTime(5000));
+    expect(container.textContent).toContain("two");
+    await act(async () => second!.dispatchEvent(new MouseEvent("mouseout", { bubbles: true })));
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(container.querySelectorAll(".sf-toast")).toHaveLength(0);
+  });
+
+  it("useToast shows a toast from a component", async () => {
+    const { toasts } = setupToasts();
+    function Save() {
+      const toast = useToast();
+      return (
+        <button type="button" onClick={() => toast.show({ kind: "success", message: { text: "Saved" } })}>
+          save
+        </button>
+      );
+    }
+    await render(<Save />);
+    await act(async () => container.querySelector("button")!.click());
+    expect(toasts.getSnapshot().map((t) => t.kind)).toEqual(["success"]);
+  });
+});

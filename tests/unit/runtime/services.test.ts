@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createBus } from "../../../src/runtime/bus";
+import { findService } from "../../../src/runtime/hooks/registry";
+import { startServices, type RunningServices } from "../../../src/runtime/services";
+import { FakeSocket, envelope, testClock } from "./fakes";
+
+let running: RunningServices | undefined;
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let beacon: ReturnType<typeof vi.fn<(url: string, data: string) => boolean>>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.reset();
+  localStorage.clear();
+  localStorage.setItem("sf.visitorId", "v_1");
+  document.body.innerHTML = "";
+  fetchMock = vi.fn<typeof fetch>(async () => envelope({ code: 0, msg: "", data: null }));
+  beacon = vi.fn<(url: string, data: string) => boolean>(() => true);
+  vi.stubGlobal("fetch", fetchMock);
+  vi.stubGlobal("WebSocket", FakeSocket);
+  Object.defineProperty(navigator, "sendBeacon", { value: beacon, configurable: true });
+});
+
+afterEach(() => {
+  running?.stop();
+  running = undefined;
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function start() {
+  const mountRegion = vi.fn(async () => {});
+  running = startServices({ win: window, bus: createBus(), renderer: { mountRegion }, clock: testClock() });
+  return { services: running, mountRegion };
+}
+
+describe("startServices", () => {
+  it("starts every service, linked by one bus, and gives the hooks their instances", async () => {
+    const { services } = start();
+    expect(findService("session")).toBe(services.session);
+    expect(findService("cart")).toBe(services.cart);
+    expect(findService("favorites")).toBe(services.favorites);
+    expect(findService("toasts")).toBe(services.toasts);
+    expect(findService("api")).toBe(services.api);
+    expect(findService("bus")).toBe(services.bus);
+    await services.background;
+    const calls = fetchMock.mock.calls.map((c) => c[0]);
+    expect(calls).toContain("/api/web/visitor/track");
+    expect(FakeSocket.last.url).toMatch(/\/ws\/message\?visitorId=v_1$/);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(beacon).toHaveBeenCalledWith("/api/web/stat/duration", JSON.stringify({ duration: 10 }));
+  });
+
+  it("puts the Toaster island on the page with the first toast, once", () => {
+    const { services, mountRegion } = start();
+    expect(document.querySelector('[data-component="Toaster"]')).toBeNull();
+    services.bus.emit("toast:show", { message: { text: "hi" } });
+    services.bus.emit("toast:show", { message: { text: "again" } });
+    const islands = document.querySelectorAll('.sf-toaster-host > [data-component="Toaster"]');
+    expect(islands).toHaveLength(1);
+    expect(mountRegion).toHaveBeenCalledTimes(1);
+    expect(mountRegion).toHaveBeenCalledWith(islands[0]!.parentElement);
+  });
+
+  it("uses a Toaster the theme placed instead of adding a second one", () => {
+    document.body.innerHTML = `<div data-component="Toaster" data-props='{"placement":"bottom"}'></div>`;
+    const { services, mountRegion } = start();
+    services.bus.emit("toast:show", { message: { text: "hi" } });
+    expect(document.querySelectorAll('[data-component="Toaster"]')).toHaveLength(1);
+    expect(mountRegion).not.toHaveBeenCalled();
+  });
+
+  it("a failing request shows its toast through the same bus", async () => {
+    const { services } = start();
+    fetchMock.mockResolvedValueOnce(envelope({ code: 41, msg: "Sold out" }));
+    await services.api.post("favorite/count", {}).catch(() => {});
+    expect(services.toasts.getSnapshot().map((t) => t.message)).toEqual([{ text: "Sold out" }]);
+  });
+
+  it("stop() stops everything, including the background services not yet loaded", async () => {
+    const { services } = start();
+    services.stop();
+    running = undefined;
+    await services.background;
+    expect(FakeSocket.instances).toHaveLength(0);
+    expect(findService("session")).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(beacon).not.toHaveBeenCalled();
+  });
+
+  it("runs with a localStorage that throws", async () => {
+    vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
+      throw new DOMException("denied", "SecurityError");
+    });
+    const { services } = start();
+    expect(services.session.getSnapshot()).toEqual({ signedIn: false, user: null });
+    services.cart.add(1);
+    expect(services.cart.getSnapshot()).toBe(1);
+    vi.restoreAllMocks();
+  });
+});
