@@ -1,29 +1,25 @@
 // The router against the reference store server in Chromium: links become page-route
 // fetches without a reload, the new page's islands mount, back restores the page and its
 // scroll, and a language prefix carries through.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./support/browser";
-import { buildApp, type StoreServer } from "../../src/server/app";
+import { startStore, type RunningStore } from "./support/store";
+import { axeViolations } from "./support/axe";
 
 let browser: Browser;
-let store: StoreServer;
+let store: RunningStore;
 let url: string;
 
 beforeAll(async () => {
-  store = await buildApp({ dataDir: mkdtempSync(join(tmpdir(), "shop-navigation-")), logger: false });
-  await store.app.listen({ port: 0, host: "127.0.0.1" });
-  url = `http://127.0.0.1:${(store.app.server.address() as AddressInfo).port}`;
+  store = await startStore("shop-navigation");
+  url = store.url;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await store?.app.close();
+  await store?.close();
 });
 
 async function open(path: string): Promise<{ page: Page; problems: string[]; routeFetches: string[] }> {
@@ -71,6 +67,7 @@ describe("shopping through the reference store", () => {
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, scrolled);
     expect(await samePage(page)).toBe(true);
     expect(problems).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 

@@ -1,15 +1,12 @@
 // Issue 5 in Debian's Chromium against the reference store: the three message languages,
 // /de/ with English text and German numbers, a theme change without reload, and the locale
 // switch used with the keyboard.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./support/browser";
 import { startTestServer, type TestServer } from "./support/static-server";
-import { buildApp, type StoreServer } from "../../src/server/app";
+import { startStore, type RunningStore } from "./support/store";
+import { axeViolations } from "./support/axe";
 import { renderDocument } from "../../src/server/document";
 import { renderIsland } from "../../src/server/ssr";
 import { documentAssets, readManifest } from "../../src/server/manifest";
@@ -18,14 +15,13 @@ import { themeStyleElement } from "../../src/runtime/theme/theme-style";
 import zh from "../../src/locales/zh.json";
 
 let browser: Browser;
-let store: StoreServer;
+let store: RunningStore;
 let storeUrl: string;
 let statics: TestServer;
 
 beforeAll(async () => {
-  store = await buildApp({ dataDir: mkdtempSync(join(tmpdir(), "theme-language-")), logger: false });
-  await store.app.listen({ port: 0, host: "127.0.0.1" });
-  storeUrl = `http://127.0.0.1:${(store.app.server.address() as AddressInfo).port}`;
+  store = await startStore("theme-language");
+  storeUrl = store.url;
 
   statics = await startTestServer();
   // As the store server renders it: with the address, so the links are right before hydration.
@@ -48,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await statics?.close();
-  await store?.app.close();
+  await store?.close();
 });
 
 async function open(url: string): Promise<Page> {
@@ -123,14 +119,7 @@ describe("locale switch in Chromium", () => {
     await page.waitForSelector(".sf-locale[data-reload]");
     await page.waitForFunction(() => document.querySelector("[data-component=LocaleSwitch]")?.getAttribute("data-island") === "mounted");
     expect(await page.getAttribute('.sf-locale a[aria-current="true"]', "href")).toBe("/zh/product/shoe?color=red");
-    const axeSource = readFileSync(join(process.cwd(), "node_modules/axe-core/axe.min.js"), "utf8");
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(ctx: string, opts: object): Promise<{ violations: { id: string }[] }> } }).axe.run(".sf-locale", {
-        runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"],
-      });
-      return result.violations.map((v) => v.id);
-    });
+    const violations = await axeViolations(page, ".sf-locale");
     expect(violations).toEqual([]);
     let focused = "";
     for (let i = 0; i < 5 && !focused.includes("香港"); i++) {

@@ -1,0 +1,23 @@
+// Runs axe-core's WCAG 2.1 A and AA rules in the page and returns what it finds.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+
+const AXE_SOURCE = readFileSync(join(process.cwd(), "node_modules/axe-core/axe.min.js"), "utf8");
+
+export interface AxeViolation {
+  id: string;
+  help: string;
+  targets: string[];
+}
+
+/** Violations within `context` (a selector, the whole document by default). */
+export async function axeViolations(page: Page, context = "html"): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async (ctx) => {
+    type Result = { violations: { id: string; help: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(ctx: string, opts: object): Promise<Result> } }).axe;
+    const result = await axe.run(ctx, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] });
+    return result.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+  }, context);
+}
