@@ -90,6 +90,8 @@ export function createRenderer(options: RendererOptions): Renderer {
       return fail(island, `data-hydrate "none" needs server HTML (data-ssr), or nothing would ever show`);
     }
 
+    // An island that mounts at once needs React and its code anyway: fetch them while its props are checked.
+    if (strategy === "load") warm(entry);
     let validate;
     try {
       validate = (await entry.validator()).default;
@@ -106,6 +108,13 @@ export function createRenderer(options: RendererOptions): Renderer {
     // A `none` island's server HTML is final: valid props, nothing to download.
     if (strategy === "none") return setState(island, "mounted");
     island.cancel = schedule(strategy, el, () => void mount(island, entry, props as object, ssr), { win, whenVisible });
+  }
+
+  function warm(entry: RegistryEntry) {
+    const ignore = () => {};
+    loadMount().catch(ignore);
+    entry.load().catch(ignore);
+    options.loadProviders?.().catch(ignore);
   }
 
   async function mount(island: Island, entry: RegistryEntry, props: object, ssr: boolean): Promise<void> {

@@ -46,6 +46,20 @@ describe("island renderer", () => {
     expect(recoverable).not.toHaveBeenCalled();
   });
 
+  it("fetches a load island's code while its props are being checked", async () => {
+    const registry = makeRegistry();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const validator = registry.Counter!.validator;
+    registry.Counter!.validator = () => gate.then(validator);
+    region.innerHTML = island("Counter", {}, { id: "a" }) + island("Counter", {}, { id: "b", "data-hydrate": "interaction" });
+    const started = createRenderer({ registry, logger }).mountRegion(region);
+    expect(registry.Counter!.load).toHaveBeenCalledTimes(1);
+    release();
+    await started;
+    await settle("#a", "mounted");
+  });
+
   it("idle waits for requestIdleCallback", async () => {
     let idle: (() => void) | undefined;
     vi.stubGlobal("requestIdleCallback", (cb: () => void) => ((idle = cb), 1));
