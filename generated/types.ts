@@ -124,6 +124,10 @@ export type VisitorTrackResponse = {
    */
   visitorId?: string;
 } | null;
+/**
+ * How a listing is ordered: the store's order, price up or down, newest first, best rated first.
+ */
+export type ListingSortKey = "featured" | "price-asc" | "price-desc" | "newest" | "rating";
 
 /**
  * A saved address of the customer.
@@ -1796,6 +1800,23 @@ export interface VisitorTrackRequest {
   timezone: string;
 }
 /**
+ * The 'Add to cart' button: adds units of a variant, updates the cart count and opens the cart drawer.
+ */
+export interface AddToCartProps {
+  /**
+   * Variant to add.
+   */
+  sku: string;
+  /**
+   * Units available; 0 disables the button and says why.
+   */
+  stock: number;
+  /**
+   * Units to add.
+   */
+  quantity?: number;
+}
+/**
  * Article teasers: thumbnail, title, author and excerpt.
  */
 export interface ArticleListProps {
@@ -1834,6 +1855,58 @@ export interface ArticleTeaser {
    * Teaser.
    */
   excerpt?: string;
+}
+/**
+ * The cart drawer: a dialog opened after something is added to the cart, listing the cart with its subtotal and links to the cart page and checkout.
+ */
+export interface CartDrawerProps {
+  /**
+   * The cart page, without the language prefix.
+   */
+  cartPath?: string;
+  /**
+   * The checkout page, without the language prefix.
+   */
+  checkoutPath?: string;
+}
+/**
+ * The cart page: lines with quantity and remove, totals and the checkout link, loaded through the API in the browser.
+ */
+export interface CartPageProps {
+  /**
+   * Address of the checkout (with the language prefix).
+   */
+  checkoutHref: string;
+  /**
+   * Where 'Continue shopping' leads when the cart is empty.
+   */
+  shopHref: string;
+}
+/**
+ * Checkout for a signed-in shopper (address, coupon, shipping, payment, remarks, totals, place order); signed out, links to sign in and sign up.
+ */
+export interface CheckoutProps {
+  /**
+   * Sign-in page, with redirect back to this checkout.
+   */
+  signInHref: string;
+  /**
+   * Sign-up page, with redirect back to this checkout.
+   */
+  signUpHref: string;
+  /**
+   * The cart page, offered when nothing is selected to order.
+   */
+  cartHref: string;
+}
+/**
+ * Adds the product to the signed-in shopper's wish list, or removes it.
+ */
+export interface FavoriteButtonProps {
+  /**
+   * The product's id.
+   */
+  productId: number;
 }
 /**
  * A one-line store notice above the header (free shipping, a sale), with an optional link. A shopper may close it; it stays closed for that notice id.
@@ -1943,6 +2016,19 @@ export interface LocaleSwitchProps {
   )[];
 }
 /**
+ * Newsletter sign-up in the footer: one labelled email field.
+ */
+export interface NewsletterProps {
+  /**
+   * Heading shown above the field; the translated default when absent.
+   */
+  title?: string;
+  /**
+   * One line under the heading; the translated default when absent.
+   */
+  text?: string;
+}
+/**
  * One product in a grid: image, name, price and score, linking to the product page.
  */
 export interface ProductCardProps {
@@ -1955,6 +2041,10 @@ export interface ProductCardProps {
    * Heading level of the product name.
    */
   headingLevel?: 2 | 3;
+  /**
+   * Load the image at once (a card above the fold); otherwise it lazy-loads.
+   */
+  eager?: boolean;
 }
 /**
  * What a product card shows.
@@ -1998,7 +2088,7 @@ export interface ProductCardData {
   inStock?: boolean;
 }
 /**
- * The product page's main block: images, name, price, score, variants (links that select a SKU), stock, description and reviews.
+ * The interactive product page: image slides, name, score, price, variant chooser (updates the address, price, stock and image), quantity, add to cart, add to favorites, description and reviews.
  */
 export interface ProductDetailProps {
   product: ProductDetailData;
@@ -2016,6 +2106,10 @@ export interface ProductDetailProps {
    * @maxItems 50
    */
   reviews?: ProductDetailReview[];
+  /**
+   * The product's id, for the wish list; without it there is no favorites button.
+   */
+  productId?: number;
 }
 /**
  * The product.
@@ -2139,7 +2233,7 @@ export interface ProductDetailReview {
   date?: string;
 }
 /**
- * A titled grid of product cards, with a message when it is empty.
+ * A titled grid of product cards, with sorting and page links on listings and a message when it is empty.
  */
 export interface ProductGridProps {
   /**
@@ -2168,6 +2262,62 @@ export interface ProductGridProps {
    * Total matches when the grid shows a page of them.
    */
   total?: number;
+  sorting?: ListingSorting;
+  paging?: ListingPaging;
+  /**
+   * How many leading cards load their image at once (above the fold); the rest lazy-load.
+   */
+  eagerImages?: number;
+  /**
+   * Heading level of the grid's title (1 on a listing, 2 for a grid inside a page); product names are one level below.
+   */
+  headingLevel?: 1 | 2;
+}
+/**
+ * The sort form of a listing: a GET form to the listing's own address.
+ */
+export interface ListingSorting {
+  /**
+   * The listing's path, without query.
+   */
+  action: string;
+  selected: ListingSortKey;
+}
+/**
+ * Page links of a listing split into pages.
+ */
+export interface ListingPaging {
+  /**
+   * The page shown, from 1.
+   */
+  page: number;
+  /**
+   * How many pages there are.
+   */
+  pageCount: number;
+  /**
+   * The previous page, absent on the first.
+   */
+  prevHref?: string;
+  /**
+   * The next page, absent on the last.
+   */
+  nextHref?: string;
+  /**
+   * Links to the pages near the current one, in order (gaps between numbers show as an ellipsis).
+   *
+   * @maxItems 20
+   */
+  pages: {
+    /**
+     * Page number.
+     */
+    number: number;
+    /**
+     * Its address.
+     */
+    href: string;
+  }[];
 }
 /**
  * A product's price: the sales price, and the struck-through line price when it is higher.
@@ -2202,6 +2352,91 @@ export interface ProductScoreProps {
    * Number of reviews; hidden when absent.
    */
   count?: number;
+}
+/**
+ * The product's images as slides: swiped on small screens, chosen by thumbnails on wider ones.
+ */
+export interface ProductSlidesProps {
+  /**
+   * Slides, in order.
+   *
+   * @minItems 1
+   * @maxItems 40
+   */
+  images: ProductSlidesImage[];
+  /**
+   * Product name, naming the slides for screen readers.
+   */
+  title: string;
+  /**
+   * Index of the slide shown first.
+   */
+  active?: number;
+}
+/**
+ * One slide.
+ */
+export interface ProductSlidesImage {
+  /**
+   * Image URL (same origin or https).
+   */
+  src: string;
+  /**
+   * Text alternative.
+   */
+  alt: string;
+}
+/**
+ * The variant chooser: links to each variant's address; choosing one replaces the address without a reload. Out-of-stock options are shown but not offered.
+ */
+export interface ProductSpecProps {
+  /**
+   * Variants.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  variants: ProductDetailVariant[];
+  /**
+   * The chosen variant; the first otherwise.
+   */
+  selectedSku?: string;
+}
+/**
+ * A labelled quantity stepper between min and max.
+ */
+export interface QuantityInputProps {
+  /**
+   * Starting quantity; min otherwise.
+   */
+  value?: number;
+  /**
+   * Fewest units.
+   */
+  min?: number;
+  /**
+   * Most units (the stock, at most 99).
+   */
+  max: number;
+  /**
+   * Form field name.
+   */
+  name?: string;
+  /**
+   * Nothing can be chosen (out of stock).
+   */
+  disabled?: boolean;
+}
+/**
+ * Shoppers' reviews of a product: score, headline, text, author and date.
+ */
+export interface ReviewsListProps {
+  /**
+   * Reviews, newest first.
+   *
+   * @maxItems 50
+   */
+  reviews?: ProductDetailReview[];
 }
 /**
  * A titled block of plain-text paragraphs (articles, pages), with an optional byline.
@@ -2246,6 +2481,36 @@ export interface SearchBoxProps {
   action?: string;
 }
 /**
+ * The sign-in form: email or mobile number and password. After signing in it follows the page's `redirect` query when that stays on this origin, otherwise it goes home.
+ */
+export interface SignInProps {
+  /**
+   * Sign-up page (with the language prefix); the page's redirect is carried over.
+   */
+  signupHref: string;
+  /**
+   * Forgot-password page (with the language prefix).
+   */
+  forgotHref: string;
+}
+/**
+ * The sign-up form: email or mobile number, password, first and last name, and agreement to the privacy policy and terms of service. It signs the new customer in and follows the page's `redirect` like sign-in.
+ */
+export interface SignUpProps {
+  /**
+   * Sign-in page (with the language prefix); the page's redirect is carried over.
+   */
+  signinHref: string;
+  /**
+   * Privacy policy page.
+   */
+  privacyHref: string;
+  /**
+   * Terms of service page.
+   */
+  termsHref: string;
+}
+/**
  * The shop's footer: columns of links and the copyright line.
  */
 export interface SiteFooterProps {
@@ -2280,7 +2545,7 @@ export interface FooterColumn {
   links: NavLink[];
 }
 /**
- * The shop's header: name, main navigation, search, account and cart links.
+ * The shop's header: name, main navigation (in a side menu on small screens), search box, account link (sign in when signed out) and cart link with the item count.
  */
 export interface SiteHeaderProps {
   /**
@@ -2298,17 +2563,62 @@ export interface SiteHeaderProps {
    */
   links: NavLink[];
   /**
-   * Same-origin path.
+   * Search page the header's search form sends q to (with the language prefix).
    */
   searchHref?: string;
   /**
-   * Same-origin path.
+   * Cart page; the link shows the cart's item count once the page runs.
    */
   cartHref?: string;
   /**
-   * Same-origin path.
+   * Account page shown when signed in; signed out, the link goes to sign-in (/auth/signin under the page's language prefix, with the current address as redirect).
    */
   accountHref?: string;
+}
+/**
+ * Home page slides: a horizontal strip of promotions the shopper scrolls or steps through with previous/next buttons; never moves by itself.
+ */
+export interface SlidesProps {
+  /**
+   * Name of the slides region for screen readers; a generic one when absent.
+   */
+  label?: string;
+  /**
+   * The slides, in order.
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  slides: Slide[];
+  /**
+   * The page's main heading (h1), read by screen readers and hidden on screen; names the slides region.
+   */
+  heading?: string;
+}
+/**
+ * One slide: image, heading, text and a link.
+ */
+export interface Slide {
+  /**
+   * Heading of the slide.
+   */
+  title: string;
+  /**
+   * A line under the heading.
+   */
+  text?: string;
+  /**
+   * Decorative image URL (same origin or https).
+   */
+  image: string;
+  /**
+   * Where the slide's link goes (same-origin path).
+   */
+  href: string;
+  /**
+   * Text of the slide's link.
+   */
+  ctaLabel: string;
 }
 /**
  * A page-level message: error pages (404, 403, 500) and pages whose content the browser loads.
@@ -2351,6 +2661,27 @@ export interface MessageLink {
   href: string;
 }
 /**
+ * The page after placing an order: the order number and links to the order and the order list.
+ */
+export interface ThankYouProps {
+  /**
+   * Number of the order just placed.
+   */
+  orderNo?: string;
+  /**
+   * The order's detail page.
+   */
+  orderHref?: string;
+  /**
+   * The customer's order list.
+   */
+  ordersHref: string;
+  /**
+   * Where to continue shopping.
+   */
+  homeHref: string;
+}
+/**
  * The stack of toasts (short messages such as a failed request). The toast service puts one on the page when the first toast is shown; a theme may place its own to choose where toasts appear.
  */
 export interface ToasterProps {
@@ -2358,6 +2689,40 @@ export interface ToasterProps {
    * Edge of the screen the toasts stack from.
    */
   placement?: "top" | "bottom";
+}
+/**
+ * One of the customer's orders, loaded in the browser with their token.
+ */
+export interface UserOrderDetailProps {
+  /**
+   * The order's number.
+   */
+  orderNo: string;
+  /**
+   * The order list.
+   */
+  ordersHref: string;
+  /**
+   * Sign-in page, with redirect back here.
+   */
+  signInHref: string;
+}
+/**
+ * The customer's order list, loaded in the browser with their token.
+ */
+export interface UserOrdersProps {
+  /**
+   * Order detail address, with {orderNo} where the number goes.
+   */
+  orderHref: string;
+  /**
+   * Sign-in page, with redirect back here.
+   */
+  signInHref: string;
+  /**
+   * Where to shop when there is no order yet.
+   */
+  shopHref: string;
 }
 /**
  * The JSON the server injects into every first page load as <script id="__INITIAL_DATA__" type="application/json">.

@@ -1,7 +1,7 @@
 // The one event bus the services talk through. Each service declares the events it
 // publishes here, so every subscriber is type-checked against the publisher.
 import mitt, { type Emitter } from "mitt";
-import type { PageTheme, UserInfo } from "../../generated/types";
+import type { Cart, PageTheme, UserInfo } from "../../generated/types";
 
 /** A toast's text: a message id of the locale files, or a server's own words. */
 export type ToastText = { id: string; values?: Record<string, string | number> } | { text: string };
@@ -40,6 +40,8 @@ export type Events = {
   "visitor:id": string;
   /** The cart's item count changed, here or in another tab (cart). */
   "cart:changed": number;
+  /** Units were added to the cart; `cart` is the server's cart after it (add to cart -> cart drawer). */
+  "cart:added": { sku: string; quantity: number; cart: Cart };
   /** The wish list changed (favorites). */
   "favorites:changed": undefined;
   /** The live channel opened or closed (live). */

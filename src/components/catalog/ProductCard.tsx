@@ -3,16 +3,27 @@ import type { ProductCardProps } from "../../../generated/types";
 import ProductPrice from "../product/ProductPrice";
 import ProductScore from "../product/ProductScore";
 
-export default function ProductCard({ product, currency, headingLevel = 3 }: ProductCardProps) {
+/** Whole percent off the line price, or 0 when there is no discount worth showing. */
+export function discountPercent(price: number, linePrice: number | undefined): number {
+  if (linePrice === undefined || linePrice <= 0 || linePrice <= price) return 0;
+  return Math.floor(((linePrice - price) / linePrice) * 100);
+}
+
+export default function ProductCard({ product, currency, headingLevel = 3, eager = false }: ProductCardProps) {
   const intl = useIntl();
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const percent = discountPercent(product.price, product.linePrice);
   return (
     <article className="sf-card">
       <a className="sf-card__link" href={product.href}>
-        <img className="sf-card__image" src={product.image} alt="" loading="lazy" width={240} height={240} />
+        {/* width/height and the theme's aspect-ratio reserve the space before the image arrives. */}
+        <img className="sf-card__image" src={product.image} alt="" loading={eager ? "eager" : "lazy"} decoding="async" width={240} height={240} />
         <Heading className="sf-card__title">{product.title}</Heading>
       </a>
-      <ProductPrice price={product.price} linePrice={product.linePrice} currency={currency} size="sm" />
+      <p className="sf-card__price">
+        <ProductPrice price={product.price} linePrice={product.linePrice} currency={currency} size="sm" />
+        {percent > 0 && <span className="sf-card__badge">{intl.formatMessage({ id: "catalog.card.discount" }, { percent })}</span>}
+      </p>
       {product.score !== undefined && product.reviewCount ? (
         <ProductScore score={product.score} count={product.reviewCount} />
       ) : null}

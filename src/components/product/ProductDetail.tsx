@@ -1,22 +1,50 @@
-import { FormattedDate, useIntl } from "react-intl";
-import type { ProductDetailProps } from "../../../generated/types";
+// The product page's main block. The variant chosen (first from the URL, then by the
+// shopper) drives the price, stock, SKU, image and what "Add to cart" adds; choosing one
+// replaces the address with the variant's own without fetching the page again.
+import { useMemo, useState } from "react";
+import { useIntl, type IntlShape } from "react-intl";
+import type { ProductDetailData, ProductDetailProps, ProductSlidesImage } from "../../../generated/types";
+import AddToCart from "./AddToCart";
+import FavoriteButton from "./FavoriteButton";
 import ProductPrice from "./ProductPrice";
 import ProductScore from "./ProductScore";
+import ProductSlides from "./ProductSlides";
+import ProductSpec from "./ProductSpec";
+import QuantityInput, { clampQuantity } from "./QuantityInput";
+import ReviewsList from "./ReviewsList";
 
-// Variants are links (/product/{slug}/{sku}), so choosing one works without JavaScript
-// and every variant has its own address.
-export default function ProductDetail({ product, selectedSku, currency, reviews = [] }: ProductDetailProps) {
+/** cart/add takes at most this many units of a line. */
+const MAX_PER_LINE = 99;
+
+/** The product's images, then any variant image not among them, each once. */
+function slidesOf(product: ProductDetailData, intl: IntlShape): ProductSlidesImage[] {
+  const sources = [...new Set([...product.images, ...product.variants.flatMap((v) => (v.image ? [v.image] : []))])];
+  return sources.map((src, i) => {
+    const variants = product.variants.filter((v) => v.image === src).map((v) => v.title);
+    return {
+      src,
+      alt: variants.length
+        ? `${product.title}, ${variants.join(", ")}`
+        : intl.formatMessage({ id: "product.images.alt" }, { title: product.title, index: i + 1, count: sources.length }),
+    };
+  });
+}
+
+export default function ProductDetail({ product, selectedSku, currency, reviews = [], productId }: ProductDetailProps) {
   const intl = useIntl();
-  const variant = product.variants.find((v) => v.sku === selectedSku) ?? product.variants[0]!;
-  const image = variant.image ?? product.images[0]!;
-  const stockText =
-    variant.stock === 0
-      ? intl.formatMessage({ id: "catalog.product.outOfStock" })
-      : intl.formatMessage({ id: "catalog.product.inStock" }, { count: variant.stock });
+  const [sku, setSku] = useState(selectedSku);
+  const [quantity, setQuantity] = useState(1);
+  const variant = product.variants.find((v) => v.sku === sku) ?? product.variants[0]!;
+  const slides = useMemo(() => slidesOf(product, intl), [product, intl]);
+  const active = Math.max(0, slides.findIndex((s) => s.src === (variant.image ?? product.images[0])));
+  const soldOut = variant.stock === 0;
+  const max = Math.max(1, Math.min(MAX_PER_LINE, variant.stock));
+  const units = clampQuantity(quantity, 1, max);
+
   return (
     <article className="sf-product">
       <div className="sf-product__media">
-        <img src={image} alt={`${product.title}, ${variant.title}`} width={480} height={480} />
+        <ProductSlides images={slides} title={product.title} active={active} />
       </div>
       <div className="sf-product__info">
         {product.category && (
@@ -31,55 +59,26 @@ export default function ProductDetail({ product, selectedSku, currency, reviews 
             <ProductScore score={product.score} count={product.reviewCount} />
           </div>
         ) : null}
-        <div>
+        <div className="sf-product__offer" aria-live="polite">
           <ProductPrice price={variant.price} linePrice={variant.linePrice} currency={currency} size="lg" />
+          <p className={`sf-product__stock${soldOut ? " sf-product__stock--out" : ""}`}>
+            {soldOut
+              ? intl.formatMessage({ id: "catalog.product.outOfStock" })
+              : intl.formatMessage({ id: "catalog.product.inStock" }, { count: variant.stock })}
+          </p>
+          <p className="sf-product__sku">{intl.formatMessage({ id: "catalog.product.sku" }, { sku: variant.sku })}</p>
         </div>
-        <h2 className="sf-product__subtitle">{intl.formatMessage({ id: "catalog.product.variants" })}</h2>
-        <ul className="sf-product__variants">
-          {product.variants.map((v) => (
-            <li key={v.sku}>
-              <a
-                className="sf-chip"
-                href={v.href}
-                aria-current={v.sku === variant.sku ? "true" : undefined}
-                data-sku={v.sku}
-              >
-                {v.title}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <p className={`sf-product__stock${variant.stock === 0 ? " sf-product__stock--out" : ""}`}>{stockText}</p>
-        <p className="sf-product__sku">{intl.formatMessage({ id: "catalog.product.sku" }, { sku: variant.sku })}</p>
+        <ProductSpec variants={product.variants} selectedSku={variant.sku} onSelect={(v) => setSku(v.sku)} />
+        <div className="sf-product__actions">
+          <QuantityInput value={units} min={1} max={max} disabled={soldOut} onChange={setQuantity} />
+          <AddToCart sku={variant.sku} stock={variant.stock} quantity={units} />
+          {productId !== undefined && <FavoriteButton productId={productId} />}
+        </div>
         {product.description?.map((text, i) => (
           <p key={i}>{text}</p>
         ))}
       </div>
-      <section className="sf-product__reviews">
-        <h2 className="sf-product__subtitle">{intl.formatMessage({ id: "catalog.product.reviews" })}</h2>
-        {reviews.length === 0 ? (
-          <p>{intl.formatMessage({ id: "catalog.product.noReviews" })}</p>
-        ) : (
-          <ul className="sf-reviews">
-            {reviews.map((review, i) => (
-              <li key={i} className="sf-reviews__item">
-                <ProductScore score={review.score} />
-                {review.title && <h3 className="sf-reviews__title">{review.title}</h3>}
-                <p>{review.body}</p>
-                <p className="sf-reviews__meta">
-                  {review.author}
-                  {review.date && (
-                    <>
-                      {" · "}
-                      <FormattedDate value={`${review.date}T12:00:00Z`} dateStyle="medium" timeZone="UTC" />
-                    </>
-                  )}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ReviewsList reviews={reviews} />
     </article>
   );
 }

@@ -3,6 +3,10 @@
 import type * as T from "../../../generated/types";
 
 export interface ApiCalls {
+  "auth/signin": { request: T.AuthSigninRequest; response: T.AuthSigninResponse };
+  "auth/signout": { request: T.AuthSignoutRequest; response: T.AuthSignoutResponse };
+  "auth/signup": { request: T.AuthSignupRequest; response: T.AuthSignupResponse };
+  "newsletter/subscribe": { request: T.NewsletterSubscribeRequest; response: T.NewsletterSubscribeResponse };
   "visitor/track": { request: T.VisitorTrackRequest; response: T.VisitorTrackResponse };
   "stat/duration": { request: T.StatDurationRequest; response: T.StatDurationResponse };
   "user/info": { request: T.UserInfoRequest; response: T.UserInfoResponse };
@@ -17,6 +21,17 @@ export interface ApiCalls {
   "favorite/list": { request: T.FavoriteListRequest; response: T.FavoriteListResponse };
   "favorite/count": { request: T.FavoriteCountRequest; response: T.FavoriteCountResponse };
   "favorite/wishList": { request: T.FavoriteWishListRequest; response: T.FavoriteWishListResponse };
+  "cart/add": { request: T.CartAddRequest; response: T.CartAddResponse };
+  "cart/list": { request: T.CartListRequest; response: T.CartListResponse };
+  "cart/update": { request: T.CartUpdateRequest; response: T.CartUpdateResponse };
+  "cart/remove": { request: T.CartRemoveRequest; response: T.CartRemoveResponse };
+  "address/list": { request: T.AddressListRequest; response: T.AddressListResponse };
+  "address/save": { request: T.AddressSaveRequest; response: T.AddressSaveResponse };
+  "checkout/options": { request: T.CheckoutOptionsRequest; response: T.CheckoutOptionsResponse };
+  "checkout/quote": { request: T.CheckoutQuoteRequest; response: T.CheckoutQuoteResponse };
+  "checkout/submit": { request: T.CheckoutSubmitRequest; response: T.CheckoutSubmitResponse };
+  "order/list": { request: T.OrderListRequest; response: T.OrderListResponse };
+  "order/detail": { request: T.OrderDetailRequest; response: T.OrderDetailResponse };
 }
 
 export type CallName = keyof ApiCalls;

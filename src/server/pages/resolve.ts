@@ -4,6 +4,10 @@ import type { ProductCardData, ProductDetailProps, StoreProduct } from "../../..
 import type { Store } from "../store/load";
 import type { Links } from "./links";
 import type { RouteMatch } from "../../runtime/router/routes";
+import { homeSlides } from "./resolvers/home";
+import { shopperPage } from "./resolvers/checkout";
+import { listingPage } from "./resolvers/listing";
+import { authPage } from "./resolvers/auth";
 
 export interface ExtraReview {
   author: string;
@@ -32,9 +36,6 @@ export interface Resolved {
 }
 
 const ACCOUNT_TITLES: Record<string, string> = {
-  cart: "page.cart.title",
-  checkout: "page.checkout.title",
-  "checkout-thankyou": "page.thankyou.title",
   app: "page.app.title",
   "auth-forget": "page.auth.forget.title",
   "auth-reset-password": "page.auth.reset.title",
@@ -51,8 +52,6 @@ const ACCOUNT_TITLES: Record<string, string> = {
   "user-security-activity": "page.user.activity.title",
   "user-log": "page.user.log.title",
   "user-info": "page.user.info.title",
-  "user-order": "page.user.orders.title",
-  "user-order-detail": "page.user.order.title",
   "user-return": "page.user.returns.title",
   "user-return-detail": "page.user.return.title",
 };
@@ -172,11 +171,11 @@ function productPage(ctx: ResolveContext, product: StoreProduct, sku?: string): 
 }
 
 function listing(ctx: ResolveContext, title: string, description: string | undefined, products: StoreProduct[]): Resolved {
-  return {
-    status: 200,
-    template: "listing",
-    page: { title, ...(description ? { description } : {}), products: cards(ctx, products) },
-  };
+  const page = listingPage({
+    path: ctx.links.to(ctx.match.path), query: ctx.query, title, description, products,
+    card: (p) => productCard(ctx, p), score: (p) => productStats(ctx, p).score ?? 0,
+  });
+  return page ? { status: 200, template: "listing", page } : notFound(ctx);
 }
 
 function contentPage(page: { title: string; body: string[] }): Resolved {
@@ -193,16 +192,19 @@ export function resolvePage(ctx: ResolveContext): Resolved {
   const { store, match, links } = ctx;
   const slug = match.params.slug ?? "";
   const name = match.name;
+  const shopper = shopperPage({ name, params: match.params, query: ctx.query, links, t: ctx.t });
+  if (shopper) return shopper === "not-found" ? notFound(ctx) : shopper;
+  const auth = authPage(name, links, ctx.t);
+  if (auth) return { status: 200, ...auth };
   if (ACCOUNT_TITLES[name]) {
     const titleId = ACCOUNT_TITLES[name]!;
-    const thankyou = name === "checkout-thankyou";
     return {
       status: 200,
       template: "account",
       page: {
         title: ctx.t(titleId),
         titleId,
-        textId: thankyou ? "page.thankyou.text" : "page.pending.text",
+        textId: "page.pending.text",
         links: [{ labelId: "page.link.home", href: links.home() }],
       },
     };
@@ -214,6 +216,7 @@ export function resolvePage(ctx: ResolveContext): Resolved {
         template: "home",
         page: {
           title: store.config.storeName,
+          slides: homeSlides(store, links, ctx.t),
           featured: cards(ctx, bySlugs(ctx, store.collections.find((c) => c.slug === "best-sellers")?.products ?? []).slice(0, 8)),
           categories: store.categories.map((c) => ({ label: c.name, href: links.category(c.slug) })),
           articles: store.articles.slice(0, 3).map((a) => ({

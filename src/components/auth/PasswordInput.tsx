@@ -1,0 +1,39 @@
+// A password field with a show/hide toggle. The toggle is one button whose name stays
+// "Show password" while aria-pressed says whether the password is shown, so a screen
+// reader hears a single control with a state rather than a label that changes under it;
+// the eye icon is struck through while the password is readable.
+import { useState } from "react";
+import { useIntl } from "react-intl";
+import { PASSWORD_LENGTH } from "../../runtime/validation/rules";
+import { TextField, type TextFieldProps } from "./TextField";
+
+export type PasswordInputProps = Omit<TextFieldProps, "type" | "addon" | "maxLength">;
+
+export function PasswordInput(props: PasswordInputProps) {
+  const intl = useIntl();
+  const [shown, setShown] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={shown ? "text" : "password"}
+      maxLength={PASSWORD_LENGTH.max}
+      autoCapitalize="off"
+      spellCheck={false}
+      addon={
+        <button
+          type="button"
+          className="sf-field__toggle"
+          aria-pressed={shown}
+          aria-label={intl.formatMessage({ id: "auth.password.show" })}
+          onClick={() => setShown((value) => !value)}
+        >
+          <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+            <circle cx="12" cy="12" r="3" />
+            {shown && <path d="M3 3l18 18" />}
+          </svg>
+        </button>
+      }
+    />
+  );
+}

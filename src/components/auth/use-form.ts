@@ -1,0 +1,61 @@
+// Form state for the auth and newsletter forms: values, one message per field, checked
+// all at once on submit (focus then moves to the first field with a message) and again
+// on every change of a field that already shows one, so the message leaves as soon as
+// the input is right. Values are never cleared by a failed check.
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import type { ValidationMessage } from "../../runtime/validation/rules";
+
+export type Errors<V> = Partial<Record<keyof V, ValidationMessage>>;
+
+export interface FormState<V> {
+  values: V;
+  errors: Errors<V>;
+  set<K extends keyof V>(field: K, value: V[K]): void;
+  /** Checks every field; true when all pass. */
+  validate(): boolean;
+  formRef: RefObject<HTMLFormElement | null>;
+}
+
+export function useForm<V extends object>(initial: V, check: (values: V) => Errors<V>): FormState<V> {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors<V>>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // What a shopper typed before the form hydrated lives only in the DOM: take it over, so nothing is lost.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed: Partial<V> = {};
+    for (const key of Object.keys(initial) as (keyof V & string)[]) {
+      const field = form.elements.namedItem(key);
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)) continue;
+      const value = field instanceof HTMLInputElement && field.type === "checkbox" ? field.checked : field.value;
+      if (value !== initial[key]) typed[key] = value as V[typeof key];
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+  }, []);
+
+  useEffect(() => {
+    if (attempt === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  return {
+    values,
+    errors,
+    formRef,
+    set(field, value) {
+      const next = { ...values, [field]: value };
+      setValues(next);
+      if (errors[field]) setErrors((current) => ({ ...current, [field]: check(next)[field] }));
+    },
+    validate() {
+      const found = check(values);
+      setErrors(found);
+      const ok = Object.values(found).every((message) => !message);
+      if (!ok) setAttempt((n) => n + 1);
+      return ok;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// The cart drawer: a modal dialog that opens when something was added to the cart (the
+// bus's cart:added, which carries the server's cart, so opening costs no request). Focus
+// moves into it and back to where it was (the "Add to cart" button) when it closes;
+// Escape, the Close button and the backdrop close it, and Tab stays inside.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { FormattedNumber, useIntl } from "react-intl";
+import { useRouter } from "wouter";
+import type { Cart, CartDrawerProps } from "../../../generated/types";
+import { findService } from "../../runtime/hooks/registry";
+import CartDrawerLine from "./CartDrawerLine";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checkout/cart" }: CartDrawerProps) {
+  const intl = useIntl();
+  const { base } = useRouter();
+  const titleId = useId();
+  const [cart, setCart] = useState<Cart | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const bus = findService("bus");
+    if (!bus) return;
+    const onAdded = ({ cart: next }: { cart: Cart }) => {
+      if (!returnTo.current) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setCart(next);
+    };
+    bus.on("cart:added", onAdded);
+    return () => bus.off("cart:added", onAdded);
+  }, []);
+
+  const open = cart !== null;
+  useEffect(() => {
+    if (!open) return;
+    closeButton.current?.focus();
+    // The page behind a modal dialog does not scroll.
+    document.documentElement.classList.add("sf-drawer-open");
+    return () => document.documentElement.classList.remove("sf-drawer-open");
+  }, [open]);
+
+  function close(restoreFocus = true) {
+    setCart(null);
+    const target = returnTo.current;
+    returnTo.current = null;
+    if (restoreFocus && target?.isConnected) target.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key !== "Tab" || !panel.current) return;
+    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  if (!cart) return null;
+  return (
+    <div className="sf-drawer">
+      <div className="sf-drawer__backdrop" aria-hidden="true" onClick={() => close()} />
+      <div
+        ref={panel}
+        className="sf-drawer__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+        onClick={(event) => {
+          // Following a link leaves the page; the focus goes with it, not back.
+          if ((event.target as Element).closest("a[href]")) close(false);
+        }}
+      >
+        <div className="sf-drawer__head">
+          <h2 id={titleId} className="sf-drawer__title">
+            {intl.formatMessage({ id: "cart.drawer.title" })}
+          </h2>
+          <button ref={closeButton} type="button" className="sf-button sf-drawer__close" onClick={() => close()}>
+            {intl.formatMessage({ id: "cart.drawer.close" })}
+          </button>
+        </div>
+        {cart.items.length === 0 ? (
+          <p className="sf-drawer__empty">{intl.formatMessage({ id: "cart.drawer.empty" })}</p>
+        ) : (
+          <ul className="sf-drawer__lines" aria-label={intl.formatMessage({ id: "cart.drawer.lines" }, { count: cart.count })}>
+            {cart.items.map((item) => (
+              <CartDrawerLine key={item.sku} item={item} currency={cart.currency} />
+            ))}
+          </ul>
+        )}
+        <p className="sf-drawer__subtotal">
+          <span>{intl.formatMessage({ id: "cart.drawer.subtotal" })}</span>
+          <FormattedNumber value={cart.total} style="currency" currency={cart.currency} />
+        </p>
+        <div className="sf-drawer__actions">
+          <a className="sf-button sf-button--primary sf-button--block" href={base + checkoutPath} data-no-prefetch>
+            {intl.formatMessage({ id: "cart.drawer.checkout" })}
+          </a>
+          <a className="sf-button sf-button--block" href={base + cartPath}>
+            {intl.formatMessage({ id: "cart.drawer.viewCart" })}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}

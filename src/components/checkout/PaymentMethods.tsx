@@ -1,0 +1,9 @@
+// The payment method radio group.
+import type { CheckoutPaymentMethod } from "../../../generated/types";
+import { MethodChoice, type MethodChoiceProps } from "./ShippingMethods";
+
+type Props = Omit<MethodChoiceProps, "name" | "legendId" | "methods"> & { methods: readonly CheckoutPaymentMethod[] };
+
+export default function PaymentMethods(props: Props) {
+  return <MethodChoice {...props} name="payment" legendId="checkout.payment" />;
+}

@@ -1,0 +1,105 @@
+// The product's images: one scroll-snap track (swiped on touch screens, scrolled by the
+// thumbnails on wider ones) so the mobile image view and the desktop slides are the same
+// markup and nothing jumps when the layout changes. The active slide follows `active`
+// (a variant's image) and the track's scroll position.
+import { useEffect, useRef, useState } from "react";
+import { useIntl } from "react-intl";
+import type { ProductSlidesProps } from "../../../generated/types";
+
+export default function ProductSlides({ images, title, active = 0 }: ProductSlidesProps) {
+  const intl = useIntl();
+  const track = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(active);
+  const first = useRef(true);
+  const count = images.length;
+
+  // While the track glides to a chosen slide, the slides it passes are not "shown";
+  // a touch, pointer or wheel takes over from the glide.
+  const gliding = useRef<number | null>(null);
+
+  function scrollTo(index: number, smooth: boolean) {
+    const el = track.current;
+    if (!el) return;
+    const glide = smooth && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    gliding.current = glide ? index : null;
+    // Every slide is as wide as the track.
+    el.scrollTo?.({ left: index * el.clientWidth, behavior: glide ? "smooth" : "auto" });
+  }
+
+  useEffect(() => {
+    const index = Math.min(Math.max(0, active), count - 1);
+    setShown(index);
+    scrollTo(index, !first.current);
+    first.current = false;
+  }, [active, count]);
+
+  function onScroll() {
+    const el = track.current;
+    if (!el || el.clientWidth === 0) return;
+    const index = Math.min(count - 1, Math.max(0, Math.round(el.scrollLeft / el.clientWidth)));
+    if (gliding.current !== null && gliding.current !== index) return;
+    gliding.current = null;
+    setShown(index);
+  }
+
+  const takeOver = () => {
+    gliding.current = null;
+  };
+
+  function show(index: number) {
+    setShown(index);
+    scrollTo(index, true);
+  }
+
+  const label = intl.formatMessage({ id: "product.images.label" }, { title });
+  return (
+    <div className="sf-gallery">
+      <div
+        ref={track}
+        className="sf-gallery__track"
+        role="group"
+        aria-label={label}
+        tabIndex={0}
+        onScroll={onScroll}
+        onPointerDown={takeOver}
+        onTouchStart={takeOver}
+        onWheel={takeOver}
+      >
+        {images.map((image, i) => (
+          <div key={image.src} className="sf-gallery__slide">
+            <img
+              src={image.src}
+              alt={image.alt}
+              width={640}
+              height={640}
+              loading={i === 0 || i === active ? "eager" : "lazy"}
+              decoding="async"
+            />
+          </div>
+        ))}
+      </div>
+      {count > 1 && (
+        <>
+          <p className="sf-gallery__position" aria-hidden="true">
+            {intl.formatMessage({ id: "product.images.position" }, { index: shown + 1, count })}
+          </p>
+          <ul className="sf-gallery__thumbs">
+            {images.map((image, i) => (
+              <li key={image.src}>
+                <button
+                  type="button"
+                  className="sf-gallery__thumb"
+                  aria-pressed={i === shown}
+                  aria-label={intl.formatMessage({ id: "product.images.show" }, { index: i + 1, count })}
+                  onClick={() => show(i)}
+                >
+                  <img src={image.src} alt="" width={72} height={72} loading="lazy" decoding="async" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

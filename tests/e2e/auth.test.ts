@@ -1,0 +1,247 @@
+// Sign-up, sign-out, sign-in (password shown and hidden, a wrong one refused), the side
+// menu with the keyboard at phone width, and axe on the auth and 404 pages, in Chromium
+// against the reference store. Screenshots for review go to test-results/screenshots/auth/.
+import { mkdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./support/browser";
+import { startStore, type RunningStore } from "./support/store";
+import { axeViolations } from "./support/axe";
+
+const SHOTS = "test-results/screenshots/auth";
+const EMAIL = `auth-e2e-${Date.now()}@example.com`;
+const PASSWORD = "auth-Passw0rd";
+
+let browser: Browser;
+let store: RunningStore;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  store = await startStore("auth");
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+});
+
+async function open(path: string, width = 1280): Promise<{ page: Page; problems: string[]; status: number }> {
+  // bypassCSP: axe is injected as an inline script, which the store's policy rightly refuses.
+  const page = await browser.newPage({ viewport: { width, height: 900 }, bypassCSP: true });
+  const problems: string[] = [];
+  page.on("pageerror", (err) => problems.push(err.message));
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) problems.push(msg.text());
+  });
+  const response = await page.goto(store.url + path);
+  await waitForIslands(page);
+  return { page, problems, status: response?.status() ?? 0 };
+}
+
+const LOAD_ISLANDS = "[data-component=SiteHeader], [data-component=SignIn], [data-component=SignUp]";
+
+/** Every island that runs at load has run (the header, the forms), and none failed. */
+async function waitForIslands(page: Page) {
+  await page.waitForFunction((selector) => {
+    const islands = Array.from(document.querySelectorAll(selector));
+    return islands.length > 0 && islands.every((el) => !["pending", null].includes(el.getAttribute("data-island")));
+  }, LOAD_ISLANDS);
+  expect(await page.$$eval(LOAD_ISLANDS, (els) => els.map((el) => `${el.getAttribute("data-component")} ${el.getAttribute("data-island")}`).filter((s) => !s.endsWith(" mounted")))).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const banner = (page: Page) => page.getByRole("banner");
+
+describe("signing up and in", () => {
+  it("signs up with the agree box and lands on the redirect target signed in", async () => {
+    const { page, problems } = await open("/auth/signup?redirect=%2Fcategory%2Fshirts");
+    const form = page.getByRole("main");
+    await form.getByRole("button", { name: "Sign up", exact: true }).click();
+    await expect.poll(() => form.getByText("Please agree to the Privacy Policy and Terms of Service first").isVisible()).toBe(true);
+    await shoot(page, "signup-errors");
+
+    await form.getByLabel("Email or mobile number", { exact: true }).fill(EMAIL);
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await form.getByLabel("First name", { exact: true }).fill("Ada");
+    await form.getByLabel("Last name", { exact: true }).fill("Lovelace");
+    await form.getByRole("checkbox", { name: "I agree to the Privacy Policy and Terms of Service" }).check();
+    await form.getByRole("button", { name: "Sign up", exact: true }).click();
+
+    await page.waitForURL(`${store.url}/category/shirts`);
+    await expect.poll(() => banner(page).getByRole("link", { name: "My account", exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("sf.token"))).toMatch(/^"?[A-Za-z0-9_-]{43}"?$/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("signs out, refuses a wrong password, then signs in with the password shown and hidden", async () => {
+    const { page, problems } = await open("/auth/signup?redirect=%2Fcategory%2Fshoes");
+    // Its own account (each page is a fresh browser context, signed out).
+    const form = page.getByRole("main");
+    const email = `second-${EMAIL}`;
+    await form.getByLabel("Email or mobile number", { exact: true }).fill(email);
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await form.getByLabel("First name", { exact: true }).fill("Grace");
+    await form.getByLabel("Last name", { exact: true }).fill("Hopper");
+    await form.getByRole("checkbox", { name: "I agree to the Privacy Policy and Terms of Service" }).check();
+    await form.getByRole("button", { name: "Sign up", exact: true }).click();
+    await page.waitForURL(`${store.url}/category/shoes`);
+
+    // Signing out reloads the page.
+    const reloaded = page.waitForEvent("framenavigated");
+    await banner(page).getByRole("button", { name: "Sign out", exact: true }).click();
+    await reloaded;
+    await page.waitForLoadState("load");
+    await waitForIslands(page);
+    await expect.poll(() => banner(page).getByRole("link", { name: "Sign in", exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("sf.token"))).toBeNull();
+
+    await banner(page).getByRole("link", { name: "Sign in", exact: true }).click();
+    await page.waitForURL(`${store.url}/auth/signin?redirect=%2Fcategory%2Fshoes`);
+    await waitForIslands(page);
+    const signin = page.getByRole("main");
+    await signin.getByLabel("Email or mobile number", { exact: true }).fill(email);
+    const password = signin.getByLabel("Password", { exact: true });
+    await password.fill("not-the-password");
+    await signin.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect.poll(() => signin.getByRole("alert").textContent()).toBe("The account or password is incorrect.");
+    await shoot(page, "signin-refused");
+
+    const toggle = signin.getByRole("button", { name: "Show password", exact: true });
+    await password.fill(PASSWORD);
+    await toggle.click();
+    expect(await password.getAttribute("type")).toBe("text");
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    expect(await password.inputValue()).toBe(PASSWORD);
+    await toggle.click();
+    expect(await password.getAttribute("type")).toBe("password");
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    await signin.getByRole("button", { name: "Sign in", exact: true }).click();
+
+    await page.waitForURL(`${store.url}/category/shoes`);
+    await expect.poll(() => banner(page).getByRole("link", { name: "My account", exact: true }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("goes home in the page's language when redirect leaves the origin", async () => {
+    const { page } = await open("/zh-HK/auth/signin?redirect=https%3A%2F%2Fevil.example%2F");
+    const form = page.getByRole("main");
+    await form.getByLabel("電郵或手提電話號碼", { exact: true }).fill(EMAIL);
+    await form.getByLabel("密碼", { exact: true }).fill(PASSWORD);
+    await form.getByRole("button", { name: "登入", exact: true }).click();
+    await page.waitForURL(`${store.url}/zh-HK`);
+    await page.close();
+  });
+});
+
+describe("the header's cart count", () => {
+  it.each([390, 1280])("appears after hydration without moving anything at %i px", async (width) => {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.addInitScript(() => localStorage.setItem("sf.cartCount", "3"));
+    const response = await page.goto(`${store.url}/category/shirts`);
+    expect(response?.status()).toBe(200);
+    // Server HTML: no number yet.
+    expect(await response!.text()).toContain('<span class="sf-header__badge" aria-hidden="true"></span>');
+    const cart = banner(page).getByRole("link", { name: "Cart 3 items", exact: true });
+    await expect.poll(() => cart.isVisible()).toBe(true);
+    expect(await cart.locator(".sf-header__badge").textContent()).toBe("3");
+    expect(await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes("layout-shift"))).toBe(true);
+    const headerShift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[];
+            resolve(
+              entries
+                .filter((entry) => entry.sources.some((source) => source.node instanceof Element && source.node.closest("header")))
+                .reduce((sum, entry) => sum + entry.value, 0),
+            );
+          }).observe({ type: "layout-shift", buffered: true });
+          // No entry at all is no shift.
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(headerShift).toBe(0);
+    await page.close();
+  });
+});
+
+describe("the side menu on a phone", () => {
+  it("opens and closes with the keyboard at 390 px", async () => {
+    const { page, problems } = await open("/", 390);
+    const menu = banner(page).getByRole("button", { name: "Menu", exact: true });
+    expect(await banner(page).getByRole("navigation", { name: "Main navigation" }).isVisible()).toBe(false);
+    for (let i = 0; i < 6 && !(await menu.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Menu" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Home page");
+    await dialog.getByRole("link", { name: "Shirts", exact: true }).focus();
+    await page.screenshot({ path: `${SHOTS}/side-menu-390.png` });
+    // Tab goes round inside the menu.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
+    }
+
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the footer newsletter", () => {
+  it("subscribes an address and says so", async () => {
+    const { page, problems } = await open("/page/about", 390);
+    const newsletter = page.getByRole("region", { name: "Join our newsletter" });
+    const email = newsletter.getByLabel("Email address", { exact: true });
+    await email.scrollIntoViewIfNeeded();
+    await page.waitForSelector("[data-component=Newsletter][data-island=mounted]");
+    await email.fill("not-an-address");
+    await newsletter.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await expect.poll(() => newsletter.getByText("Enter a valid email address, like name@example.com").isVisible()).toBe(true);
+    await email.fill(`news-${EMAIL}`);
+    await newsletter.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await expect.poll(() => newsletter.getByRole("status").textContent()).toBe("Thank you! You are subscribed.");
+    expect(await email.inputValue()).toBe("");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("accessibility", () => {
+  it.each([
+    ["signin", "/auth/signin"],
+    ["signup", "/auth/signup"],
+    ["404", "/no/such/page/here"],
+  ])("finds no WCAG 2.1 A/AA violation on the %s page", async (name, path) => {
+    const { page, status } = await open(path);
+    expect(status).toBe(name === "404" ? 404 : 200);
+    if (name === "404") {
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+      expect(await page.getByRole("main").getByRole("link", { name: "Back to the home page" }).getAttribute("href")).toBe("/");
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, name);
+    await page.close();
+  });
+});

@@ -1,0 +1,172 @@
+// The product page and the cart drawer in Chromium against the reference store, driven by
+// roles and labels: choose a variant (the address changes without a page fetch, the
+// offer follows it), add to cart (the drawer opens with the focus in it, the header
+// counts 1, also after a reload), close it with Escape. axe finds nothing; screenshots
+// at 390 and 1280 px are saved for review.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./support/browser";
+import { startStore, type RunningStore } from "./support/store";
+import { axeViolations } from "./support/axe";
+
+// axe is injected as an inline script, which the store's Content-Security-Policy forbids.
+const PAGE_OPTIONS = { viewport: { width: 1280, height: 900 }, bypassCSP: true };
+const SHOTS = join(process.cwd(), "test-results", "screenshots", "product");
+
+let browser: Browser;
+let store: RunningStore;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  store = await startStore("product-page");
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+});
+
+async function open(path: string): Promise<{ page: Page; problems: string[]; routeFetches: string[] }> {
+  const page = await browser.newPage(PAGE_OPTIONS);
+  const problems: string[] = [];
+  const routeFetches: string[] = [];
+  page.on("pageerror", (err) => problems.push(err.message));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(msg.text());
+  });
+  page.on("request", (req) => {
+    if (req.url().includes("request=route")) routeFetches.push(new URL(req.url()).pathname);
+  });
+  await page.goto(store.url + path);
+  await mounted(page, "ProductDetail");
+  return { page, problems, routeFetches };
+}
+
+function mounted(page: Page, component: string) {
+  return page.waitForFunction((name) => document.querySelector(`[data-component=${name}]`)?.getAttribute("data-island") === "mounted", component);
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: width === 1280 });
+  }
+}
+
+const offer = (page: Page) => page.locator(".sf-product__offer").innerText();
+const cartCount = (page: Page) => page.evaluate(() => localStorage.getItem("sf.cartCount"));
+
+describe("the product page", () => {
+  it("chooses a variant, adds it to the cart, and the count survives a reload", async () => {
+    const { page, problems, routeFetches } = await open("/product/linen-shirt");
+    expect(await offer(page)).toContain("$79.99");
+    expect(await offer(page)).toContain("SKU: LINSHI-SAN-S");
+
+    await page.getByRole("link", { name: "Rust / M" }).click();
+    await page.waitForURL(`${store.url}/product/linen-shirt/LINSHI-RUS-M`);
+    expect(routeFetches).toEqual([]);
+    expect(await page.getByRole("link", { name: "Rust / M" }).getAttribute("aria-current")).toBe("true");
+    expect(await offer(page)).toContain("$79.99");
+    expect(await offer(page)).toContain("23 in stock");
+    expect(await offer(page)).toContain("SKU: LINSHI-RUS-M");
+    expect(await page.getByRole("button", { name: "Show image 3 of 3" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByText("Sand / LOut of stock").evaluate((el) => el.tagName)).toBe("SPAN");
+
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await page.getByRole("button", { name: "Decrease quantity" }).click();
+    expect(await page.getByLabel("Quantity", { exact: true }).inputValue()).toBe("1");
+    await mounted(page, "CartDrawer");
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    const drawer = page.getByRole("dialog", { name: "Added to your cart" });
+    await drawer.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Close");
+    expect(await drawer.innerText()).toContain("Rust / M");
+    expect(await drawer.getByRole("link", { name: "Checkout" }).getAttribute("href")).toBe("/checkout/cart");
+    expect(await drawer.getByRole("link", { name: "View cart" }).getAttribute("href")).toBe("/cart");
+    expect(await cartCount(page)).toBe("1");
+    await page.getByRole("link", { name: /Cart 1 item/ }).first().waitFor();
+    await screenshots(page, "drawer");
+    // The page body and the drawer; the shared header is checked by its own tests.
+    expect(await axeViolations(page, "#page-body")).toEqual([]);
+    expect(await axeViolations(page, ".sf-drawer")).toEqual([]);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Add to cart");
+
+    await page.reload();
+    await mounted(page, "ProductDetail");
+    expect(page.url()).toBe(`${store.url}/product/linen-shirt/LINSHI-RUS-M`);
+    expect(await page.getByRole("link", { name: "Rust / M" }).getAttribute("aria-current")).toBe("true");
+    await page.getByRole("link", { name: /Cart 1 item/ }).first().waitFor();
+    expect(await cartCount(page)).toBe("1");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("swipes through images on a small screen and passes axe", async () => {
+    const { page, problems } = await open("/product/linen-shirt/LINSHI-SAN-M");
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await page.locator(".sf-gallery__thumbs").isVisible()).toBe(false);
+    expect(await page.locator(".sf-gallery__position").innerText()).toBe("2 / 3");
+    const track = page.getByRole("group", { name: "Images of Linen Shirt" });
+    await track.evaluate((el) => el.scrollTo({ left: el.clientWidth * 2, behavior: "instant" }));
+    await page.waitForFunction(() => document.querySelector(".sf-gallery__position")?.textContent === "3 / 3");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await page.getByRole("button", { name: "Show image 3 of 3" }).getAttribute("aria-pressed")).toBe("true");
+    await page.getByRole("button", { name: "Show image 1 of 3" }).click();
+    await page.waitForFunction(() => document.querySelector(".sf-gallery__track")?.scrollLeft === 0);
+    expect(await page.getByRole("button", { name: "Show image 1 of 3" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, "product");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps the language prefix under /zh-HK/", async () => {
+    const { page, problems } = await open("/zh-HK/product/linen-shirt");
+    await page.getByRole("link", { name: "Rust / M" }).click();
+    await page.waitForURL(`${store.url}/zh-HK/product/linen-shirt/LINSHI-RUS-M`);
+    await mounted(page, "CartDrawer");
+    await page.getByRole("button", { name: "加入購物車" }).click();
+    const drawer = page.getByRole("dialog", { name: "已加入購物車" });
+    await drawer.waitFor();
+    expect(await drawer.getByRole("link", { name: "前往結帳" }).getAttribute("href")).toBe("/zh-HK/checkout/cart");
+    expect(await drawer.getByRole("link", { name: "查看購物車" }).getAttribute("href")).toBe("/zh-HK/cart");
+    await drawer.getByRole("button", { name: "關閉" }).click();
+    await drawer.waitFor({ state: "detached" });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("adds to favorites when signed in, and sends a signed-out shopper to sign in first", async () => {
+    const signedOut = await open("/product/linen-shirt/LINSHI-RUS-M");
+    await signedOut.page.getByRole("button", { name: "Add to favorites" }).click();
+    await signedOut.page.waitForURL(`${store.url}/auth/signin?redirect=${encodeURIComponent("/product/linen-shirt/LINSHI-RUS-M")}`);
+    await signedOut.page.close();
+
+    const response = await fetch(`${store.url}/api/web/auth/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "fav@example.com", password: "secret1", agree: true }),
+    });
+    const { data } = (await response.json()) as { data: { token: string } };
+    const page = await browser.newPage(PAGE_OPTIONS);
+    const problems: string[] = [];
+    page.on("pageerror", (err) => problems.push(err.message));
+    await page.addInitScript((token) => localStorage.setItem("sf.token", token), data.token);
+    await page.goto(`${store.url}/product/linen-shirt`);
+    await mounted(page, "ProductDetail");
+    await page.getByRole("button", { name: "Add to favorites" }).click();
+    await page.getByRole("button", { name: "Remove from favorites" }).waitFor();
+    await page.reload();
+    await mounted(page, "ProductDetail");
+    await page.getByRole("button", { name: "Remove from favorites" }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,54 @@
+// @vitest-environment node
+// The cart, checkout, thank-you and order pages: their islands, the links they need (with
+// the language prefix and the way back from sign-in), and 404 for a malformed order number.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, startStore, type TestStore, START_TIMEOUT_MS } from "./support";
+
+let store: TestStore;
+let token: string;
+beforeAll(async () => {
+  store = await startStore();
+  token = (await signUp(store)).token;
+}, START_TIMEOUT_MS);
+afterAll(() => store.close(), START_TIMEOUT_MS);
+
+async function pageOf(path: string, auth?: string) {
+  const response = await fetch(`${store.url}${path}${path.includes("?") ? "&" : "?"}request=route`, { headers: auth ? { "x-auth": auth } : {} });
+  const body = (await response.json()) as { data: { data: Record<string, unknown> } };
+  return { status: response.status, page: body.data.data };
+}
+
+describe("shopper pages", () => {
+  it("renders the cart page island with the checkout link", async () => {
+    const html = await (await fetch(`${store.url}/zh-HK/cart`)).text();
+    expect(html).toContain('data-component="CartPage"');
+    expect(html).toContain('aria-busy="true"');
+    expect((await pageOf("/zh-HK/cart")).page).toMatchObject({ checkoutHref: "/zh-HK/checkout/cart", shopHref: "/zh-HK" });
+  });
+
+  it("gives checkout sign-in and sign-up links that come back to it", async () => {
+    const { page } = await pageOf("/zh/checkout/cart");
+    expect(page).toMatchObject({
+      signInHref: "/zh/auth/signin?redirect=%2Fzh%2Fcheckout%2Fcart",
+      signUpHref: "/zh/auth/signup?redirect=%2Fzh%2Fcheckout%2Fcart",
+      cartHref: "/zh/cart",
+    });
+  });
+
+  it("shows the order number on the thank-you page only when it is one", async () => {
+    const html = await (await fetch(`${store.url}/checkout/thankyou?orderNo=SO20261121ABC123`)).text();
+    expect(html).toContain("<strong>SO20261121ABC123</strong>");
+    expect(html).toContain('href="/user/order/SO20261121ABC123"');
+    const bad = await pageOf("/checkout/thankyou?orderNo=%3Cscript%3E");
+    expect(bad.page.orderNo).toBeUndefined();
+    expect(bad.page.ordersHref).toBe("/user/order");
+  });
+
+  it("renders the order list and detail islands, and 404 for a malformed order number", async () => {
+    expect((await pageOf("/user/order", token)).page).toMatchObject({ orderHref: "/user/order/{orderNo}", signInHref: "/auth/signin?redirect=%2Fuser%2Forder" });
+    const detail = await fetch(`${store.url}/user/order/SO20261121ABC123`);
+    expect(await detail.text()).toContain('data-component="UserOrderDetail"');
+    const malformed = await fetch(`${store.url}/user/order/so-1`);
+    expect(malformed.status).toBe(404);
+  });
+});
