@@ -1,5 +1,5 @@
 // The shop's header: name, main navigation (a side menu on small screens), search, the
-// account link (sign in while signed out) and the cart with its item count. The server
+// account link (sign in while signed out), the language menu and the cart with its item count. The server
 // renders the signed-out header without a count; the session and the count arrive after
 // hydration, the count in a badge whose space is already reserved, so nothing moves.
 import { useId, useState, useSyncExternalStore } from "react";
@@ -10,6 +10,7 @@ import { useCartCount } from "../../runtime/hooks/useCartCount";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useRouteInfo } from "../../runtime/router/hooks";
 import { useApiPost } from "../auth/api";
+import { LanguageMenu } from "../layout/LanguageMenu";
 import LocaleSwitch from "../layout/LocaleSwitch";
 import { SideMenu } from "../layout/SideMenu";
 
@@ -117,7 +118,10 @@ export default function SiteHeader({ storeName, homeHref, links, searchHref, car
         <a className="sf-header__account" href={account.href}>
           {account.label}
         </a>
-        <span className="sf-header__wide">{signOutButton}</span>
+        <span className="sf-header__wide">
+          <LanguageMenu />
+          {signOutButton}
+        </span>
         {cartHref && (
           <a className="sf-header__cart" href={cartHref} aria-label={cartLabel}>
             <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
