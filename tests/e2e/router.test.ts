@@ -11,7 +11,7 @@ import type { PageRouteResponse } from "../../generated/types";
 import { renderDocument } from "../../src/server/document";
 import { documentAssets, readManifest } from "../../src/server/manifest";
 import { splitPrefix } from "../../src/runtime/i18n/prefix";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, routerReady } from "./support/browser";
 import { startTestServer, type TestServer } from "./support/static-server";
 
 const FIXTURES = join(process.cwd(), "fixtures/routes");
@@ -101,7 +101,7 @@ beforeEach(() => {
 async function open(path: string): Promise<Page> {
   const page = await browser.newPage();
   await page.goto(server.url + path);
-  await page.waitForFunction(() => typeof (history.state as { sfKey?: unknown } | null)?.sfKey === "string");
+  await routerReady(page);
   // Survives only as long as the document does: a full reload would lose it.
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   return page;

@@ -3,7 +3,7 @@
 // scroll, and a language prefix carries through.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, routerReady } from "./support/browser";
 import { startStore, type RunningStore } from "./support/store";
 import { axeViolations } from "./support/axe";
 
@@ -35,6 +35,7 @@ async function open(path: string): Promise<{ page: Page; problems: string[]; rou
   });
   await page.goto(url + path);
   await page.waitForSelector("#page-body [data-island=mounted]", { state: "attached" });
+  await routerReady(page);
   await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
   return { page, problems, routeFetches };
 }

@@ -3,7 +3,7 @@
 // switch used with the keyboard.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, routerReady } from "./support/browser";
 import { startTestServer, type TestServer } from "./support/static-server";
 import { startStore, type RunningStore } from "./support/store";
 import { axeViolations } from "./support/axe";
@@ -50,6 +50,7 @@ afterAll(async () => {
 async function open(url: string): Promise<Page> {
   const page = await browser.newPage();
   await page.goto(url);
+  await routerReady(page);
   return page;
 }
 

@@ -7,9 +7,8 @@ import { FormattedNumber, useIntl } from "react-intl";
 import { useRouter } from "wouter";
 import type { Cart, CartDrawerProps } from "../../../generated/types";
 import { findService } from "../../runtime/hooks/registry";
+import { trapTab } from "../common/focus-trap";
 import CartDrawerLine from "./CartDrawerLine";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checkout/cart" }: CartDrawerProps) {
   const intl = useIntl();
@@ -53,18 +52,7 @@ export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checko
       close();
       return;
     }
-    if (event.key !== "Tab" || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (panel.current) trapTab(event, panel.current);
   }
 
   if (!cart) return null;

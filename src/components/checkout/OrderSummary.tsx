@@ -2,6 +2,7 @@
 import { useIntl } from "react-intl";
 import type { CheckoutQuoteResponse } from "../../../generated/types";
 import { formatPrice } from "./hooks";
+import OrderItems from "./OrderItems";
 
 interface Props {
   quote: CheckoutQuoteResponse;
@@ -17,19 +18,7 @@ export default function OrderSummary({ quote, shippingChosen }: Props) {
       <h2 id="sf-summary-title" className="sf-checkout__subtitle">
         {intl.formatMessage({ id: "checkout.summary" })}
       </h2>
-      <ul className="sf-summary__items">
-        {quote.items.map((item) => (
-          <li key={item.sku} className="sf-summary__item">
-            {item.image && <img src={item.image} alt="" width={56} height={56} loading="lazy" />}
-            <span className="sf-summary__name">
-              {item.title}
-              {item.variantTitle && <span className="sf-summary__variant"> · {item.variantTitle}</span>}
-              <span className="sf-summary__qty"> × {intl.formatNumber(item.quantity)}</span>
-            </span>
-            <span>{price(item.price * item.quantity)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderItems items={quote.items} currency={quote.currency} />
       <dl className="sf-totals">
         <div>
           <dt>{intl.formatMessage({ id: "checkout.goods" })}</dt>

@@ -3,18 +3,13 @@
 // back to the button that opened it. The page behind does not scroll while it is open.
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useIntl } from "react-intl";
+import { trapTab } from "../common/focus-trap";
 
 export interface SideMenuProps {
   id: string;
   open: boolean;
   onClose(): void;
   children?: ReactNode;
-}
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(panel: HTMLElement): HTMLElement[] {
-  return Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
 }
 
 export function SideMenu({ id, open, onClose, children }: SideMenuProps) {
@@ -42,18 +37,7 @@ export function SideMenu({ id, open, onClose, children }: SideMenuProps) {
       onClose();
       return;
     }
-    if (event.key !== "Tab" || !panelRef.current) return;
-    const items = focusables(panelRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (panelRef.current) trapTab(event, panelRef.current);
   }
 
   const title = intl.formatMessage({ id: "menu.title" });

@@ -5,6 +5,7 @@ import type { Order, UserOrderDetailProps } from "../../../generated/types";
 import { useApi } from "../../runtime/hooks/useApi";
 import { useSession } from "../../runtime/hooks/useSession";
 import { failureMessage, formatPrice, useMounted } from "../checkout/hooks";
+import OrderItems from "../checkout/OrderItems";
 import OrderStatus from "./OrderStatus";
 import SignInPrompt from "./SignInPrompt";
 
@@ -68,19 +69,7 @@ function OrderView({ orderNo, ordersHref }: UserOrderDetailProps) {
         {intl.formatDate(order.createdAt, { dateStyle: "medium", timeStyle: "short" })} <OrderStatus order={order} />
       </p>
       <h2 className="sf-checkout__subtitle">{intl.formatMessage({ id: "order.items" })}</h2>
-      <ul className="sf-summary__items">
-        {order.items.map((item) => (
-          <li key={item.sku} className="sf-summary__item">
-            {item.image && <img src={item.image} alt="" width={56} height={56} loading="lazy" />}
-            <span className="sf-summary__name">
-              {item.title}
-              {item.variantTitle && <span className="sf-summary__variant"> · {item.variantTitle}</span>}
-              <span className="sf-summary__qty"> × {intl.formatNumber(item.quantity)}</span>
-            </span>
-            <span>{price(item.price * item.quantity)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderItems items={order.items} currency={order.currency} />
       <dl className="sf-totals">
         <div>
           <dt>{intl.formatMessage({ id: "checkout.goods" })}</dt>

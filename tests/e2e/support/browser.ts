@@ -1,5 +1,5 @@
 // Launches Debian's Chromium through playwright-core; Playwright never downloads a browser here.
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -15,4 +15,9 @@ const FLAGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+}
+
+/** Waits until the router has taken over the page (it keys the history entry): a click before that is a plain page load. */
+export function routerReady(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => typeof (history.state as { sfKey?: unknown } | null)?.sfKey === "string");
 }
