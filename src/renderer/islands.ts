@@ -168,33 +168,38 @@ export function createRenderer(options: RendererOptions): Renderer {
     islands.delete(island.el);
   }
 
+  async function mountRegion(region: ParentNode): Promise<void> {
+    const started: Promise<void>[] = [];
+    for (const el of findIslands(region)) {
+      if (islands.has(el)) continue;
+      const island: Island = {
+        el,
+        name: el.getAttribute("data-component") ?? "",
+        state: "pending",
+        serverHTML: el.innerHTML,
+        disposed: false,
+      };
+      islands.set(el, island);
+      setState(island, "pending");
+      started.push(start(island));
+    }
+    await Promise.all(started);
+  }
+
+  function unmountRegion(region: ParentNode): void {
+    for (const island of Array.from(islands.values())) {
+      if (containsNode(region, island.el)) dispose(island);
+    }
+  }
+
+  // Plain functions, not `this` methods: callers may pass them around on their own.
   return {
-    async mountRegion(region) {
-      const started: Promise<void>[] = [];
-      for (const el of findIslands(region)) {
-        if (islands.has(el)) continue;
-        const island: Island = {
-          el,
-          name: el.getAttribute("data-component") ?? "",
-          state: "pending",
-          serverHTML: el.innerHTML,
-          disposed: false,
-        };
-        islands.set(el, island);
-        setState(island, "pending");
-        started.push(start(island));
-      }
-      await Promise.all(started);
-    },
-    unmountRegion(region) {
-      for (const island of Array.from(islands.values())) {
-        if (containsNode(region, island.el)) dispose(island);
-      }
-    },
+    mountRegion,
+    unmountRegion,
     async replaceRegion(region, html) {
-      this.unmountRegion(region);
+      unmountRegion(region);
       region.innerHTML = html;
-      await this.mountRegion(region);
+      await mountRegion(region);
     },
     stateOf(el) {
       return islands.get(el)?.state;
