@@ -10,7 +10,7 @@ import { account, check, password } from "../../runtime/validation/rules";
 import { failureMessage, useApiPost } from "./api";
 import { PasswordInput } from "./PasswordInput";
 import { redirectTarget, withRedirect } from "./redirect";
-import { TextField } from "./TextField";
+import { AccountField } from "./AccountField";
 import { useForm, type Errors } from "./use-form";
 
 interface Values {
@@ -67,16 +67,7 @@ export default function SignIn({ signupHref, forgotHref }: SignInProps) {
         <p className="sf-auth__failure" role="alert">
           {failure}
         </p>
-        <TextField
-          label={intl.formatMessage({ id: "auth.account.label" })}
-          name="account"
-          type="text"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          maxLength={254}
+        <AccountField
           value={form.values.account}
           onValueChange={(value) => form.set("account", value)}
           error={message("account")}

@@ -12,6 +12,7 @@ import { account, agreeTerms, check, countryCode, firstName, lastName, password,
 import { failureMessage, useApiPost } from "./api";
 import { PasswordInput } from "./PasswordInput";
 import { redirectTarget, withRedirect } from "./redirect";
+import { AccountField } from "./AccountField";
 import { TextField } from "./TextField";
 import { useForm, type Errors } from "./use-form";
 
@@ -101,17 +102,8 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
         <p className="sf-auth__failure" role="alert">
           {failure}
         </p>
-        <TextField
-          label={intl.formatMessage({ id: "auth.account.label" })}
+        <AccountField
           hint={intl.formatMessage({ id: "auth.signup.accountHint" })}
-          name="account"
-          type="text"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          maxLength={254}
           value={form.values.account}
           onValueChange={(value) => form.set("account", value)}
           error={message("account")}
