@@ -13,9 +13,19 @@ export default defineConfig({
         },
       },
       {
+        // Server and shared code run without a DOM, as they do in production: a path that
+        // touches `window` or `document` fails here instead of passing under happy-dom.
+        test: {
+          name: "node",
+          include: ["tests/shared/**/*.test.{ts,tsx}", "tests/integration/server/**/*.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+      {
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.{ts,tsx}"],
+          exclude: ["tests/integration/server/**"],
           environment: "happy-dom",
         },
       },

@@ -4,7 +4,7 @@
 import type { HydrateStrategy, Registry, RegistryEntry } from "../registry/types";
 import { HYDRATE_STRATEGIES } from "../registry/types";
 import { parseProps } from "./parse-props";
-import { describeValidationError } from "./describe-error";
+import { describeValidationError } from "../shared/describe-error";
 import { schedule, createVisibilityWatcher, type Cancel, type Win } from "./strategies";
 import type { MountedIsland, Providers } from "./mount";
 

@@ -2,7 +2,7 @@
 // never download React.
 import type { ComponentType } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { islandTree, type Providers } from "./island-tree";
+import { islandTree, type Providers } from "../shared/island-tree";
 
 export type { Providers };
 

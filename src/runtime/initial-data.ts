@@ -2,7 +2,7 @@
 // the schema check loads its validator as its own chunk so the boot chunk stays small
 // and islands start mounting meanwhile.
 import type { InitialData } from "../../generated/types";
-import { describeValidationError } from "../renderer/describe-error";
+import { describeValidationError } from "../shared/describe-error";
 
 export const INITIAL_DATA_ID = "__INITIAL_DATA__";
 

@@ -1,8 +1,8 @@
 // Loads what every island renders inside: the messages of the document's language and
 // the providers around them. Cached per language, since navigation may change it.
 import type { Providers } from "../renderer/mount";
-import { languageOfLocale } from "./i18n/languages";
-import { loadMessages } from "./i18n/messages";
+import { languageOfLocale } from "../shared/languages";
+import { loadMessages } from "../shared/messages";
 
 export function createProvidersLoader(doc: Document): () => Promise<Providers> {
   const cache = new Map<string, Promise<Providers>>();

@@ -6,7 +6,7 @@ import type { UserInfo } from "../../generated/types";
 import type { Api } from "./api/client";
 import type { Bus } from "./bus";
 import type { EventSource, PageLocation } from "./env";
-import { splitPrefix, withPrefix } from "./i18n/prefix";
+import { splitPrefix, withPrefix } from "../shared/language-prefix";
 import type { Store } from "./storage";
 
 export interface SessionState {

@@ -4,7 +4,7 @@
 // seconds means the hide report after a 10 s report never counts anything twice.
 import type { Clock, EventSource, PageDocument } from "./env";
 import { listen } from "./env";
-import { API_BASE } from "./api/codes";
+import { API_BASE } from "../shared/codes";
 
 export const STATS_INTERVAL_MS = 10_000;
 export const STATS_URL = `${API_BASE}/stat/duration`;

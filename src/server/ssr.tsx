@@ -3,8 +3,8 @@
 // element the browser's renderer will hydrate.
 import { renderToString } from "react-dom/server";
 import type { HydrateStrategy, Registry } from "../registry/types";
-import { islandTree } from "../renderer/island-tree";
-import { describeValidationError } from "../renderer/describe-error";
+import { islandTree } from "../shared/island-tree";
+import { describeValidationError } from "../shared/describe-error";
 import { IslandProviders, type IslandContext } from "../runtime/i18n/IslandProviders";
 import { escapeHtml } from "./html";
 

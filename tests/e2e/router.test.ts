@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PageRouteResponse } from "../../generated/types";
 import { renderDocument } from "../../src/server/document";
 import { documentAssets, readManifest } from "../../src/server/manifest";
-import { splitPrefix } from "../../src/runtime/i18n/prefix";
+import { splitPrefix } from "../../src/shared/language-prefix";
 import { launchBrowser, routerReady } from "./support/browser";
 import { startTestServer, type TestServer } from "./support/static-server";
 

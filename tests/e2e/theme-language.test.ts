@@ -11,7 +11,7 @@ import { renderDocument } from "../../src/server/document";
 import { renderIsland } from "../../src/server/ssr";
 import { documentAssets, readManifest } from "../../src/server/manifest";
 import { registry } from "../../src/registry/index";
-import { themeStyleElement } from "../../src/runtime/theme/theme-style";
+import { themeStyleElement } from "../../src/shared/theme/theme-style";
 import zh from "../../src/locales/zh.json";
 
 let browser: Browser;

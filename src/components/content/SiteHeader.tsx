@@ -5,7 +5,7 @@
 import { useId, useState, useSyncExternalStore } from "react";
 import { useIntl } from "react-intl";
 import type { SiteHeaderProps } from "../../../generated/types";
-import { withPrefix } from "../../runtime/i18n/prefix";
+import { withPrefix } from "../../shared/language-prefix";
 import { useCartCount } from "../../runtime/hooks/useCartCount";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useRouteInfo } from "../../runtime/router/hooks";

@@ -3,7 +3,7 @@
 // the locale switch. Escape closes it and gives focus back to its toggle.
 import { useRef, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
-import { DEFAULT_PREFIX, languageOf } from "../../runtime/i18n/languages";
+import { DEFAULT_PREFIX, languageOf } from "../../shared/languages";
 import { useRouteInfo } from "../../runtime/router/hooks";
 import LocaleSwitch from "./LocaleSwitch";
 

@@ -1,7 +1,7 @@
 // Development builds only: checks each /api/web request and answer against its schema
 // in schemas/api/, so a drift between client and server shows up at once. Loaded
 // lazily behind __DEV__, so production bundles carry neither this file nor the validators.
-import { describeValidationError } from "../../renderer/describe-error";
+import { describeValidationError } from "../../shared/describe-error";
 
 export type BodyPart = "request" | "response";
 

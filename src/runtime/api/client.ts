@@ -7,7 +7,7 @@ import type { Clock } from "../env";
 import type { Store } from "../storage";
 import type { ApiCalls, CallName } from "./calls";
 import type { BodyPart } from "./checks";
-import { API_BASE, API_TIMEOUT_MS, AUTH_HEADER, CODE } from "./codes";
+import { API_BASE, API_TIMEOUT_MS, AUTH_HEADER, CODE } from "../../shared/codes";
 import { API_MESSAGES, failureText, type Failure } from "./messages";
 
 export type BodyCheck = (call: string, part: BodyPart, value: unknown) => Promise<string | null>;

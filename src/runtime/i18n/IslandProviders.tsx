@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import type { RouterConfig } from "../../../generated/types";
 import { IslandRouter } from "../router/IslandRouter";
-import type { Messages } from "./messages";
+import type { Messages } from "../../shared/messages";
 
 export interface IslandContext {
   locale: string;

@@ -1,6 +1,6 @@
 // Prices, numbers and dates in the locale of the URL's prefix (DESIGN.md: /de/ shows
 // English messages but German numbers). Formatters are built once per locale and options.
-import type { Language } from "./languages";
+import type { Language } from "../../shared/languages";
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 

@@ -1,6 +1,6 @@
 // The language path (the URL's prefix, "" for none) is kept locally (SPEC.md §9), and the
 // locale switch needs the same address in another language: both live here.
-import { DEFAULT_PREFIX, PREFIXES, type Prefix } from "./languages";
+import { DEFAULT_PREFIX, PREFIXES, type Prefix } from "../../shared/languages";
 
 /** What this needs of the shop's store (src/runtime/storage.ts), so tests pass a fake. */
 export interface LanguagePathStore {

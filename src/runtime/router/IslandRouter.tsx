@@ -7,8 +7,8 @@ import { Router, type BaseLocationHook } from "wouter";
 import type { RouterConfig } from "../../../generated/types";
 import { RoutesContext } from "./hooks";
 import { locationStore, type LocationStore } from "./location-store";
-import { splitPrefix } from "../i18n/prefix";
-import { createRouteTable } from "./routes";
+import { splitPrefix } from "../../shared/language-prefix";
+import { createRouteTable } from "../../shared/routes";
 
 function hooksFor(store: LocationStore) {
   const useStoreLocation: BaseLocationHook = ({ ssrPath }: { ssrPath?: string } = {}) => [

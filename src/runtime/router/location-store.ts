@@ -2,7 +2,7 @@
 // reads. The router service writes it when a new page is swapped in and hands it its
 // navigate function; until then it follows the browser's location and navigating loads
 // the page. It also carries the route table, built from the store's router config.
-import { createRouteTable, type RouteTable } from "./routes";
+import { createRouteTable, type RouteTable } from "../../shared/routes";
 
 export interface LocationSnapshot {
   /** Path with its language prefix, without query or fragment. */

@@ -4,8 +4,8 @@
 // against schemas/page/page-route.schema.json before anything on the page changes.
 import type { PageRouteData, PageRouteResponse } from "../../../generated/types";
 import type { ValidateFunction } from "../../../generated/validate-function";
-import { describeValidationError } from "../../renderer/describe-error";
-import { withPrefix, splitPrefix } from "../i18n/prefix";
+import { describeValidationError } from "../../shared/describe-error";
+import { withPrefix, splitPrefix } from "../../shared/language-prefix";
 
 export interface PageRequestContext {
   userAgent: string;

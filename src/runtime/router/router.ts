@@ -15,7 +15,7 @@ import { fetchPage, type FetchLike, type FetchPageOptions, type PageOutcome } fr
 import { createPrefetcher } from "./prefetch";
 import { createPreviewMode } from "./preview";
 import { createProgressBar } from "./progress-bar";
-import { createRouteTable, isPrivateRoute, matchPath } from "./routes";
+import { createRouteTable, isPrivateRoute, matchPath } from "../../shared/routes";
 import { createScrollMemory } from "./scroll";
 import { createVisitor, type ShownPage, type VisitOptions, type VisitResult } from "./visit";
 

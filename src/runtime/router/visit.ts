@@ -13,7 +13,7 @@ import type { LocationStore } from "./location-store";
 import type { PageOutcome } from "./page-fetch";
 import type { PreviewMode } from "./preview";
 import type { ProgressBar } from "./progress-bar";
-import { matchPath, type RouteTable } from "./routes";
+import { matchPath, type RouteTable } from "../../shared/routes";
 import type { ScrollMemory } from "./scroll";
 
 export const REGIONS = [

@@ -4,8 +4,8 @@ import createCache from "@emotion/cache";
 import { serializeStyles } from "@emotion/serialize";
 import { StyleSheet } from "@emotion/sheet";
 import type { ThemeConfig } from "../../../generated/types";
-import { themeToCss } from "./css-variables";
-import { THEME_STYLE_ID } from "./style-id";
+import { themeToCss } from "../../shared/theme/css-variables";
+import { THEME_STYLE_ID } from "../../shared/theme/style-id";
 
 export interface ThemeStyles {
   apply(config: ThemeConfig | undefined): void;

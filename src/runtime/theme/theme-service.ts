@@ -5,7 +5,7 @@ import type { PageTheme, ThemeConfig } from "../../../generated/types";
 import type { Bus, Events } from "../bus";
 import type { ThemeStyles } from "./emotion-theme";
 import { createInjector } from "./injects";
-import { THEME_STYLE_ID } from "./style-id";
+import { THEME_STYLE_ID } from "../../shared/theme/style-id";
 
 const HEAD_ID = "page-head";
 const FOOT_ID = "page-foot";

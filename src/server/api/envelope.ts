@@ -2,7 +2,7 @@
 import type { ApiCode } from "../../../generated/types";
 
 // One catalogue of codes for the client and the server.
-import { CODE } from "../../runtime/api/codes";
+import { CODE } from "../../shared/codes";
 export { CODE };
 
 export interface Envelope {

@@ -1,7 +1,7 @@
 // Addresses the server writes into pages, following the store's router rules and keeping
 // the language prefix of the current URL.
 import type { RouterConfig } from "../../../generated/types";
-import type { Prefix } from "../../runtime/i18n/languages";
+import type { Prefix } from "../../shared/languages";
 
 export interface Links {
   home(): string;

@@ -2,13 +2,13 @@
 // regions and the meta. The document and the page-route JSON are two views of this.
 import type { PageMeta, PageTheme } from "../../../generated/types";
 import type { Registry } from "../../registry/types";
-import { DEFAULT_PREFIX, languageOf, type Language } from "../../runtime/i18n/languages";
-import { loadMessages, type Messages } from "../../runtime/i18n/messages";
+import { DEFAULT_PREFIX, languageOf, type Language } from "../../shared/languages";
+import { loadMessages, type Messages } from "../../shared/messages";
 import type { Store } from "../store/load";
 import { createLinks } from "./links";
 import { pageMeta, renderRegion, type RenderLogger } from "./render";
 import { notFound, resolvePage, signInRequired, type ExtraReview, type ResolveContext } from "./resolve";
-import { createRouteTable, matchPath, type RouteMatch } from "../../runtime/router/routes";
+import { createRouteTable, matchPath, type RouteMatch } from "../../shared/routes";
 
 export interface PageRequest {
   pathname: string;

@@ -3,7 +3,7 @@
 import type { ProductCardData, ProductDetailProps, StoreProduct } from "../../../generated/types";
 import type { Store } from "../store/load";
 import type { Links } from "./links";
-import type { RouteMatch } from "../../runtime/router/routes";
+import type { RouteMatch } from "../../shared/routes";
 import { homeSlides } from "./resolvers/home";
 import { shopperPage } from "./resolvers/checkout";
 import { listingPage } from "./resolvers/listing";

@@ -2,7 +2,7 @@
 // client router asks with ?request=route. Both carry the page's HTTP status.
 import type { FastifyInstance } from "fastify";
 import type { Registry } from "../../registry/types";
-import { themeStyleElement } from "../../runtime/theme/theme-style";
+import { themeStyleElement } from "../../shared/theme/theme-style";
 import type { Db } from "../db/open";
 import { userIdOfToken } from "../auth/tokens";
 import { renderDocument } from "../document";
@@ -10,7 +10,7 @@ import type { ClientBuild } from "../client-build";
 import { stockSnapshot } from "../stock";
 import { contentSecurityPolicy, createNonce, injectOrigins } from "../security";
 import type { Store } from "../store/load";
-import { isPrefix } from "../../runtime/i18n/languages";
+import { isPrefix } from "../../shared/languages";
 import { createPageService, type PageRequest, type PageResult } from "./page-service";
 
 export interface PagesDeps {

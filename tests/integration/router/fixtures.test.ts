@@ -2,7 +2,7 @@
 // route kind, the language prefixes and a store's overridden rules.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import validate from "../../../generated/validators/page/page-route.js";
-import { createRouteTable, matchPath } from "../../../src/runtime/router/routes";
+import { createRouteTable, matchPath } from "../../../src/shared/routes";
 import { answersOf, loadFixtures, markersOf, OVERRIDE_CONFIG, pageDocument, startRouter, type Fixture } from "./support";
 
 const defaults = loadFixtures();

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // config.json router rules: overridden patterns, a renamed user area, extra category
 // routes, and the links the server writes following them. (The route table itself is the
-// client router's, src/runtime/router/routes.ts, tested with it.)
+// client router's, src/shared/routes.ts, tested with it.)
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formattersFor } from "../../../src/runtime/i18n/format";
-import { languageOf } from "../../../src/runtime/i18n/languages";
+import { languageOf } from "../../../src/shared/languages";
 
 // Intl puts no-break spaces in some locales; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");

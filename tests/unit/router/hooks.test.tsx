@@ -8,7 +8,7 @@ import { Link, useRoute } from "wouter";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { useNavigate, useRouteInfo } from "../../../src/runtime/router/hooks";
 import { locationStore } from "../../../src/runtime/router/location-store";
-import { createRouteTable } from "../../../src/runtime/router/routes";
+import { createRouteTable } from "../../../src/shared/routes";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

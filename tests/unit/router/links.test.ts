@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clickedLink, hoveredLink, navigableUrl, type LinkRules } from "../../../src/runtime/router/links";
 import { submittedForm } from "../../../src/runtime/router/forms";
-import { createRouteTable, matchPath } from "../../../src/runtime/router/routes";
+import { createRouteTable, matchPath } from "../../../src/shared/routes";
 
 const table = createRouteTable();
 const origin = location.origin;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createHistoryEntries, STATE_KEY } from "../../../src/runtime/router/history";
 import { createLocationStore } from "../../../src/runtime/router/location-store";
-import { createRouteTable } from "../../../src/runtime/router/routes";
+import { createRouteTable } from "../../../src/shared/routes";
 
 describe("location store", () => {
   const where = () => ({ pathname: "/zh/cart", search: "?a=1", assign: vi.fn(), replace: vi.fn() });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPrefetcher, PREFETCH_DELAY_MS, PREFETCH_TTL_MS } from "../../../src/runtime/router/prefetch";
 import type { PageOutcome } from "../../../src/runtime/router/page-fetch";
-import { createRouteTable, isPrivateRoute, matchPath } from "../../../src/runtime/router/routes";
+import { createRouteTable, isPrivateRoute, matchPath } from "../../../src/shared/routes";
 
 const table = createRouteTable();
 const origin = location.origin;

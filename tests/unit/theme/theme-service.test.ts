@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { createBus, type Bus } from "../../../src/runtime/bus";
 import { startThemeService, type ThemeService } from "../../../src/runtime/theme/theme-service";
-import { themeStyleElement } from "../../../src/runtime/theme/theme-style";
+import { themeStyleElement } from "../../../src/shared/theme/theme-style";
 import type { PageTheme } from "../../../generated/types";
 
 let bus: Bus;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PREFIXES } from "../../../src/runtime/i18n/languages";
-import { splitPrefix, withPrefix } from "../../../src/runtime/i18n/prefix";
-import { createRouteTable, isPrivateRoute, matchPath } from "../../../src/runtime/router/routes";
+import { PREFIXES } from "../../src/shared/languages";
+import { splitPrefix, withPrefix } from "../../src/shared/language-prefix";
+import { createRouteTable, isPrivateRoute, matchPath } from "../../src/shared/routes";
 
 const table = createRouteTable();
 const nameOf = (path: string, t = table) => matchPath(t, path)?.name ?? null;

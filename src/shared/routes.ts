@@ -4,9 +4,9 @@
 // regexparam, so islands' wouter hooks and this table read a pattern the same way. The
 // table is plain data and functions: the server can match with it too.
 import { parse } from "regexparam";
-import type { RouterConfig } from "../../../generated/types";
-import { splitPrefix } from "../i18n/prefix";
-import type { Language } from "../i18n/languages";
+import type { RouterConfig } from "../../generated/types";
+import { splitPrefix } from "./language-prefix";
+import type { Language } from "./languages";
 
 export interface RouteDef {
   name: string;

@@ -1,5 +1,5 @@
 // The envelope codes of SPEC.md §8 and the client's constants for /api/web.
-import type { ApiCode } from "../../../generated/types";
+import type { ApiCode } from "../../generated/types";
 
 export const API_BASE = "/api/web";
 export const API_TIMEOUT_MS = 20_000;
