@@ -61,7 +61,7 @@ async function buildClient() {
     files,
   };
   mkdirSync(clientDir, { recursive: true });
-  writeFileSync(join(clientDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+  writeFileSync(join(clientDir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 

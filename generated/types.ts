@@ -125,9 +125,81 @@ export type VisitorTrackResponse = {
   visitorId?: string;
 } | null;
 /**
+ * When an island's JavaScript is downloaded and run (data-hydrate): load at once, idle when the browser is idle, visible when scrolled near the viewport, interaction on the first pointer, focus or key, media when a CSS media query matches (the section's media), none never (the server HTML is final).
+ */
+export type HydrateStrategy = "load" | "idle" | "visible" | "interaction" | "media" | "none";
+/**
  * How a listing is ordered: the store's order, price up or down, newest first, best rated first.
  */
 export type ListingSortKey = "featured" | "price-asc" | "price-desc" | "newest" | "rating";
+/**
+ * Paragraphs.
+ *
+ * @maxItems 200
+ *
+ * Items: One paragraph.
+ */
+export type Paragraphs = string[];
+/**
+ * Link columns.
+ *
+ * @maxItems 6
+ */
+export type Columns = FooterColumn[];
+/**
+ * Next steps.
+ *
+ * @maxItems 10
+ */
+export type Links = MessageLink[];
+/**
+ * Name of a built-in route of the route table (src/shared/routes.ts). Router config categories add more routes named {type}-detail, which are not listed here.
+ */
+export type RouteName =
+  | "home"
+  | "search"
+  | "cart"
+  | "tag-list"
+  | "tag-detail"
+  | "category-detail"
+  | "product-detail"
+  | "product-sku"
+  | "article-detail"
+  | "page-detail"
+  | "collection-detail"
+  | "inquiry-detail"
+  | "checkout-thankyou"
+  | "checkout"
+  | "promotion-list"
+  | "promotion-detail"
+  | "coupon-list"
+  | "coupon-detail"
+  | "custom-detail"
+  | "root-detail"
+  | "auth-forget"
+  | "auth-reset-password"
+  | "auth-signin"
+  | "auth-signup"
+  | "auth-verify-email"
+  | "auth-verify-prompt"
+  | "user-center"
+  | "user-account"
+  | "user-address"
+  | "user-article"
+  | "user-favorite"
+  | "user-security"
+  | "user-security-activity"
+  | "user-log"
+  | "user-info"
+  | "user-order"
+  | "user-order-detail"
+  | "user-return"
+  | "user-return-detail"
+  | "error-404"
+  | "error-500"
+  | "error-403"
+  | "app"
+  | "slug-detail";
 
 /**
  * A saved address of the customer.
@@ -1800,6 +1872,43 @@ export interface VisitorTrackRequest {
   timezone: string;
 }
 /**
+ * Field rules shared by several schemas (DESIGN.md, decisions on the specification's open points), each defined once here and used with $ref (https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/{name}). The object itself lists one of each, for documentation and examples.
+ */
+export interface CommonFields {
+  /**
+   * Email address: word-or-hyphen parts joined by dots, @, a domain with at least one dot; at most 254 characters.
+   */
+  email?: string;
+  /**
+   * Mobile number in E.164 digits: an optional +, then 2 to 15 digits not starting with 0.
+   */
+  phone?: string;
+  /**
+   * Calling code, for example +852.
+   */
+  countryCode?: string;
+  /**
+   * An existing password, as typed to sign in or to confirm a change: 1 to 128 characters (the minimum of a new one is not asked again).
+   */
+  password?: string;
+  /**
+   * A password being chosen: 6 to 128 characters.
+   */
+  newPassword?: string;
+  /**
+   * A person's name (first, last or nickname): 1 to 100 characters.
+   */
+  personName?: string;
+  /**
+   * A person's name that may be left empty: at most 100 characters.
+   */
+  personNameOrEmpty?: string;
+  /**
+   * A visitor's id (the visitorId cookie, the live channel's visitorId query): 1 to 64 letters, digits, _ or -.
+   */
+  visitorId?: string;
+}
+/**
  * The 'Add to cart' button: adds units of a variant, updates the cart count and opens the cart drawer.
  */
 export interface AddToCartProps {
@@ -2446,14 +2555,7 @@ export interface RichTextProps {
    * Heading.
    */
   title?: string;
-  /**
-   * Paragraphs.
-   *
-   * @maxItems 200
-   *
-   * Items: One paragraph.
-   */
-  paragraphs: string[];
+  paragraphs: Paragraphs;
   /**
    * Author's name.
    */
@@ -2522,12 +2624,7 @@ export interface SiteFooterProps {
    * Copyright year.
    */
   year?: number;
-  /**
-   * Link columns.
-   *
-   * @maxItems 6
-   */
-  columns: FooterColumn[];
+  columns: Columns;
 }
 /**
  * A column of links.
@@ -2640,12 +2737,7 @@ export interface StatusMessageProps {
    * Colour and role of the message.
    */
   tone?: "error" | "info";
-  /**
-   * Next steps.
-   *
-   * @maxItems 10
-   */
-  links?: MessageLink[];
+  links?: Links;
 }
 /**
  * A link labelled by a message id.
@@ -3115,6 +3207,472 @@ export interface PageRouteData {
   meta: PageMeta;
 }
 /**
+ * Page data of the account template: a page whose content the browser loads (account area, sign-in required, pages still to come), shown as a message with next steps.
+ */
+export interface AccountPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Message id in the locale files.
+   */
+  titleId: string;
+  /**
+   * Message id in the locale files.
+   */
+  textId: string;
+  links: Links;
+}
+/**
+ * Page data of the article template: one journal article.
+ */
+export interface ArticlePageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Meta description: the excerpt, or the title.
+   */
+  description: string;
+  paragraphs: Paragraphs;
+  /**
+   * Author's name.
+   */
+  author: string;
+  /**
+   * Publication date.
+   */
+  date?: string;
+  /**
+   * Image URL (same origin or https).
+   */
+  image?: string;
+}
+/**
+ * Page data of the cart template: the frame of the cart, whose lines the browser loads.
+ */
+export interface CartPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Address of the checkout (with the language prefix).
+   */
+  checkoutHref: string;
+  /**
+   * Where 'Continue shopping' leads when the cart is empty.
+   */
+  shopHref: string;
+}
+/**
+ * Page data of the checkout template: the frame of the checkout and the links it offers.
+ */
+export interface CheckoutPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Sign-in page, with redirect back to this checkout.
+   */
+  signInHref: string;
+  /**
+   * Sign-up page, with redirect back to this checkout.
+   */
+  signUpHref: string;
+  /**
+   * The cart page, offered when nothing is selected to order.
+   */
+  cartHref: string;
+}
+/**
+ * Page data of the content template: a store page (about, privacy, ...) or a coupon.
+ */
+export interface ContentPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Meta description: the first paragraph, or the title.
+   */
+  description: string;
+  paragraphs: Paragraphs;
+}
+/**
+ * Page data of the error template: 403, 404 or 500, with links onwards and a search form.
+ */
+export interface ErrorPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * HTTP status shown as a large number.
+   */
+  status: 403 | 404 | 500;
+  /**
+   * Message id in the locale files.
+   */
+  titleId: string;
+  /**
+   * Message id in the locale files.
+   */
+  textId: string;
+  links: Links;
+  /**
+   * Address of the search page (with the language prefix).
+   */
+  searchAction: string;
+}
+/**
+ * Page data of the home template: slides, best sellers, categories and the latest articles.
+ */
+export interface HomePageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * One slide per collection that has a product image; may be empty.
+   *
+   * @maxItems 5
+   */
+  slides: Slide[];
+  /**
+   * Best sellers.
+   *
+   * @maxItems 8
+   */
+  featured: ProductCardData[];
+  /**
+   * Every category.
+   *
+   * @maxItems 200
+   */
+  categories: NavLink[];
+  /**
+   * The latest articles.
+   *
+   * @maxItems 3
+   */
+  articles: ArticleTeaser[];
+  /**
+   * The new-arrivals collection.
+   */
+  collectionHref: string;
+}
+/**
+ * Page data of the inquiry template: the product a shopper asks about.
+ */
+export interface InquiryPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * The product, as a card.
+   *
+   * @minItems 1
+   * @maxItems 1
+   */
+  products: ProductCardData[];
+  /**
+   * Numeric product id.
+   */
+  productId: number;
+}
+/**
+ * Page data of the links template: a titled list of links (tags, promotions, coupons).
+ */
+export interface LinksPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * The links.
+   *
+   * @maxItems 200
+   */
+  links: NavLink[];
+}
+/**
+ * Page data of the listing template: one page of a category, tag, collection or promotion, sorted by the query.
+ */
+export interface ListingPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * The listing's name, without the page number.
+   */
+  heading: string;
+  /**
+   * Intro text.
+   */
+  description?: string;
+  /**
+   * The products of this page.
+   *
+   * @maxItems 12
+   */
+  products: ProductCardData[];
+  /**
+   * Products in the whole listing.
+   */
+  total: number;
+  sorting: ListingSorting;
+  paging?: ListingPaging;
+}
+/**
+ * Page data of the product-detail template: the product (a variant when the address names a SKU) and related products.
+ */
+export interface ProductDetailPageData {
+  /**
+   * Numeric product id.
+   */
+  id: number;
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Meta description: the summary, or the name.
+   */
+  description: string;
+  /**
+   * Open Graph image: the variant's or the cover.
+   */
+  image: string;
+  /**
+   * Canonical address of the product (or variant).
+   */
+  canonical: string;
+  detail: ProductDetailProps;
+  /**
+   * Other products of the category.
+   *
+   * @maxItems 4
+   */
+  related: ProductCardData[];
+}
+/**
+ * What a page template's bind, when and {placeholder} paths start from: $store, $route and $layout on every page (head.json and foot.json bind these), and page, the page data of the template's kind (schemas/pages/{kind}.schema.json).
+ */
+export interface PageScopeRoots {
+  $store: ScopeStore;
+  $route: ScopeRoute;
+  $layout: ScopeLayout;
+  /**
+   * The page data; its shape is the schema of the template's kind.
+   */
+  page: {};
+}
+/**
+ * The store: its name and currency (config.json).
+ */
+export interface ScopeStore {
+  /**
+   * Store name.
+   */
+  name: string;
+  /**
+   * ISO 4217 currency code.
+   */
+  currency: string;
+}
+/**
+ * The matched route.
+ */
+export interface ScopeRoute {
+  /**
+   * Route name (home, product-detail, ...).
+   */
+  name: string;
+  /**
+   * The route's path parameters (slug, sku, ...).
+   */
+  params: {
+    /**
+     * A path parameter, decoded.
+     */
+    [k: string]: string | undefined;
+  };
+  /**
+   * The page's language prefix (en, zh, zh-HK, ...).
+   */
+  prefix: string;
+}
+/**
+ * Links of the shared head and foot, following the router rules and the language prefix.
+ */
+export interface ScopeLayout {
+  /**
+   * Home page (with the language prefix).
+   */
+  home: string;
+  /**
+   * Main navigation: the first categories.
+   *
+   * @maxItems 6
+   */
+  nav: NavLink[];
+  /**
+   * Search page.
+   */
+  search: string;
+  /**
+   * Cart page.
+   */
+  cart: string;
+  /**
+   * Account page.
+   */
+  account: string;
+  /**
+   * Copyright year.
+   */
+  year: number;
+  footer: Columns;
+}
+/**
+ * Page data of the search template: the query and the products whose words all match.
+ */
+export interface SearchPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * The query, trimmed.
+   */
+  query: string;
+  /**
+   * Matching products.
+   *
+   * @maxItems 200
+   */
+  products: ProductCardData[];
+  /**
+   * Address of the search page (with the language prefix).
+   */
+  action: string;
+  /**
+   * Whether a query was given.
+   */
+  searched: boolean;
+}
+/**
+ * Page data of the signin template.
+ */
+export interface SignInPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Sign-up page (with the language prefix); the page's redirect is carried over.
+   */
+  signupHref: string;
+  /**
+   * Forgot-password page (with the language prefix).
+   */
+  forgotHref: string;
+}
+/**
+ * Page data of the signup template.
+ */
+export interface SignUpPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Sign-in page (with the language prefix); the page's redirect is carried over.
+   */
+  signinHref: string;
+  /**
+   * Privacy policy page.
+   */
+  privacyHref: string;
+  /**
+   * Terms of service page.
+   */
+  termsHref: string;
+}
+/**
+ * Page data of the thankyou template: after an order; the order number only when the query's is well formed.
+ */
+export interface ThankYouPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Number of the order just placed.
+   */
+  orderNo?: string;
+  /**
+   * The order's detail page.
+   */
+  orderHref?: string;
+  /**
+   * The customer's order list.
+   */
+  ordersHref: string;
+  /**
+   * Where to continue shopping.
+   */
+  homeHref: string;
+}
+/**
+ * Page data of the user-order-detail template: the frame of one order, which the browser loads.
+ */
+export interface UserOrderDetailPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * The order's number.
+   */
+  orderNo: string;
+  /**
+   * The order list.
+   */
+  ordersHref: string;
+  /**
+   * Sign-in page, with redirect back here.
+   */
+  signInHref: string;
+}
+/**
+ * Page data of the user-order template: the frame of the order list, which the browser loads.
+ */
+export interface UserOrderPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Order detail address, with {orderNo} where the number goes.
+   */
+  orderHref: string;
+  /**
+   * Sign-in page, with redirect back here.
+   */
+  signInHref: string;
+  /**
+   * Where to shop when there is no order yet.
+   */
+  shopHref: string;
+}
+/**
  * Journal articles (articles.json).
  */
 export interface StoreArticles {
@@ -3398,10 +3956,11 @@ export interface PageTemplateSection {
   bind?: {
     [k: string]: string | undefined;
   };
+  hydrate?: HydrateStrategy;
   /**
-   * Overrides the registry's hydration strategy.
+   * The CSS media query for hydrate "media": the island hydrates when it matches, for example (min-width: 768px).
    */
-  hydrate?: "load" | "idle" | "visible" | "interaction" | "none";
+  media?: string;
   /**
    * Render only the placeholder; the browser renders the component.
    */
@@ -3673,4 +4232,86 @@ export interface StoreTag {
    * Display name.
    */
   name: string;
+}
+/**
+ * A frame the server sends on the live channel (/ws/message); the browser puts it on the bus as message:{type}. The client's ping is {code: 200, msg: "ping"} and carries no type.
+ */
+export interface LiveFrame {
+  /**
+   * 0 for a push, 200 for a pong, an API code (40, ...) for an error.
+   */
+  code: number;
+  /**
+   * Words for a person or a short status (connected, pong).
+   */
+  msg: string;
+  /**
+   * What the frame is about: hello, pong, error, auth.qr, order.status, ...
+   */
+  type: string;
+  /**
+   * The type's payload: any JSON value.
+   */
+  data?: unknown;
+}
+/**
+ * The fixed names and numbers of the wire contract (DESIGN.md) that the browser runtime and the server must both use. Codegen emits them as WIRE in generated/constants.ts; nothing else defines them.
+ */
+export interface WireConstants {
+  /**
+   * Path prefix of every application API call: POST {apiBase}/{call}.
+   */
+  apiBase: "/api/web";
+  /**
+   * The client gives up on an API call after this many milliseconds.
+   */
+  apiTimeoutMs: 20000;
+  /**
+   * Request header carrying the session token (API calls, page routes).
+   */
+  authHeader: "x-auth";
+  /**
+   * Cookie (and storage key) holding the visitor id.
+   */
+  visitorCookie: "visitorId";
+  /**
+   * Request header a client without cookies may send the visitor id in.
+   */
+  visitorHeader: "x-visitor-id";
+  /**
+   * Query parameter of the live channel naming the visitor.
+   */
+  visitorQuery: "visitorId";
+  /**
+   * Path of the live channel's WebSocket.
+   */
+  livePath: "/ws/message";
+  /**
+   * code of the client's ping frame and the server's pong.
+   */
+  pingCode: 200;
+  /**
+   * msg of the client's ping frame.
+   */
+  pingMsg: "ping";
+  /**
+   * msg (and type) of the server's answer to a ping.
+   */
+  pongMsg: "pong";
+  /**
+   * Page-route request header: 1 when the theme hides the head region.
+   */
+  hideHeadHeader: "x-hide-head";
+  /**
+   * Page-route request header: 1 when the theme hides the foot region.
+   */
+  hideFootHeader: "x-hide-foot";
+  /**
+   * Query parameter marking a page-route request (with routeQueryValue).
+   */
+  routeQuery: "request";
+  /**
+   * Value of routeQuery that asks for the page-route JSON instead of the document.
+   */
+  routeQueryValue: "route";
 }

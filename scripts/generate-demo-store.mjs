@@ -12,7 +12,10 @@ mkdirSync(images, { recursive: true });
 
 // A small deterministic PRNG, so every run writes the same files.
 let seed = 20261121;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
 const pick = (list) => list[Math.floor(rand() * list.length)];
 const round = (n) => Math.round(n * 100) / 100;
 
@@ -63,7 +66,7 @@ for (const cat of CATEGORIES) {
     const variants = [];
     for (const [colour, hex] of colours) {
       for (const size of sized ? SIZES.slice(0, 3) : [null]) {
-        const sku = `${slug.split("-").map((p) => p.slice(0, 3)).join("").toUpperCase()}-${colour.slice(0, 3).toUpperCase()}${size ? "-" + size : ""}`;
+        const sku = `${slug.split("-").map((p) => p.slice(0, 3)).join("").toUpperCase()}-${colour.slice(0, 3).toUpperCase()}${size ? `-${size}` : ""}`;
         variants.push({
           sku,
           title: size ? `${colour} / ${size}` : colour,
@@ -112,7 +115,7 @@ for (const product of products) {
   const count = Math.floor(rand() * 4);
   for (let i = 0; i < count; i++) {
     const [title, body] = pick(REVIEW_TEXT);
-    reviews.push({ id: reviewId++, product: product.slug, author: pick(AUTHORS), score: 3 + Math.floor(rand() * 3), title, body, createdAt: "2026-10-0" + (1 + i) });
+    reviews.push({ id: reviewId++, product: product.slug, author: pick(AUTHORS), score: 3 + Math.floor(rand() * 3), title, body, createdAt: `2026-10-0${1 + i}` });
   }
 }
 
@@ -170,7 +173,7 @@ const categories = CATEGORIES.map(({ slug, name }) => ({ slug, name, description
 const tags = TAGS.map((slug) => ({ slug, name: slug.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()) }));
 
 const write = (name, schema, items) =>
-  writeFileSync(join(store, name), JSON.stringify({ $schema: `../../schemas/store/${schema}`, items }, null, 2) + "\n");
+  writeFileSync(join(store, name), `${JSON.stringify({ $schema: `../../schemas/store/${schema}`, items }, null, 2)}\n`);
 write("products.json", "products.schema.json", products);
 write("categories.json", "categories.schema.json", categories);
 write("tags.json", "tags.schema.json", tags);

@@ -1,7 +1,7 @@
 // Loads every schema under schemas/ and checks the rules each must follow
 // ($id matching its path, title, description, examples), for codegen and the validator CLI.
 import { readFileSync, readdirSync } from "node:fs";
-import { join, dirname, relative, sep } from "node:path";
+import { join, dirname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
@@ -32,13 +32,51 @@ export function loadSchemas() {
   return schemas;
 }
 
-/** An ajv instance holding every schema; examples are checked against their schema. */
-export function createAjv(options = {}, transform = (schema) => schema) {
+/** A bare ajv instance with this project's options, formats and keywords, holding no schema. */
+export function newAjv(options = {}) {
   const ajv = new Ajv({ strict: true, strictTypes: false, useDefaults: true, allErrors: false, ...options });
   addFormats(ajv);
   // json-schema-to-typescript reads tsType; ajv only needs to know it is not a typo.
   ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
-  const schemas = loadSchemas();
+  return ajv;
+}
+
+/** Where `schema` (with `$id`) points with $ref: the `$id`s of the other schema files it names. */
+export function refsOf(schema) {
+  const out = new Set();
+  const walk = (node) => {
+    if (!node || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") {
+        const target = new URL(value, schema.$id).href.split("#")[0];
+        if (target !== schema.$id) out.add(target);
+      } else if (key !== "examples" && key !== "default" && key !== "const" && key !== "enum") walk(value);
+    }
+  };
+  walk(schema);
+  return out;
+}
+
+/** The schemas `root` needs: itself and every schema it reaches through $ref, by `$id`. */
+export function closureOf(root, byId) {
+  const seen = new Set([root.$id]);
+  const queue = [root];
+  while (queue.length) {
+    for (const id of refsOf(queue.shift())) {
+      if (seen.has(id)) continue;
+      const next = byId.get(id);
+      if (!next) throw new Error(`${root.$id}: $ref to ${id}, which is no schema under schemas/`);
+      seen.add(id);
+      queue.push(next);
+    }
+  }
+  return [...seen].sort().map((id) => byId.get(id));
+}
+
+/** An ajv instance holding every schema; examples are checked against their schema. */
+export function createAjv(options = {}, transform = (schema) => schema, schemas = loadSchemas()) {
+  const ajv = newAjv(options);
   for (const { schema } of schemas) ajv.addSchema(transform(schema));
   for (const { file, schema } of schemas) {
     const validate = ajv.getSchema(schema.$id);
@@ -51,4 +89,3 @@ export function createAjv(options = {}, transform = (schema) => schema) {
   }
   return ajv;
 }
-

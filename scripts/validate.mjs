@@ -7,6 +7,7 @@ import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAjv, loadSchemas, ID_BASE } from "./schema-set.mjs";
 import { parseJson, pointerSegment, JsonSyntaxError } from "./json-source.mjs";
+import { checkTemplatePaths, distance } from "../src/server/store/bind-paths.mjs";
 
 /** File-name conventions, for files without "$schema". */
 const BY_NAME = [
@@ -17,22 +18,11 @@ const BY_NAME = [
 ];
 const TEMPLATE_ID = `${ID_BASE}store/page-template.schema.json`;
 const COMPONENT_DIR = "components/";
+const PAGE_DIR = "pages/";
+const SCOPE_FILE = "pages/scope.schema.json";
 
-/** Edit distance (insert, delete, replace, swap two neighbours), case-insensitive, for "did you mean". */
-export function distance(a, b) {
-  a = a.toLowerCase();
-  b = b.toLowerCase();
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
+// Edit distance (insert, delete, replace, swap two neighbours), case-insensitive, for "did you mean".
+export { distance };
 
 /** The closest candidate within a few edits, or null. */
 export function nearest(word, candidates) {
@@ -167,8 +157,22 @@ function checkSections(ajv, value, componentIds) {
   return problems;
 }
 
-/** Every problem of one file, each with its position. */
-export function validateFile(file, ajv, knownIds, componentIds) {
+/**
+ * Data paths of a page template (bind, when, {placeholders}) checked against what it is
+ * rendered with: the page data of its kind (the file's name: product-detail.json is the
+ * product-detail page) and $store, $route, $layout. `pages`: { kinds, byId } of schemas/pages/.
+ */
+function checkDataPaths(file, value, pages) {
+  if (!pages) return [];
+  return checkTemplatePaths(value, basename(file, ".json"), pages.kinds, (id) => pages.byId.get(id)).map((p) => ({
+    pointer: p.pointer,
+    at: "value",
+    message: p.message,
+  }));
+}
+
+/** Every problem of one file, each with its position. `pages`: the page-data schemas, for templates' data paths. */
+export function validateFile(file, ajv, knownIds, componentIds, pages) {
   let text;
   try {
     text = readFileSync(file, "utf8");
@@ -198,7 +202,7 @@ export function validateFile(file, ajv, knownIds, componentIds) {
         seen.add(key);
       }
     }
-    if (chosen.id === TEMPLATE_ID) found.push(...checkSections(ajv, value, componentIds));
+    if (chosen.id === TEMPLATE_ID) found.push(...checkSections(ajv, value, componentIds), ...checkDataPaths(file, value, pages));
   }
   const problems = found
     .map((p) => ({ position: p.position ?? positionOf(positions, p.pointer, p.at), pointer: p.pointer, message: p.message }))
@@ -225,10 +229,14 @@ export function main(args, out = process.stdout, err = process.stderr) {
   const componentIds = new Map(
     schemas.filter((s) => s.file.startsWith(COMPONENT_DIR)).map((s) => [basename(s.file, ".schema.json"), s.schema.$id]),
   );
+  const pages = {
+    kinds: schemas.filter((s) => s.file.startsWith(PAGE_DIR) && s.file !== SCOPE_FILE).map((s) => s.file.slice(PAGE_DIR.length, -".schema.json".length)),
+    byId: new Map(schemas.map((s) => [s.schema.$id, s.schema])),
+  };
   let failed = 0;
   let total = 0;
   for (const file of files) {
-    const { schema, problems } = validateFile(file, ajv, knownIds, componentIds);
+    const { schema, problems } = validateFile(file, ajv, knownIds, componentIds, pages);
     if (problems.length === 0) {
       out.write(`${file}: ok (${schema.slice(ID_BASE.length)})\n`);
       continue;

@@ -124,12 +124,12 @@ export const registry: Registry = {
     hydrate: "load",
   }),
   SiteFooter: defineEntry({
-    load: () => import("../components/content/SiteFooter"),
+    load: () => import("../components/layout/SiteFooter"),
     validator: () => import("../../generated/validators/components/SiteFooter.js"),
     hydrate: "none",
   }),
   SiteHeader: defineEntry({
-    load: () => import("../components/content/SiteHeader"),
+    load: () => import("../components/layout/SiteHeader"),
     validator: () => import("../../generated/validators/components/SiteHeader.js"),
     hydrate: "load",
   }),

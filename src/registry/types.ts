@@ -1,10 +1,12 @@
 import type { ComponentType } from "react";
+import { HYDRATE_STRATEGIES as STRATEGIES } from "../../generated/constants";
+import type { HydrateStrategy } from "../../generated/types";
 import type { ValidateFunction } from "../../generated/validate-function";
 
-/** When an island's JavaScript is downloaded and run. */
-export type HydrateStrategy = "load" | "idle" | "visible" | "interaction" | "none";
+/** When an island's JavaScript is downloaded and run: schemas/common/hydrate-strategy.schema.json. */
+export type { HydrateStrategy };
 
-export const HYDRATE_STRATEGIES: readonly HydrateStrategy[] = ["load", "idle", "visible", "interaction", "none"];
+export const HYDRATE_STRATEGIES: readonly HydrateStrategy[] = STRATEGIES;
 
 /** One registered component: its code and its props validator, each its own chunk. */
 export interface RegistryEntry<P = any> {

@@ -5,7 +5,8 @@ import type { HydrateStrategy, Registry, RegistryEntry } from "../registry/types
 import { HYDRATE_STRATEGIES } from "../registry/types";
 import { parseProps } from "./parse-props";
 import { describeValidationError } from "../shared/describe-error";
-import { schedule, createVisibilityWatcher, type Cancel, type Win } from "./strategies";
+import { dispatchIslandMounted } from "../runtime/page-events";
+import { schedule, createVisibilityWatcher, isStrategy, IslandContractError, type Cancel, type Win } from "./strategies";
 import type { MountedIsland, Providers } from "./mount";
 
 export type IslandState = "pending" | "mounted" | "failed" | "missing";
@@ -81,10 +82,10 @@ export function createRenderer(options: RendererOptions): Renderer {
     if (!parsed.ok) return fail(island, `${parsed.pointer || "/"} ${parsed.message}`);
 
     const requested = el.getAttribute("data-hydrate");
-    if (requested !== null && !HYDRATE_STRATEGIES.includes(requested as HydrateStrategy)) {
+    if (requested !== null && !isStrategy(requested)) {
       return fail(island, `data-hydrate "${requested}" is not one of ${HYDRATE_STRATEGIES.join(", ")}`);
     }
-    const strategy = (requested as HydrateStrategy | null) ?? entry.hydrate;
+    const strategy: HydrateStrategy = requested ?? entry.hydrate;
     const ssr = el.hasAttribute("data-ssr");
     if (strategy === "none" && !ssr) {
       return fail(island, `data-hydrate "none" needs server HTML (data-ssr), or nothing would ever show`);
@@ -106,8 +107,18 @@ export function createRenderer(options: RendererOptions): Renderer {
       return fail(island, `props ${pointer || "/"} ${message}`);
     }
     // A `none` island's server HTML is final: valid props, nothing to download.
-    if (strategy === "none") return setState(island, "mounted");
-    island.cancel = schedule(strategy, el, () => void mount(island, entry, props as object, ssr), { win, whenVisible });
+    if (strategy === "none") return mounted(island, strategy);
+    try {
+      island.cancel = schedule(strategy, el, () => void mount(island, entry, props as object, ssr, strategy), { win, whenVisible });
+    } catch (err) {
+      if (!(err instanceof IslandContractError)) throw err;
+      fail(island, err.message);
+    }
+  }
+
+  function mounted(island: Island, strategy: HydrateStrategy) {
+    setState(island, "mounted");
+    dispatchIslandMounted({ component: island.name, element: island.el, strategy });
   }
 
   function warm(entry: RegistryEntry) {
@@ -117,7 +128,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     options.loadProviders?.().catch(ignore);
   }
 
-  async function mount(island: Island, entry: RegistryEntry, props: object, ssr: boolean): Promise<void> {
+  async function mount(island: Island, entry: RegistryEntry, props: object, ssr: boolean, strategy: HydrateStrategy): Promise<void> {
     island.cancel = undefined;
     let loaded;
     try {
@@ -134,7 +145,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       idPrefix,
       Providers,
       onMounted: () => {
-        if (!island.disposed && island.state === "pending") setState(island, "mounted");
+        if (!island.disposed && island.state === "pending") mounted(island, strategy);
       },
       onError: (error) => {
         fail(island, `threw while rendering: ${String(error)}`);

@@ -37,9 +37,12 @@ export async function boot(env: BootEnv): Promise<Booted | null> {
     win.location.replace(signInUrl(win.location));
     return null;
   }
-  const renderer = createRenderer({ registry, win, logger, loadProviders: createProvidersLoader(doc) });
-  // Before the islands mount, so their hooks find the services.
-  const services = env.services === false ? null : startServices({ win, bus: createBus(), renderer, logger });
+  // The services start before the islands mount: the providers every island renders in
+  // hand them to the hooks. The toast service mounts its Toaster through the renderer,
+  // created just below; the call waits a microtask, by when it exists.
+  const toasterRegion = { mountRegion: (region: ParentNode) => Promise.resolve().then(() => renderer.mountRegion(region)) };
+  const services = env.services === false ? null : startServices({ win, bus: createBus(), renderer: toasterRegion, logger });
+  const renderer = createRenderer({ registry, win, logger, loadProviders: createProvidersLoader(doc, services) });
   const regions = REGION_IDS.map((id) => doc.getElementById(id)).filter((el) => el !== null);
   const [checked] = await Promise.all([
     parsed.ok ? checkInitialData(parsed.value) : parsed,

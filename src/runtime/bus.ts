@@ -40,7 +40,7 @@ export type Events = {
   "visitor:id": string;
   /** The cart's item count changed, here or in another tab (cart). */
   "cart:changed": number;
-  /** Units were added to the cart; `cart` is the server's cart after it (add to cart -> cart drawer). */
+  /** Units were added to the cart; `cart` is the server's cart after it (cart -> cart drawer). */
   "cart:added": { sku: string; quantity: number; cart: Cart };
   /** The wish list changed (favorites). */
   "favorites:changed": undefined;

@@ -1,5 +1,8 @@
 // The cart's item count, kept in localStorage and shared between tabs: a change in one
-// tab reaches the others through the `storage` event.
+// tab reaches the others through the `storage` event. Adding to the cart goes through
+// here too, so that the service, not a component, announces it (cart:added).
+import type { Cart as CartData } from "../../generated/types";
+import type { Api } from "./api/client";
 import type { Bus } from "./bus";
 import type { EventSource } from "./env";
 import type { Store } from "./storage";
@@ -9,6 +12,7 @@ export const MAX_CART_COUNT = 999_999;
 export interface CartEnv {
   bus: Bus;
   store: Store;
+  api: Pick<Api, "post">;
   /** Where `storage` events from other tabs arrive. */
   events: EventSource;
 }
@@ -22,10 +26,16 @@ export interface Cart {
   set(count: number): void;
   /** Adds (or, negative, removes) items. */
   add(delta: number): void;
+  /**
+   * Adds units of a variant on the server (cart/add), sets the count from its answer and
+   * announces the new cart (cart:added, where the cart drawer opens). A failure rejects and
+   * changes nothing; the api service has shown its toast.
+   */
+  addItem(sku: string, quantity: number): Promise<CartData>;
 }
 
 export function createCart(env: CartEnv): Cart {
-  const { bus, store } = env;
+  const { bus, store, api } = env;
   let count = store.get("cartCount") ?? 0;
   let stopWatching: (() => void) | null = null;
 
@@ -59,5 +69,11 @@ export function createCart(env: CartEnv): Cart {
     },
     set,
     add: (delta) => set(count + delta),
+    async addItem(sku, quantity) {
+      const cart = await api.post("cart/add", { sku, quantity });
+      set(cart.count);
+      bus.emit("cart:added", { sku, quantity, cart });
+      return cart;
+    },
   };
 }

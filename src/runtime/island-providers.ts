@@ -1,10 +1,13 @@
 // Loads what every island renders inside: the messages of the document's language and
-// the providers around them. Cached per language, since navigation may change it.
+// the providers around them, which also hand the running services to the islands' hooks.
+// Cached per language, since navigation may change it.
 import type { Providers } from "../renderer/mount";
+import type { ProvidedServices } from "./hooks/services-context";
 import { languageOfLocale } from "../shared/languages";
 import { loadMessages } from "../shared/messages";
 
-export function createProvidersLoader(doc: Document): () => Promise<Providers> {
+/** `services`: the running services (none where boot runs without them). */
+export function createProvidersLoader(doc: Document, services?: ProvidedServices | null): () => Promise<Providers> {
   const cache = new Map<string, Promise<Providers>>();
   return () => {
     const language = languageOfLocale(doc.documentElement.lang || "en");
@@ -15,7 +18,7 @@ export function createProvidersLoader(doc: Document): () => Promise<Providers> {
           loadMessages(language.messages),
           import("./i18n/IslandProviders"),
         ]);
-        return providersFor({ locale: language.locale, messages });
+        return providersFor({ locale: language.locale, messages }, services);
       })();
       cache.set(language.locale, providers);
     }

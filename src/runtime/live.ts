@@ -4,7 +4,9 @@
 // at once when the browser comes online or the tab becomes visible again. There is never
 // more than one socket. Server frames {code, msg, type, data} go on the bus as
 // "message:{type}".
-import type { Bus, LiveFrame } from "./bus";
+import type { LiveFrame } from "../../generated/types";
+import { VISITOR_COOKIE, WIRE } from "../shared/codes";
+import type { Bus } from "./bus";
 import { listen, readCookie, type Clock, type EventSource, type PageDocument, type PageLocation } from "./env";
 import { VISITOR_ID, type Store } from "./storage";
 
@@ -12,7 +14,7 @@ export const PING_INTERVAL_MS = 10_000;
 export const RECONNECT_DELAY_MS = 50_000;
 export const RECONNECT_ATTEMPTS = 5;
 export const RECONNECT_JITTER = 0.2;
-export const PING_FRAME = JSON.stringify({ code: 200, msg: "ping" });
+export const PING_FRAME = JSON.stringify({ code: WIRE.pingCode, msg: WIRE.pingMsg });
 const FRAME_TYPE = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 /** The part of a WebSocket the channel uses. */
@@ -95,7 +97,7 @@ export function createLive(env: LiveEnv): Live {
     const scheme = env.location.protocol === "https:" ? "wss:" : "ws:";
     let ws: SocketLike;
     try {
-      ws = new env.WebSocket(`${scheme}//${env.location.host}/ws/message?visitorId=${encodeURIComponent(id)}`);
+      ws = new env.WebSocket(`${scheme}//${env.location.host}${WIRE.livePath}?${WIRE.visitorQuery}=${encodeURIComponent(id)}`);
     } catch {
       return dropped();
     }
@@ -128,7 +130,7 @@ export function createLive(env: LiveEnv): Live {
       bus.emit("live:state", { connected: false });
     }
     // The server may have given this browser a new visitor id meanwhile.
-    const cookie = readCookie(document.cookie, "visitorId");
+    const cookie = readCookie(document.cookie, VISITOR_COOKIE);
     if (cookie && VISITOR_ID.test(cookie)) store.set("visitorId", cookie);
     if (!running || failures >= RECONNECT_ATTEMPTS) return;
     failures += 1;
@@ -161,7 +163,7 @@ export function createLive(env: LiveEnv): Live {
       };
       // No stored id yet: the cookie the server set with this page may have one.
       if (!visitorId()) {
-        const cookie = readCookie(document.cookie, "visitorId");
+        const cookie = readCookie(document.cookie, VISITOR_COOKIE);
         if (cookie && VISITOR_ID.test(cookie)) store.set("visitorId", cookie);
       }
       connect();

@@ -1,5 +1,6 @@
 // Starts the runtime services for a page and links them: one bus, one store, one clock.
-// Boot calls startServices once; stop() undoes everything (tests, hot reload).
+// Boot calls startServices once and hands what it returns to the island providers, where
+// components reach it through hooks; stop() undoes everything (tests, hot reload).
 import type { Renderer } from "../renderer/islands";
 import type { Win } from "../renderer/strategies";
 import { createApi, type BodyCheck } from "./api/client";
@@ -7,7 +8,7 @@ import type { Bus } from "./bus";
 import { createCart } from "./cart";
 import { browserClock, type Clock } from "./env";
 import { createFavorites } from "./favorites";
-import { clearServices, provideServices, type ServiceMap } from "./hooks/registry";
+import type { Services } from "./hooks/services-context";
 import { createSession } from "./session";
 import { createStore, type Store } from "./storage";
 import { createToasts } from "./toast";
@@ -21,7 +22,7 @@ export interface ServicesEnv {
   logger?: Pick<Console, "error">;
 }
 
-export interface RunningServices extends ServiceMap {
+export interface RunningServices extends Services {
   /** The checked localStorage keys (the router reads the token and language path). */
   store: Store;
   /** Resolves once tracking, stats and the live channel have started (their own chunk). */
@@ -55,7 +56,7 @@ export function startServices(env: ServicesEnv): RunningServices {
   };
   const toasts = createToasts({ bus, clock, mountToaster });
   const session = createSession({ bus, store, api, location: win.location, events: win });
-  const cart = createCart({ bus, store, events: win });
+  const cart = createCart({ bus, store, api, events: win });
   const favorites = createFavorites({ bus, api, store });
   // Toasts and the session listen first: any later start may fail or answer auth-invalid.
   const ordered = [toasts, session, cart, favorites];
@@ -67,17 +68,19 @@ export function startServices(env: ServicesEnv): RunningServices {
     if (!stopped) stopBackground = startBackground({ win, bus, api, store, clock });
   });
 
-  const services: ServiceMap = { bus, api, session, cart, favorites, toasts };
-  provideServices(services);
   return {
-    ...services,
+    bus,
+    api,
+    session,
+    cart,
+    favorites,
+    toasts,
     store,
     background,
     stop() {
       stopped = true;
       stopBackground();
       for (const service of [...ordered].reverse()) service.stop();
-      clearServices();
     },
   };
 }

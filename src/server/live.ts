@@ -3,13 +3,11 @@
 // binding comes from the visitor's authenticated API calls), answering pings and pushing
 // {code, msg, type, data} frames.
 import type { WebSocket } from "ws";
+import type { LiveFrame } from "../../generated/types";
+import { WIRE } from "../shared/codes";
 
-export interface LiveFrame {
-  code: number;
-  msg: string;
-  type: string;
-  data?: unknown;
-}
+/** A server frame: schemas/wire/live-frame.schema.json. */
+export type { LiveFrame };
 
 export interface LiveHub {
   add(socket: WebSocket, visitorId: string, userId: number | null): void;
@@ -22,6 +20,7 @@ export interface LiveHub {
 }
 
 const MAX_FRAME = 4096;
+const PONG: LiveFrame = { code: WIRE.pingCode, msg: WIRE.pongMsg, type: WIRE.pongMsg };
 
 export function createLiveHub(): LiveHub {
   const byVisitor = new Map<string, Set<WebSocket>>();
@@ -57,7 +56,7 @@ export function createLiveHub(): LiveHub {
           return void socket.send(JSON.stringify({ code: 40, msg: "frames must be JSON", type: "error" }));
         }
         const m = message as { code?: unknown; msg?: unknown } | null;
-        if (m?.code === 200 && m.msg === "ping") socket.send(JSON.stringify({ code: 200, msg: "pong", type: "pong" }));
+        if (m?.code === WIRE.pingCode && m.msg === WIRE.pingMsg) socket.send(JSON.stringify(PONG));
       });
     },
     bind(visitorId, userId) {

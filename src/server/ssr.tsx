@@ -25,6 +25,8 @@ export interface RenderIslandOptions {
   uid: string;
   /** Overrides the registry's default strategy. */
   hydrate?: HydrateStrategy;
+  /** The media query of the `media` strategy. */
+  media?: string;
   /** Render only the placeholder element; the browser renders the component. */
   clientOnly?: boolean;
 }
@@ -49,6 +51,7 @@ export async function renderIsland(
     `data-component="${escapeHtml(name)}"`,
     `data-props="${escapeHtml(JSON.stringify(checked))}"`,
     options.hydrate ? `data-hydrate="${options.hydrate}"` : "",
+    options.media ? `data-media="${escapeHtml(options.media)}"` : "",
   ];
   if (options.clientOnly) return `<div ${attrs.filter(Boolean).join(" ")}></div>`;
   const Island = (await entry.load()).default;

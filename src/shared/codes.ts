@@ -1,9 +1,14 @@
-// The envelope codes of SPEC.md §8 and the client's constants for /api/web.
+// The envelope codes of SPEC.md §8 and the names of the wire contract shared by the browser
+// runtime and the server. The wire names are defined once, in
+// schemas/wire/wire-constants.schema.json (generated as WIRE); these are short aliases.
+import { WIRE } from "../../generated/constants";
 import type { ApiCode } from "../../generated/types";
 
-export const API_BASE = "/api/web";
-export const API_TIMEOUT_MS = 20_000;
-export const AUTH_HEADER = "x-auth";
+export { WIRE };
+export const API_BASE = WIRE.apiBase;
+export const API_TIMEOUT_MS = WIRE.apiTimeoutMs;
+export const AUTH_HEADER = WIRE.authHeader;
+export const VISITOR_COOKIE = WIRE.visitorCookie;
 
 export const CODE = {
   ok: 0,

@@ -7,10 +7,17 @@ import { parse } from "regexparam";
 import type { RouterConfig } from "../../generated/types";
 import { splitPrefix } from "./language-prefix";
 import type { Language } from "./languages";
+import type { RouteName } from "./route-names";
 
 export interface RouteDef {
+  /** A built-in route's name, or `{type}-detail` for a router config category type. */
   name: string;
   pattern: string;
+}
+
+/** A route of the built-in table: its name must be one of ROUTE_NAMES. */
+interface BuiltInRouteDef extends RouteDef {
+  name: RouteName;
 }
 
 export interface RouteTable {
@@ -44,15 +51,16 @@ export const DEFAULT_RULES = {
   tagRule: "/tag/:slug",
 } as const;
 
-const AUTH = ["forget", "reset-password", "signin", "signup", "verify-email", "verify-prompt"];
-const USER_PAGES = ["center", "account", "address", "article", "favorite", "security", "log", "info", "order", "return"];
+const AUTH = ["forget", "reset-password", "signin", "signup", "verify-email", "verify-prompt"] as const;
+const USER_PAGES = ["center", "account", "address", "article", "favorite", "security", "log", "info", "order", "return"] as const;
 
 /** Every route, in declaration order; `user` is the account area's first segment. */
 export function routeDefs(config: RouterConfig = {}): RouteDef[] {
   const rule = (key: keyof typeof DEFAULT_RULES) => config[key] ?? DEFAULT_RULES[key];
   const user = `/${config.userPath ?? "user"}`;
   const product = rule("productRule").replace(/\/\*$/, "");
-  return [
+  // Typed as built-in routes, so a misspelt name does not type-check.
+  const builtIn: BuiltInRouteDef[] = [
     { name: "home", pattern: "/" },
     { name: "search", pattern: "/search" },
     { name: "cart", pattern: "/cart" },
@@ -73,8 +81,8 @@ export function routeDefs(config: RouterConfig = {}): RouteDef[] {
     { name: "coupon-detail", pattern: "/coupon/:slug" },
     { name: "custom-detail", pattern: "/custom/:slug" },
     { name: "root-detail", pattern: "/root/:slug" },
-    ...AUTH.map((page) => ({ name: `auth-${page}`, pattern: `/auth/${page}` })),
-    ...USER_PAGES.map((page) => ({ name: `user-${page}`, pattern: `${user}/${page}` })),
+    ...AUTH.map((page) => ({ name: `auth-${page}` as const, pattern: `/auth/${page}` })),
+    ...USER_PAGES.map((page) => ({ name: `user-${page}` as const, pattern: `${user}/${page}` })),
     { name: "user-security-activity", pattern: `${user}/security/activity` },
     { name: "user-order-detail", pattern: `${user}/order/:slug` },
     { name: "user-return-detail", pattern: `${user}/return/:slug` },
@@ -82,10 +90,14 @@ export function routeDefs(config: RouterConfig = {}): RouteDef[] {
     { name: "error-500", pattern: "/error/500" },
     { name: "error-403", pattern: "/error/403" },
     { name: "app", pattern: rule("appRule") },
+  ];
+  const fallback: BuiltInRouteDef = { name: "slug-detail", pattern: "/:slug" };
+  return [
+    ...builtIn,
     ...(config.categories ?? []).flatMap((category) =>
       category.types.map((type) => ({ name: `${type}-detail`, pattern: category.path })),
     ),
-    { name: "slug-detail", pattern: "/:slug" },
+    fallback,
   ];
 }
 

@@ -62,7 +62,10 @@ beforeAll(async () => {
   });
   server.use(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (path === "/favicon.ico") return void res.writeHead(204).end(), true;
+    if (path === "/favicon.ico") {
+      res.writeHead(204).end();
+      return true;
+    }
     if (req.method !== "POST" || !path.startsWith("/api/web/")) return false;
     const text = await readBody(req);
     posts.push({ at: Date.now(), path, contentType: req.headers["content-type"] ?? "", body: JSON.parse(text) });

@@ -1,5 +1,5 @@
 // The "email or mobile" field that sign-in and sign-up share: one place for its
-// autocomplete, keyboard and length (254, the longest address email allows).
+// autocomplete and keyboard. Its length is the request schema's, given by the form.
 import { useIntl } from "react-intl";
 import { TextField } from "./TextField";
 
@@ -8,9 +8,11 @@ export interface AccountFieldProps {
   onValueChange(value: string): void;
   error?: string | null;
   hint?: string;
+  /** The most characters the form's request takes (from its schema); no limit when absent. */
+  maxLength?: number | undefined;
 }
 
-export function AccountField({ value, onValueChange, error, hint }: AccountFieldProps) {
+export function AccountField({ value, onValueChange, error, hint, maxLength }: AccountFieldProps) {
   const intl = useIntl();
   return (
     <TextField
@@ -23,7 +25,7 @@ export function AccountField({ value, onValueChange, error, hint }: AccountField
       autoCapitalize="off"
       spellCheck={false}
       required
-      maxLength={254}
+      maxLength={maxLength}
       value={value}
       onValueChange={onValueChange}
       error={error}

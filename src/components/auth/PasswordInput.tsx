@@ -4,10 +4,12 @@
 // the eye icon is struck through while the password is readable.
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { PASSWORD_LENGTH } from "../../runtime/validation/rules";
 import { TextField, type TextFieldProps } from "./TextField";
 
-export type PasswordInputProps = Omit<TextFieldProps, "type" | "addon" | "maxLength">;
+export type PasswordInputProps = Omit<TextFieldProps, "type" | "addon" | "maxLength"> & {
+  /** The most characters the form's request takes (from its schema). */
+  maxLength: number | undefined;
+};
 
 export function PasswordInput(props: PasswordInputProps) {
   const intl = useIntl();
@@ -16,7 +18,6 @@ export function PasswordInput(props: PasswordInputProps) {
     <TextField
       {...props}
       type={shown ? "text" : "password"}
-      maxLength={PASSWORD_LENGTH.max}
       autoCapitalize="off"
       spellCheck={false}
       addon={

@@ -5,8 +5,12 @@ import { useIntl } from "react-intl";
 import type { SignInProps } from "../../../generated/types";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
+import validateSignIn from "../../../generated/validators/api/auth/signin.request.js";
+import { examples } from "../../../schemas/api/auth/signin.request.schema.json";
+import { ACCOUNT_MESSAGES, isEmail, isMobile, passwordMessage, PASSWORD_MESSAGES } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
-import { account, check, password } from "../../runtime/validation/rules";
+import { requestCheck } from "../../runtime/validation/request-check";
+import { account, check } from "../../runtime/validation/rules";
 import { failureMessage, useApiPost } from "./api";
 import { PasswordInput } from "./PasswordInput";
 import { redirectTarget, withRedirect } from "./redirect";
@@ -18,10 +22,24 @@ interface Values {
   password: string;
 }
 
+/** The sign-in request (schemas/api/auth/signin.request.schema.json). */
+const signInCheck = requestCheck(validateSignIn, examples[0]);
+const accountShape = account(isEmail, isMobile);
+
+/** What the form sends: the account trimmed, the password as typed; a blank field left out. */
+function signInBody(values: Values): { account?: string; password?: string } {
+  const who = values.account.trim();
+  return { ...(who ? { account: who } : {}), ...(values.password ? { password: values.password } : {}) };
+}
+
 function checkSignIn(values: Values): Errors<Values> {
+  const body = signInBody(values);
+  const schema = signInCheck.messages(body, { account: ACCOUNT_MESSAGES, password: PASSWORD_MESSAGES });
   return {
-    account: check(values.account, account) ?? undefined,
-    password: check(values.password, password) ?? undefined,
+    // The schema takes any account of the right length; that it is an email address or a mobile number is the form's rule.
+    account: schema.account ?? check(values.account, accountShape) ?? undefined,
+    // The account's password policy first, so a short password says what the policy is.
+    password: passwordMessage(values.password) ?? schema.password,
   };
 }
 
@@ -44,10 +62,13 @@ export default function SignIn({ signupHref, forgotHref }: SignInProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !form.validate()) return;
+    // Checked above: parse only gives the body its type.
+    const body = signInCheck.parse(signInBody(form.values));
+    if (!body) return;
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await post("auth/signin", { account: form.values.account.trim(), password: form.values.password }, { toast: false });
+      const answer = await post("auth/signin", body, { toast: false });
       await session.signIn(answer.token, answer.user);
       // "~": the target already carries its own language prefix.
       navigate(`~${redirectTarget(redirect, window.location.origin, route.prefix)}`);
@@ -68,6 +89,7 @@ export default function SignIn({ signupHref, forgotHref }: SignInProps) {
           {failure}
         </p>
         <AccountField
+          maxLength={signInCheck.bounds("account").max}
           value={form.values.account}
           onValueChange={(value) => form.set("account", value)}
           error={message("account")}
@@ -77,6 +99,7 @@ export default function SignIn({ signupHref, forgotHref }: SignInProps) {
           name="password"
           autoComplete="current-password"
           required
+          maxLength={signInCheck.bounds("password").max}
           value={form.values.password}
           onValueChange={(value) => form.set("password", value)}
           error={message("password")}

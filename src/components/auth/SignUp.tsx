@@ -4,11 +4,13 @@
 // and goes where `redirect` says, as after sign-in.
 import { useId, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { AuthSignupRequest, SignUpProps } from "../../../generated/types";
+import type { SignUpProps } from "../../../generated/types";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
+import { ACCOUNT_MESSAGES, passwordBounds, PASSWORD_MESSAGES, signUpCheck } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
-import { account, agreeTerms, check, countryCode, firstName, lastName, password, PASSWORD_LENGTH, type Rule } from "../../runtime/validation/rules";
+import type { FieldMessages } from "../../runtime/validation/request-check";
+import { accountGiven, check, countryCode, firstName, lastName, type ValidationMessage } from "../../runtime/validation/rules";
 import { failureMessage, useApiPost } from "./api";
 import { PasswordInput } from "./PasswordInput";
 import { redirectTarget, withRedirect } from "./redirect";
@@ -25,36 +27,62 @@ interface Values {
   agree: boolean;
 }
 
-const NAME_MAX = 100;
-/** The calling code the server accepts: optional +, 1 to 4 digits. */
-const CALLING_CODE = /^\+?[0-9]{1,4}$/;
-
-const callingCode: Rule<string> = (value) => (CALLING_CODE.test(value.trim()) ? null : { id: "auth.countryCode.format" });
-
 /** Anything without "@" that starts like a phone number is taken as a mobile number. */
 function isMobileAccount(value: string): boolean {
   return !value.includes("@") && /^\+?\d/.test(value.trim());
 }
 
-function checkSignUp(values: Values): Errors<Values> {
+/**
+ * A name: blank is the form's "required" (the schema takes an empty name); longer than the
+ * schema allows says the limit (the input stops there, so only a value typed before the
+ * form hydrated gets this).
+ */
+const name = (required: ValidationMessage): FieldMessages<never> => ({
+  required,
+  length: ({ max }, rule) => (rule === "maxLength" && max !== undefined ? { id: "validation.limit", values: { max } } : required),
+  invalid: required,
+});
+const agreeTerms: ValidationMessage = { id: "validation.agreeTerms" };
+
+/** Each field of the request and what the form says when the schema refuses it. */
+const FIELDS: Record<string, FieldMessages<keyof Values & string>> = {
+  email: { field: "account", ...ACCOUNT_MESSAGES },
+  mobile: { field: "account", ...ACCOUNT_MESSAGES },
+  countryCode: { required: { id: "validation.countryCode.required" }, invalid: { id: "auth.countryCode.format" } },
+  password: PASSWORD_MESSAGES,
+  firstName: name({ id: "validation.firstName.required" }),
+  lastName: name({ id: "validation.lastName.required" }),
+  agree: { required: agreeTerms, invalid: agreeTerms },
+};
+
+/**
+ * The request the form sends: the account as an email address or, when it looks like a
+ * phone number, a mobile number with its calling code; names trimmed; the password as
+ * typed. A blank field is left out, so the schema says "required" where it requires it.
+ */
+function signUpBody(values: Values): Record<string, unknown> {
+  const who = values.account.trim();
+  const text = (field: "countryCode" | "firstName" | "lastName") => (values[field].trim() ? { [field]: values[field].trim() } : {});
   return {
-    account: check(values.account, account) ?? undefined,
-    countryCode: isMobileAccount(values.account) ? (check(values.countryCode, countryCode, callingCode) ?? undefined) : undefined,
-    password: check(values.password, password) ?? undefined,
-    firstName: check(values.firstName, firstName) ?? undefined,
-    lastName: check(values.lastName, lastName) ?? undefined,
-    agree: check(values.agree, agreeTerms) ?? undefined,
+    ...(who ? (isMobileAccount(who) ? { mobile: who, ...text("countryCode") } : { email: who }) : {}),
+    ...(values.password ? { password: values.password } : {}),
+    ...text("firstName"),
+    ...text("lastName"),
+    agree: values.agree,
   };
 }
 
-function request(values: Values): AuthSignupRequest {
-  const who = values.account.trim();
+function checkSignUp(values: Values): Errors<Values> {
+  const schema = signUpCheck.messages(signUpBody(values), FIELDS);
+  // What the schema cannot say: an account is given, and a mobile number's calling code and the names are not blank.
+  const mobile = isMobileAccount(values.account);
   return {
-    ...(isMobileAccount(who) ? { mobile: who, countryCode: values.countryCode.trim() } : { email: who }),
-    password: values.password,
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    agree: true,
+    account: check(values.account, accountGiven) ?? schema.account,
+    countryCode: mobile ? (check(values.countryCode, countryCode) ?? schema.countryCode) : undefined,
+    password: schema.password,
+    firstName: check(values.firstName, firstName) ?? schema.firstName,
+    lastName: check(values.lastName, lastName) ?? schema.lastName,
+    agree: schema.agree,
   };
 }
 
@@ -79,10 +107,13 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !form.validate()) return;
+    // Checked above: parse only gives the body its type.
+    const body = signUpCheck.parse(signUpBody(form.values));
+    if (!body) return;
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await post("auth/signup", request(form.values), { toast: false });
+      const answer = await post("auth/signup", body, { toast: false });
       await session.signIn(answer.token, answer.user);
       navigate(`~${redirectTarget(redirect, window.location.origin, route.prefix)}`);
     } catch (error) {
@@ -103,6 +134,8 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
           {failure}
         </p>
         <AccountField
+          // The longer of its two shapes: an email address (a mobile number is far shorter).
+          maxLength={signUpCheck.bounds("email").max}
           hint={intl.formatMessage({ id: "auth.signup.accountHint" })}
           value={form.values.account}
           onValueChange={(value) => form.set("account", value)}
@@ -117,7 +150,7 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
             inputMode="tel"
             autoComplete="tel-country-code"
             required
-            maxLength={5}
+            maxLength={signUpCheck.bounds("countryCode").max}
             value={form.values.countryCode}
             onValueChange={(value) => form.set("countryCode", value)}
             error={message("countryCode")}
@@ -125,10 +158,11 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
         )}
         <PasswordInput
           label={intl.formatMessage({ id: "auth.password.label" })}
-          hint={intl.formatMessage({ id: "auth.password.hint" }, { ...PASSWORD_LENGTH })}
+          hint={intl.formatMessage({ id: "auth.password.hint" }, { ...passwordBounds() })}
           name="password"
           autoComplete="new-password"
           required
+          maxLength={signUpCheck.bounds("password").max}
           value={form.values.password}
           onValueChange={(value) => form.set("password", value)}
           error={message("password")}
@@ -140,7 +174,7 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
             type="text"
             autoComplete="given-name"
             required
-            maxLength={NAME_MAX}
+            maxLength={signUpCheck.bounds("firstName").max}
             value={form.values.firstName}
             onValueChange={(value) => form.set("firstName", value)}
             error={message("firstName")}
@@ -151,7 +185,7 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
             type="text"
             autoComplete="family-name"
             required
-            maxLength={NAME_MAX}
+            maxLength={signUpCheck.bounds("lastName").max}
             value={form.values.lastName}
             onValueChange={(value) => form.set("lastName", value)}
             error={message("lastName")}

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { FormattedNumber, useIntl } from "react-intl";
 import { useRouter } from "wouter";
 import type { Cart, CartDrawerProps } from "../../../generated/types";
-import { findService } from "../../runtime/hooks/registry";
+import { useBusEvent } from "../../runtime/hooks/useBusEvent";
 import { trapTab } from "../common/focus-trap";
 import CartDrawerLine from "./CartDrawerLine";
 
@@ -19,16 +19,10 @@ export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checko
   const closeButton = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
-    const bus = findService("bus");
-    if (!bus) return;
-    const onAdded = ({ cart: next }: { cart: Cart }) => {
-      if (!returnTo.current) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setCart(next);
-    };
-    bus.on("cart:added", onAdded);
-    return () => bus.off("cart:added", onAdded);
-  }, []);
+  useBusEvent("cart:added", ({ cart: next }) => {
+    if (!returnTo.current) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setCart(next);
+  });
 
   const open = cart !== null;
   useEffect(() => {

@@ -5,14 +5,16 @@ import { useIntl } from "react-intl";
 import type { Cart, CartPageProps } from "../../../generated/types";
 import { useApi } from "../../runtime/hooks/useApi";
 import { useCart } from "../../runtime/hooks/useCartCount";
-import { failureMessage, formatPrice, useMounted } from "../checkout/hooks";
+import { failureMessage } from "../common/failure-message";
+import { formatPrice } from "../common/format-price";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 import CartPageLine from "./CartPageLine";
 
 type State = { kind: "loading" } | { kind: "failed"; message: string } | { kind: "ready"; cart: Cart };
 
 export default function CartPage(props: CartPageProps) {
-  const mounted = useMounted();
-  return mounted ? <CartView {...props} /> : <CartSkeleton />;
+  const hydrated = useHydrated();
+  return hydrated ? <CartView {...props} /> : <CartSkeleton />;
 }
 
 /** The server's render and the wait for the cart: the space the lines will take. */
@@ -44,7 +46,7 @@ function CartView({ checkoutHref, shopHref }: CartPageProps) {
       cartCount.set(cart.count);
       setState({ kind: "ready", cart });
     } catch (error) {
-      setState({ kind: "failed", message: failureMessage(intl, error) });
+      setState({ kind: "failed", message: failureMessage(intl, error, "checkout.error.generic") });
     }
     // Loads once per API client; intl and the count setter do not change what is fetched.
   }, [api]);
@@ -61,7 +63,7 @@ function CartView({ checkoutHref, shopHref }: CartPageProps) {
       cartCount.set(cart.count);
       setState({ kind: "ready", cart });
     } catch (error) {
-      setLineError({ sku, message: failureMessage(intl, error) });
+      setLineError({ sku, message: failureMessage(intl, error, "checkout.error.generic") });
     } finally {
       setBusySku(null);
     }

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import type { CartItem } from "../../../generated/types";
-import { formatPrice } from "../checkout/hooks";
+import { formatPrice } from "../common/format-price";
 
 const MAX_QUANTITY = 99;
 

@@ -6,7 +6,7 @@ import type { Address } from "../../../generated/types";
 import { useApi } from "../../runtime/hooks/useApi";
 import AddressForm from "./AddressForm";
 import { toSaveRequest, toValues, EMPTY_ADDRESS, type AddressValues } from "./address-rules";
-import { failureMessage } from "./hooks";
+import { failureMessage } from "../common/failure-message";
 
 interface Props {
   /** The address being edited; none adds a new one. */
@@ -37,7 +37,7 @@ export default function AddressModal({ address, onSaved, onClose }: Props) {
       const saved = await api.post("address/save", toSaveRequest(values, address?.id), { toast: false });
       onSaved(saved);
     } catch (failure) {
-      setError(failureMessage(intl, failure));
+      setError(failureMessage(intl, failure, "checkout.error.generic"));
       setSaving(false);
     }
   }

@@ -5,15 +5,15 @@ import { useIntl } from "react-intl";
 import type { CheckoutProps } from "../../../generated/types";
 import { useSession } from "../../runtime/hooks/useSession";
 import CheckoutForm from "./CheckoutForm";
-import { useMounted } from "./hooks";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 
 export default function Checkout(props: CheckoutProps) {
   const intl = useIntl();
-  const mounted = useMounted();
+  const hydrated = useHydrated();
   const { signedIn } = useSession();
 
   const title = <h1 className="sf-checkout__title">{intl.formatMessage({ id: "checkout.title" })}</h1>;
-  if (!mounted) {
+  if (!hydrated) {
     return (
       <section className="sf-checkout" aria-busy="true">
         {title}

@@ -10,7 +10,7 @@ import { check, select, shippingMethod } from "../../runtime/validation/rules";
 import AddressModal from "./AddressModal";
 import AddressPicker from "./AddressPicker";
 import CouponCode from "./CouponCode";
-import { failureMessage } from "./hooks";
+import { failureMessage } from "../common/failure-message";
 import OrderSummary from "./OrderSummary";
 import PaymentMethods from "./PaymentMethods";
 import ShippingMethods from "./ShippingMethods";
@@ -53,7 +53,7 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
         const preferred = addressList.items.find((a) => a.isDefault) ?? addressList.items[0];
         setAddressId(preferred?.id ?? null);
       },
-      (error: unknown) => live && setLoadError(failureMessage(intl, error)),
+      (error: unknown) => live && setLoadError(failureMessage(intl, error, "checkout.error.generic")),
     );
     return () => {
       live = false;
@@ -71,7 +71,7 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
       setLoaded((current) => (current ? { ...current, quote } : current));
       return null;
     } catch (error) {
-      return failureMessage(intl, error);
+      return failureMessage(intl, error, "checkout.error.generic");
     }
   }
 
@@ -132,7 +132,7 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
       cart.add(-order.items.reduce((units, item) => units + item.quantity, 0));
       navigate(`/checkout/thankyou?orderNo=${encodeURIComponent(order.orderNo)}`);
     } catch (error) {
-      setErrors({ submit: failureMessage(intl, error) });
+      setErrors({ submit: failureMessage(intl, error, "checkout.error.generic") });
       setPlacing(false);
       errorSummary.current?.focus();
     }

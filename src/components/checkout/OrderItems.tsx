@@ -1,6 +1,6 @@
 // The lines of an order or a quote: image, title, variant, quantity and line total.
 import { useIntl } from "react-intl";
-import { formatPrice } from "./hooks";
+import { formatPrice } from "../common/format-price";
 
 export interface OrderItem {
   sku: string;

@@ -1,7 +1,7 @@
 // The lines being ordered and the totals of the quote.
 import { useIntl } from "react-intl";
 import type { CheckoutQuoteResponse } from "../../../generated/types";
-import { formatPrice } from "./hooks";
+import { formatPrice } from "../common/format-price";
 import OrderItems from "./OrderItems";
 
 interface Props {

@@ -1,7 +1,7 @@
 // A radio group of shipping or payment methods, with its required message.
 import { useIntl } from "react-intl";
 import type { CheckoutShippingMethod } from "../../../generated/types";
-import { formatPrice } from "./hooks";
+import { formatPrice } from "../common/format-price";
 
 export interface MethodChoiceProps {
   name: string;

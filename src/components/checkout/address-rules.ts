@@ -1,7 +1,10 @@
 // The address form's rules (SPEC.md §5): which fields are required and what they must look
-// like, with the shared messages of src/runtime/validation.
+// like are the save request's schema (schemas/api/address/save.request.schema.json), checked
+// through its generated validator; the messages are the shared ones of src/runtime/validation.
 import type { AddressSaveRequest } from "../../../generated/types";
-import * as rules from "../../runtime/validation/rules";
+import validateSave from "../../../generated/validators/api/address/save.request.js";
+import { examples } from "../../../schemas/api/address/save.request.schema.json";
+import { requestCheck, type FieldMessages } from "../../runtime/validation/request-check";
 import type { ValidationMessage } from "../../runtime/validation/rules";
 
 export const ADDRESS_FIELDS = [
@@ -24,38 +27,46 @@ export type AddressErrors = Partial<Record<AddressField, ValidationMessage>>;
 
 export const EMPTY_ADDRESS: AddressValues = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ""])) as AddressValues;
 
-const POSTAL_CODE = /^[A-Za-z0-9 -]{0,12}$/;
-const COUNTRY_CODE = /^\+?[0-9]{1,4}$/;
-/** Lengths the API accepts (schemas/api/address/save.request.schema.json). */
-export const ADDRESS_MAX: Record<AddressField, number> = {
-  country: 100, province: 100, city: 100, area: 100, postalCode: 12, firstName: 100,
-  lastName: 100, address: 300, apartment: 100, countryCode: 5, phone: 16,
-};
+/** The save request's check. */
+const saveCheck = requestCheck(validateSave, examples[0]);
+
+/** The most characters each field takes, where the schema sets a maximum. */
+export const ADDRESS_MAX: Partial<Record<AddressField, number>> = Object.fromEntries(
+  ADDRESS_FIELDS.flatMap((field) => {
+    const { max } = saveCheck.bounds(field);
+    return max === undefined ? [] : [[field, max]];
+  }),
+);
 
 const label = (field: AddressField): ValidationMessage => ({ id: `address.${field}` });
 
-const format = (pattern: RegExp, field: AddressField): rules.Rule<string> => (value) =>
-  value.trim() === "" || pattern.test(value.trim()) ? null : { id: "address.invalid", values: { field: label(field) } };
-
-const FIELD_RULES: Partial<Record<AddressField, ReadonlyArray<rules.Rule<string>>>> = {
-  country: [rules.required(label("country"))],
-  city: [rules.required(label("city"))],
-  postalCode: [format(POSTAL_CODE, "postalCode")],
-  firstName: [rules.firstName],
-  lastName: [rules.lastName],
-  address: [rules.required(label("address"))],
-  countryCode: [rules.countryCode, format(COUNTRY_CODE, "countryCode")],
-  phone: [rules.phone],
+/** Fields with words of their own (SPEC.md §5); the others say "{field} is required" / "{field} is not valid". */
+const OWN_WORDS: Partial<Record<AddressField, Partial<FieldMessages<never>>>> = {
+  firstName: { required: { id: "validation.firstName.required" } },
+  lastName: { required: { id: "validation.lastName.required" } },
+  countryCode: { required: { id: "validation.countryCode.required" } },
+  phone: { required: { id: "validation.phone.required" }, invalid: { id: "validation.phone.format" } },
 };
 
-/** Every field's first failing rule; empty when the address may be saved. */
+const MESSAGES = Object.fromEntries(
+  ADDRESS_FIELDS.map((field): [AddressField, FieldMessages<AddressField>] => [
+    field,
+    {
+      required: { id: "validation.required", values: { field: label(field) } },
+      invalid: { id: "address.invalid", values: { field: label(field) } },
+      ...OWN_WORDS[field],
+    },
+  ]),
+) as Record<AddressField, FieldMessages<AddressField>>;
+
+/** The fields as the form checks and sends them: trimmed, a blank one left out. */
+function filled(values: AddressValues): Partial<AddressValues> {
+  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, values[f].trim()]).filter(([, value]) => value !== "")) as Partial<AddressValues>;
+}
+
+/** Every field's message; empty when the address may be saved. A blank required field is "required". */
 export function validateAddress(values: AddressValues): AddressErrors {
-  const errors: AddressErrors = {};
-  for (const field of ADDRESS_FIELDS) {
-    const result = rules.check(values[field], ...(FIELD_RULES[field] ?? []));
-    if (result) errors[field] = result;
-  }
-  return errors;
+  return saveCheck.messages(filled(values), MESSAGES);
 }
 
 /** The save call's body: trimmed, optional fields left out when empty. */

@@ -3,13 +3,12 @@
 import { useIntl } from "react-intl";
 import type { ToasterProps } from "../../../generated/types";
 import type { ToastText } from "../../runtime/bus";
-import { findService } from "../../runtime/hooks/registry";
-import { useToasts } from "../../runtime/hooks/useToast";
+import { useToast, useToasts } from "../../runtime/hooks/useToast";
 
 export default function Toaster({ placement = "top" }: ToasterProps) {
   const intl = useIntl();
   const toasts = useToasts();
-  const service = findService("toasts");
+  const service = useToast();
   const text = (message: ToastText) => ("text" in message ? message.text : intl.formatMessage({ id: message.id }, message.values));
   return (
     <section className={`sf-toaster sf-toaster--${placement}`} aria-label={intl.formatMessage({ id: "toast.region" })}>
@@ -18,17 +17,17 @@ export default function Toaster({ placement = "top" }: ToasterProps) {
           key={toast.id}
           className={`sf-toast sf-toast--${toast.kind}`}
           role={toast.kind === "error" ? "alert" : "status"}
-          onMouseEnter={() => service?.pause(toast.id)}
-          onMouseLeave={() => service?.resume(toast.id)}
-          onFocus={() => service?.pause(toast.id)}
-          onBlur={() => service?.resume(toast.id)}
+          onMouseEnter={() => service.pause(toast.id)}
+          onMouseLeave={() => service.resume(toast.id)}
+          onFocus={() => service.pause(toast.id)}
+          onBlur={() => service.resume(toast.id)}
         >
           <p className="sf-toast__text">{text(toast.message)}</p>
           <button
             type="button"
             className="sf-toast__close"
             aria-label={intl.formatMessage({ id: "toast.close" })}
-            onClick={() => service?.dismiss(toast.id)}
+            onClick={() => service.dismiss(toast.id)}
           >
             <span aria-hidden="true">×</span>
           </button>

@@ -3,8 +3,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import type { NewsletterProps } from "../../../generated/types";
+import validateSubscribe from "../../../generated/validators/api/newsletter/subscribe.request.js";
+import { examples } from "../../../schemas/api/newsletter/subscribe.request.schema.json";
 import { formatValidation } from "../../runtime/validation/format";
-import { check, email } from "../../runtime/validation/rules";
+import { requestCheck } from "../../runtime/validation/request-check";
 import { failureMessage, useApiPost } from "../auth/api";
 import { TextField } from "../auth/TextField";
 import { useForm, type Errors } from "../auth/use-form";
@@ -13,7 +15,14 @@ interface Values {
   email: string;
 }
 
-const checkNewsletter = (values: Values): Errors<Values> => ({ email: check(values.email, email) ?? undefined });
+/** The subscribe request (schemas/api/newsletter/subscribe.request.schema.json). */
+const subscribeCheck = requestCheck(validateSubscribe, examples[0]);
+const EMAIL_MESSAGES = { required: { id: "validation.email.required" }, invalid: { id: "validation.email.format" } };
+
+/** What the form sends: the address trimmed, left out when blank (so the schema says "required"). */
+const subscribeBody = (values: Values) => (values.email.trim() ? { email: values.email.trim() } : {});
+
+const checkNewsletter = (values: Values): Errors<Values> => subscribeCheck.messages(subscribeBody(values), { email: EMAIL_MESSAGES });
 
 type Outcome = { kind: "done" } | { kind: "failed"; text: string } | null;
 
@@ -28,10 +37,13 @@ export default function Newsletter({ title, text }: NewsletterProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !form.validate()) return;
+    // Checked above: parse only gives the body its type.
+    const body = subscribeCheck.parse(subscribeBody(form.values));
+    if (!body) return;
     setBusy(true);
     setOutcome(null);
     try {
-      await post("newsletter/subscribe", { email: form.values.email.trim() }, { toast: false });
+      await post("newsletter/subscribe", body, { toast: false });
       form.set("email", "");
       setOutcome({ kind: "done" });
     } catch (error) {
@@ -55,7 +67,7 @@ export default function Newsletter({ title, text }: NewsletterProps) {
           type="email"
           autoComplete="email"
           required
-          maxLength={254}
+          maxLength={subscribeCheck.bounds("email").max}
           value={form.values.email}
           onValueChange={(value) => form.set("email", value)}
           error={error ? formatValidation(intl, error) : null}

@@ -1,14 +1,15 @@
-// "Add to cart": posts cart/add, sets the header's count from the server's answer (kept
-// in localStorage by the cart service, so it survives a reload) and announces the new
-// cart on the bus, where the cart drawer opens on it. A failure is shown by the api
-// service's toast and leaves the button ready to try again.
+// "Add to cart": asks the cart service to add the variant, which posts cart/add, sets the
+// header's count from the server's answer (kept in localStorage, so it survives a reload)
+// and announces the new cart on the bus, where the cart drawer opens on it. A failure is
+// shown by the api service's toast and leaves the button ready to try again.
 import { useState } from "react";
 import { useIntl } from "react-intl";
 import type { AddToCartProps } from "../../../generated/types";
-import { findService, getService } from "../../runtime/hooks/registry";
+import { useCart } from "../../runtime/hooks/useCartCount";
 
 export default function AddToCart({ sku, stock, quantity = 1 }: AddToCartProps) {
   const intl = useIntl();
+  const cart = useCart();
   const [busy, setBusy] = useState(false);
   const soldOut = stock === 0;
 
@@ -16,9 +17,7 @@ export default function AddToCart({ sku, stock, quantity = 1 }: AddToCartProps) 
     if (busy || soldOut) return;
     setBusy(true);
     try {
-      const cart = await getService("api").post("cart/add", { sku, quantity });
-      getService("cart").set(cart.count);
-      findService("bus")?.emit("cart:added", { sku, quantity, cart });
+      await cart.addItem(sku, quantity);
     } catch {
       // The api service has told the shopper (toast); nothing else changes.
     } finally {

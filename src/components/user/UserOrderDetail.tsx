@@ -4,7 +4,9 @@ import { useIntl } from "react-intl";
 import type { Order, UserOrderDetailProps } from "../../../generated/types";
 import { useApi } from "../../runtime/hooks/useApi";
 import { useSession } from "../../runtime/hooks/useSession";
-import { failureMessage, formatPrice, useMounted } from "../checkout/hooks";
+import { failureMessage } from "../common/failure-message";
+import { formatPrice } from "../common/format-price";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 import OrderItems from "../checkout/OrderItems";
 import OrderStatus from "./OrderStatus";
 import SignInPrompt from "./SignInPrompt";
@@ -12,10 +14,10 @@ import SignInPrompt from "./SignInPrompt";
 type State = { kind: "loading" } | { kind: "failed"; message: string } | { kind: "ready"; order: Order };
 
 export default function UserOrderDetail(props: UserOrderDetailProps) {
-  const mounted = useMounted();
+  const hydrated = useHydrated();
   const { signedIn } = useSession();
-  if (mounted && !signedIn) return <SignInPrompt titleId="order.detail.title" signInHref={props.signInHref} />;
-  return mounted ? <OrderView {...props} /> : <DetailSkeleton />;
+  if (hydrated && !signedIn) return <SignInPrompt titleId="order.detail.title" signInHref={props.signInHref} />;
+  return hydrated ? <OrderView {...props} /> : <DetailSkeleton />;
 }
 
 function DetailSkeleton() {
@@ -37,7 +39,7 @@ function OrderView({ orderNo, ordersHref }: UserOrderDetailProps) {
     let live = true;
     api.post("order/detail", { orderNo }, { toast: false }).then(
       (order) => live && setState({ kind: "ready", order }),
-      (error: unknown) => live && setState({ kind: "failed", message: failureMessage(intl, error) }),
+      (error: unknown) => live && setState({ kind: "failed", message: failureMessage(intl, error, "checkout.error.generic") }),
     );
     return () => {
       live = false;

@@ -4,17 +4,19 @@ import { useIntl } from "react-intl";
 import type { Order, UserOrdersProps } from "../../../generated/types";
 import { useApi } from "../../runtime/hooks/useApi";
 import { useSession } from "../../runtime/hooks/useSession";
-import { failureMessage, formatPrice, useMounted } from "../checkout/hooks";
+import { failureMessage } from "../common/failure-message";
+import { formatPrice } from "../common/format-price";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 import OrderStatus from "./OrderStatus";
 import SignInPrompt from "./SignInPrompt";
 
 type State = { kind: "loading" } | { kind: "failed"; message: string } | { kind: "ready"; orders: Order[] };
 
 export default function UserOrders(props: UserOrdersProps) {
-  const mounted = useMounted();
+  const hydrated = useHydrated();
   const { signedIn } = useSession();
-  if (mounted && !signedIn) return <SignInPrompt titleId="order.list.title" signInHref={props.signInHref} />;
-  return mounted ? <OrderList {...props} /> : <OrdersSkeleton />;
+  if (hydrated && !signedIn) return <SignInPrompt titleId="order.list.title" signInHref={props.signInHref} />;
+  return hydrated ? <OrderList {...props} /> : <OrdersSkeleton />;
 }
 
 function OrdersSkeleton() {
@@ -37,7 +39,7 @@ function OrderList({ orderHref, shopHref }: UserOrdersProps) {
     let live = true;
     api.post("order/list", { page: 1, pageSize: 50 }, { toast: false }).then(
       (answer) => live && setState({ kind: "ready", orders: answer.items }),
-      (error: unknown) => live && setState({ kind: "failed", message: failureMessage(intl, error) }),
+      (error: unknown) => live && setState({ kind: "failed", message: failureMessage(intl, error, "checkout.error.generic") }),
     );
     return () => {
       live = false;

@@ -5,7 +5,7 @@
 import type { Bus, ToastText } from "../bus";
 import type { Clock } from "../env";
 import type { Store } from "../storage";
-import type { ApiCalls, CallName } from "./calls";
+import type { ApiCalls, CallName } from "../../../generated/api-calls";
 import type { BodyPart } from "./checks";
 import { API_BASE, API_TIMEOUT_MS, AUTH_HEADER, CODE } from "../../shared/codes";
 import { API_MESSAGES, failureText, type Failure } from "./messages";

@@ -1,8 +1,10 @@
 // The context every island renders in, on the server and in the browser alike, so that
-// hydration sees the same tree.
+// hydration sees the same tree: the running services (none on the server), the messages
+// and the router.
 import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import type { RouterConfig } from "../../../generated/types";
+import { ServicesProvider, type ProvidedServices } from "../hooks/services-context";
 import { IslandRouter } from "../router/IslandRouter";
 import type { Messages } from "../../shared/messages";
 
@@ -15,19 +17,32 @@ export interface IslandContext {
   router?: RouterConfig;
 }
 
-export function IslandProviders({ context, children }: { context: IslandContext; children?: ReactNode }) {
+export interface IslandProvidersProps {
+  context: IslandContext;
+  /** The running services; none on the server, where the hooks render the signed-out, empty state. */
+  services?: ProvidedServices | null;
+  children?: ReactNode;
+}
+
+export function IslandProviders({ context, services, children }: IslandProvidersProps) {
   return (
-    <IntlProvider locale={context.locale} messages={context.messages} defaultLocale="en">
-      <IslandRouter path={context.path} config={context.router}>
-        {children}
-      </IslandRouter>
-    </IntlProvider>
+    <ServicesProvider services={services}>
+      <IntlProvider locale={context.locale} messages={context.messages} defaultLocale="en">
+        <IslandRouter path={context.path} config={context.router}>
+          {children}
+        </IslandRouter>
+      </IntlProvider>
+    </ServicesProvider>
   );
 }
 
-/** A providers component bound to one context, for the browser's renderer. */
-export function providersFor(context: IslandContext) {
+/** A providers component bound to one context and the running services, for the browser's renderer. */
+export function providersFor(context: IslandContext, services?: ProvidedServices | null) {
   return function Providers({ children }: { children?: ReactNode }) {
-    return <IslandProviders context={context}>{children}</IslandProviders>;
+    return (
+      <IslandProviders context={context} services={services}>
+        {children}
+      </IslandProviders>
+    );
   };
 }

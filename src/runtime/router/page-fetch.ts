@@ -4,6 +4,7 @@
 // against schemas/page/page-route.schema.json before anything on the page changes.
 import type { PageRouteData, PageRouteResponse } from "../../../generated/types";
 import type { ValidateFunction } from "../../../generated/validate-function";
+import { WIRE } from "../../shared/codes";
 import { describeValidationError } from "../../shared/describe-error";
 import { withPrefix, splitPrefix } from "../../shared/language-prefix";
 
@@ -26,7 +27,7 @@ export type PageOutcome =
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** Query markers the router adds; never part of the address the visitor sees. */
-export const ROUTE_MARKERS = ["request", "ua", "referer", "cookie"] as const;
+export const ROUTE_MARKERS = [WIRE.routeQuery, "ua", "referer", "cookie"] as const;
 
 /** Header a prefetch carries, so that the server does not count it as a visit. */
 export const PREFETCH_HEADER = "x-sec-purpose";
@@ -35,7 +36,7 @@ const ERROR_PAGES = new Set([403, 404, 500]);
 
 export function pageRouteRequest(url: URL, ctx: PageRequestContext, purpose?: "prefetch"): { href: string; init: RequestInit } {
   const markers = [
-    ["request", "route"],
+    [WIRE.routeQuery, WIRE.routeQueryValue],
     ["ua", ctx.userAgent],
     ["referer", ctx.referrer],
     ["cookie", ctx.cookie],
@@ -44,9 +45,9 @@ export function pageRouteRequest(url: URL, ctx: PageRequestContext, purpose?: "p
     .join("&");
   const href = `${url.pathname}${url.search ? `${url.search}&` : "?"}${markers}`;
   const headers: Record<string, string> = { accept: "application/json" };
-  if (ctx.token) headers["x-auth"] = ctx.token;
-  if (ctx.hideHead) headers["x-hide-head"] = "1";
-  if (ctx.hideFoot) headers["x-hide-foot"] = "1";
+  if (ctx.token) headers[WIRE.authHeader] = ctx.token;
+  if (ctx.hideHead) headers[WIRE.hideHeadHeader] = "1";
+  if (ctx.hideFoot) headers[WIRE.hideFootHeader] = "1";
   if (purpose === "prefetch") headers[PREFETCH_HEADER] = "prefetch";
   return { href, init: { method: "GET", headers, credentials: "same-origin" } };
 }

@@ -1,12 +1,16 @@
 // Starts the router service for the page; boot loads this file as its own chunk once
-// the first islands are on their way, so navigation code never delays them.
+// the first islands are on their way, so navigation code never delays them. Then it tells
+// the theme's scripts that the first page is on screen (storefront:load).
 import type { InitialData } from "../../../generated/types";
 import type { Renderer } from "../../renderer/islands";
 import type { Win } from "../../renderer/strategies";
 import type { Bus } from "../bus";
 import { browserClock } from "../env";
 import type { Store } from "../storage";
+import { dispatchPageLoad } from "../page-events";
+import { createRouteTable, matchPath } from "../../shared/routes";
 import { createRouter, type RouterService } from "./router";
+import { pageRoute } from "./visit";
 
 export interface StartRouterEnv {
   win: Win;
@@ -34,5 +38,8 @@ export function startRouter(env: StartRouterEnv): RouterService {
     logger: env.logger,
   });
   router.start();
+  const { href, pathname } = win.location;
+  const match = matchPath(createRouteTable(env.data?.config.router), pathname);
+  dispatchPageLoad(win.document, { url: href, route: pageRoute(match, env.data?.meta.route) });
   return router;
 }

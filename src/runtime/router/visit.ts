@@ -1,11 +1,13 @@
 // One client navigation, start to finish: guard against duplicates, fetch the page route
 // (or take the prefetched answer), then swap the head, body and foot regions, update the
-// document head, theme and history, scroll, and tell the bus. A newer visit aborts an
-// older one still fetching. Error statuses leave for the error or sign-in page; any
-// other failure is logged and the current page stays as it was.
+// document head, theme and history, scroll, and tell the bus and the theme's scripts
+// (storefront:before-visit, storefront:load; src/runtime/page-events.ts). A newer visit
+// aborts an older one still fetching. Error statuses leave for the error or sign-in page;
+// any other failure is logged and the current page stays as it was.
 import type { PageTheme } from "../../../generated/types";
 import type { Renderer } from "../../renderer/islands";
 import type { Bus } from "../bus";
+import { dispatchBeforeVisit, dispatchPageLoad, type PageRoute } from "../page-events";
 import { routeKey, type DuplicateGuard } from "./guard";
 import { applyHead } from "./head";
 import type { HistoryEntries } from "./history";
@@ -13,7 +15,7 @@ import type { LocationStore } from "./location-store";
 import type { PageOutcome } from "./page-fetch";
 import type { PreviewMode } from "./preview";
 import type { ProgressBar } from "./progress-bar";
-import { matchPath, type RouteTable } from "../../shared/routes";
+import { matchPath, type RouteMatch, type RouteTable } from "../../shared/routes";
 import type { ScrollMemory } from "./scroll";
 
 export const REGIONS = [
@@ -58,6 +60,13 @@ export interface VisitDeps {
   logger: Pick<Console, "error">;
 }
 
+/** The route of page-events' details: the server's name for the page (meta.route) when it gives one, else the table's. */
+export function pageRoute(match: RouteMatch | null, metaRoute?: string): PageRoute | null {
+  const name = metaRoute || match?.name;
+  if (!name) return null;
+  return { name, params: match ? { ...match.params } : {} };
+}
+
 export function createVisitor(deps: VisitDeps) {
   const { win, progress, logger } = deps;
   const doc = win.document;
@@ -97,12 +106,19 @@ export function createVisitor(deps: VisitDeps) {
     );
     if (options.action === "push") focusPage(doc);
     deps.bus.emit("route:changed", { url: url.href, referrer: from });
+    dispatchPageLoad(doc, { url: url.href, route: pageRoute(match, data.meta.route) });
   }
 
   return async function visit(input: URL, options: VisitOptions): Promise<VisitResult> {
     const url = deps.preview.apply(input);
     if (options.action !== "restore" && !deps.guard.allow(routeKey(url))) return "ignored";
-    if (url.origin !== win.location.origin || !matchPath(deps.routes(), url.pathname)) {
+    const match = url.origin === win.location.origin ? matchPath(deps.routes(), url.pathname) : null;
+    if (!match) {
+      win.location.assign(url.href);
+      return "reloaded";
+    }
+    // Back/forward has already changed the address: like Turbo, theme scripts are not asked.
+    if (options.action !== "restore" && !dispatchBeforeVisit(doc, { url: url.href, route: pageRoute(match)! })) {
       win.location.assign(url.href);
       return "reloaded";
     }

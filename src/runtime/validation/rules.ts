@@ -1,6 +1,10 @@
-// The shop's shared input rules (SPEC.md §5, DESIGN.md "Decisions"). Each rule returns
-// null when the value passes, or a message descriptor (a key of src/locales/*.json and its
-// values) that the form shows in the visitor's language.
+// The shop's input rules that no request schema can state (SPEC.md §5): a blank field (after
+// trimming) that a form asks for, an account that is an email address OR a mobile number, a
+// birthday not after today, the input-limit note, a shipping method among those offered.
+// Patterns, lengths and what a request requires are the schemas' own, checked through their
+// generated validators by request-check.ts. Each rule returns null when the value passes, or
+// a message descriptor (a key of src/locales/*.json and its values) that the form shows in
+// the visitor's language.
 
 /** A message to show: its locale key and the values of its placeholders. */
 export interface ValidationMessage {
@@ -11,15 +15,6 @@ export interface ValidationMessage {
 
 export type Rule<T = string> = (value: T) => ValidationMessage | null;
 
-/** Password length: the same in every language (DESIGN.md). */
-export const PASSWORD_LENGTH = { min: 6, max: 128 } as const;
-/** Optional +, first digit 1-9, 2 to 15 digits in all. */
-export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
-/** Word-or-hyphen parts joined by dots, @, then a domain with at least one dot. */
-export const EMAIL_PATTERN = /^[\w-]+(?:\.[\w-]+)*@[\w-]+(?:\.[\w-]+)+$/;
-/** RFC 5321's limit on a whole address. */
-const EMAIL_MAX = 254;
-
 const message = (id: string, values?: ValidationMessage["values"]): ValidationMessage => (values ? { id, values } : { id });
 
 function blank(value: string | null | undefined): boolean {
@@ -29,15 +24,6 @@ function blank(value: string | null | undefined): boolean {
 /** Characters as the visitor counts them (an emoji is one), not UTF-16 units. */
 export function lengthOf(value: string): number {
   return Array.from(value).length;
-}
-
-export function isEmail(value: string): boolean {
-  const trimmed = value.trim();
-  return trimmed.length <= EMAIL_MAX && EMAIL_PATTERN.test(trimmed);
-}
-
-export function isPhone(value: string): boolean {
-  return PHONE_PATTERN.test(value.trim());
 }
 
 /** '{field} is required'. */
@@ -52,30 +38,19 @@ export const select = (field: string | ValidationMessage): Rule<string | null | 
 export const enter = (field: string | ValidationMessage): Rule<string | null | undefined> => (value) =>
   blank(value) ? message("validation.enter", { field }) : null;
 
-/** Sign-in account: an email address or a mobile number. */
-export const account: Rule<string | null | undefined> = (value) => {
+/**
+ * Sign-in account: blank is "required"; otherwise one of the shapes an account may have
+ * (an email address, a mobile number) must take it. No request schema can say "either": the
+ * shapes themselves come from the schemas (src/runtime/validation/account.ts).
+ */
+export const account = (...shapes: ReadonlyArray<(value: string) => boolean>): Rule<string | null | undefined> => (value) => {
   if (blank(value)) return message("validation.account.required");
-  return isEmail(value!) || isPhone(value!) ? null : message("validation.account.format");
+  const trimmed = value!.trim();
+  return shapes.some((shape) => shape(trimmed)) ? null : message("validation.account.format");
 };
 
-export const email: Rule<string | null | undefined> = (value) => {
-  if (blank(value)) return message("validation.email.required");
-  return isEmail(value!) ? null : message("validation.email.format");
-};
-
-export const phone: Rule<string | null | undefined> = (value) => {
-  if (blank(value)) return message("validation.phone.required");
-  return isPhone(value!) ? null : message("validation.phone.format");
-};
-
-/** Spaces count: a password is taken exactly as typed. */
-export const password: Rule<string | null | undefined> = (value) => {
-  if (value === null || value === undefined || value === "") return message("validation.password.required");
-  const length = lengthOf(value);
-  return length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max
-    ? message("validation.password.length", { ...PASSWORD_LENGTH })
-    : null;
-};
+/** A sign-up account left blank: which shape it has is the request schema's to check. */
+export const accountGiven: Rule<string | null | undefined> = (value) => (blank(value) ? message("validation.account.required") : null);
 
 export const verificationCode: Rule<string | null | undefined> = (value) =>
   blank(value) ? message("validation.code.required") : null;
@@ -105,9 +80,6 @@ export const birthday = (today: () => Date): Rule<string | null | undefined> => 
 /** Shown once an input holds as many characters as it may. */
 export const limit = (max: number): Rule<string | null | undefined> => (value) =>
   value && lengthOf(value) >= max ? message("validation.limit", { max }) : null;
-
-/** The privacy policy and terms of service must be accepted first. */
-export const agreeTerms: Rule<boolean | null | undefined> = (agreed) => (agreed === true ? null : message("validation.agreeTerms"));
 
 /** A shipping method must be chosen among those offered. */
 export const shippingMethod = (available: readonly string[]): Rule<string | null | undefined> => (value) =>

@@ -7,6 +7,7 @@ import { loadMessages, type Messages } from "../../shared/messages";
 import type { Store } from "../store/load";
 import { createLinks } from "./links";
 import { pageMeta, renderRegion, type RenderLogger } from "./render";
+import { checkPageData, checkScopeRoots } from "./page-data-check";
 import { notFound, resolvePage, signInRequired, type ExtraReview, type ResolveContext } from "./resolve";
 import { createRouteTable, matchPath, type RouteMatch } from "../../shared/routes";
 
@@ -80,8 +81,9 @@ export function createPageService(deps: PageServiceDeps) {
         : match.name.startsWith("user-") && request.signedIn === false
           ? signInRequired(ctx, request.pathname)
           : resolvePage(ctx);
+    checkPageData(match.name, resolved);
     const template = store.templates.get(resolved.template) ?? store.templates.get("error")!;
-    const scope = {
+    const roots = {
       $store: { name: store.config.storeName, currency: store.config.currency },
       $route: { name: match.name, params: match.params, prefix: language.prefix },
       $layout: {
@@ -104,8 +106,9 @@ export function createPageService(deps: PageServiceDeps) {
           },
         ],
       },
-      page: resolved.page,
     };
+    checkScopeRoots(match.name, roots);
+    const scope = { ...roots, page: resolved.page };
     // Islands read the route through wouter on the server too, so they render the same links it will.
     const search = request.query.toString();
     const context = {

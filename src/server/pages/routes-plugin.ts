@@ -10,6 +10,7 @@ import type { ClientBuild } from "../client-build";
 import { stockSnapshot } from "../stock";
 import { contentSecurityPolicy, createNonce, injectOrigins } from "../security";
 import type { Store } from "../store/load";
+import { WIRE } from "../../shared/codes";
 import { isPrefix } from "../../shared/languages";
 import { createPageService, type PageRequest, type PageResult } from "./page-service";
 
@@ -52,13 +53,13 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
     const url = new URL(request.url, "http://localhost");
     // API calls are POSTs; a GET of one is not a page.
     if (url.pathname.startsWith("/api/")) return reply.code(404).send({ code: 40, msg: "There is no such call." });
-    const asRoute = url.searchParams.get("request") === "route";
+    const asRoute = url.searchParams.get(WIRE.routeQuery) === WIRE.routeQueryValue;
     const pageRequest: PageRequest = {
       pathname: url.pathname,
       query: url.searchParams,
-      hideHead: request.headers["x-hide-head"] === "1",
-      hideFoot: request.headers["x-hide-foot"] === "1",
-      ...(asRoute ? { signedIn: userIdOfToken(deps.db, headerValue(request.headers["x-auth"]), Date.now()) !== null } : {}),
+      hideHead: request.headers[WIRE.hideHeadHeader] === "1",
+      hideFoot: request.headers[WIRE.hideFootHeader] === "1",
+      ...(asRoute ? { signedIn: userIdOfToken(deps.db, headerValue(request.headers[WIRE.authHeader]), Date.now()) !== null } : {}),
     };
     let result: PageResult;
     try {

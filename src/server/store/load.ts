@@ -7,7 +7,9 @@ import type {
   PageTemplate, StoreArticle, StoreCategory, StoreCheckout, StoreCollection, StoreConfig, StoreCoupon,
   StorePage, StoreProduct, StorePromotion, StoreReview, StoreTag, StoreVariant, ThemeConfig,
 } from "../../../generated/types";
-import type { SchemaSet } from "../schemas";
+import { PAGE_KINDS } from "../pages/page-kinds";
+import { SCHEMA_ID_BASE, type SchemaSet } from "../schemas";
+import { checkTemplatePaths } from "./bind-paths.mjs";
 import { parseErrorLine, pointerLines } from "./json-lines";
 
 export class StoreFileError extends Error {
@@ -104,7 +106,27 @@ export function loadStore(dir: string, schemas: SchemaSet, components?: readonly
   delete store.config.$schema;
   delete store.config.router.$schema;
   index(store, texts, components);
+  checkDataPaths(store, texts, schemas);
   return store;
+}
+
+/**
+ * Every data path of every template (bind, when, {placeholders}) must name data the template
+ * is rendered with: $store, $route, $layout and the page data of its kind, as their schemas
+ * describe them (schemas/pages/). A wrong path would otherwise only show as a missing section.
+ */
+function checkDataPaths(store: Store, texts: Texts, schemas: SchemaSet): void {
+  const getSchema = (id: string): Record<string, unknown> | undefined => {
+    const path = id.startsWith(SCHEMA_ID_BASE) ? id.slice(SCHEMA_ID_BASE.length) : null;
+    return path !== null && schemas.has(path) ? (schemas.get(path).schema as Record<string, unknown>) : undefined;
+  };
+  for (const [name, template] of store.templates) {
+    const [problem] = checkTemplatePaths(template, name, PAGE_KINDS, getSchema);
+    if (!problem) continue;
+    const read = texts.get(`templates/${name}.json`);
+    const file = read?.name ?? `templates/${name}.json`;
+    throw new StoreFileError(file, read ? pointerLines(read.text).get(problem.pointer) : undefined, `${problem.pointer} ${problem.message}`);
+  }
 }
 
 /** Builds the lookups and checks what the schemas cannot: uniqueness and references. */

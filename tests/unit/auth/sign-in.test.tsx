@@ -62,6 +62,25 @@ describe("SignIn", () => {
     expect(account.value).toBe("not an account");
   });
 
+  it("takes the account's length from the sign-in schema and the password rule from the account's policy", async () => {
+    const h = await open();
+    const account = field(h.container, "Email or mobile number");
+    const password = field(h.container, "Password");
+    expect(account.maxLength).toBe(254);
+    expect(password.maxLength).toBe(128);
+    await fill(h, `${"a".repeat(250)}@b.co`, "x".repeat(129));
+    await click(button(h.container, "Sign in"));
+    // Typed in by script past the inputs' limits, which say so too.
+    expect(describedBy(account)).toBe("Enter a valid email address or mobile number | You have reached the limit of 254 characters");
+    expect(describedBy(password)).toBe("Password must be 6 to 128 characters | You have reached the limit of 128 characters");
+    await fill(h, "0800123", "      ");
+    expect(describedBy(account)).toBe("Enter a valid email address or mobile number");
+    expect(describedBy(password)).toBe("");
+    await type(account, "  ");
+    expect(describedBy(account)).toBe("Enter your email or mobile number");
+    expect(h.post).not.toHaveBeenCalled();
+  });
+
   it("clears a message as soon as the field is right", async () => {
     const h = await open();
     const account = field(h.container, "Email or mobile number");

@@ -68,6 +68,28 @@ describe("SignUp", () => {
     expect(describedBy(field(h.container, "Country calling code"))).toContain("Enter a calling code: an optional + and 1 to 4 digits");
   });
 
+  it("takes its limits from the sign-up request's schema", async () => {
+    const h = await open();
+    expect(field(h.container, "Email or mobile number").maxLength).toBe(254);
+    expect(field(h.container, "Password").maxLength).toBe(128);
+    expect(field(h.container, "First name").maxLength).toBe(100);
+    expect(field(h.container, "Last name").maxLength).toBe(100);
+    expect(describedBy(field(h.container, "Password"))).toBe("6 to 128 characters");
+  });
+
+  it("checks what it would send: a too long password, a mobile number's calling code, a spaced password", async () => {
+    const h = await open();
+    await fillAll(h, "0800123");
+    await type(field(h.container, "Password"), "x".repeat(129));
+    await click(button(h.container, "Sign up"));
+    expect(describedBy(field(h.container, "Email or mobile number"))).toContain("Enter a valid email address or mobile number");
+    expect(describedBy(field(h.container, "Country calling code"))).toContain("Select a country code");
+    expect(describedBy(field(h.container, "Password"))).toContain("Password must be 6 to 128 characters");
+    await type(field(h.container, "Password"), "      ");
+    expect(describedBy(field(h.container, "Password"))).toBe("6 to 128 characters");
+    expect(h.post).not.toHaveBeenCalled();
+  });
+
   it("says when a field has reached its limit", async () => {
     const h = await open();
     await type(field(h.container, "First name"), "a".repeat(100));

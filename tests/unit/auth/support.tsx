@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { vi } from "vitest";
 import type { UserInfo } from "../../../generated/types";
 import { ApiError, type Api } from "../../../src/runtime/api/client";
-import { clearServices, provideServices } from "../../../src/runtime/hooks/registry";
+import type { ProvidedServices } from "../../../src/runtime/hooks/services-context";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { locationStore } from "../../../src/runtime/router/location-store";
 import type { Session, SessionState } from "../../../src/runtime/session";
@@ -53,7 +53,8 @@ export interface RenderOptions {
   url?: string;
   lang?: keyof typeof LOCALES;
   session?: Harness["session"];
-  services?: Record<string, unknown>;
+  /** More services beside the fake api and session (a cart, ...). */
+  services?: ProvidedServices;
   /** Hydrate this server HTML instead of rendering from nothing. */
   serverHtml?: string;
   /** Runs on the server HTML before hydration, as a shopper typing early would. */
@@ -67,11 +68,15 @@ export async function renderIsland(node: ReactNode, options: RenderOptions = {})
   locationStore.setNavigator(navigate);
   const post: Post = vi.fn(async () => ({}));
   const session = options.session ?? fakeSession();
-  provideServices({ api: { post } as unknown as Api, session, ...options.services });
+  const services: ProvidedServices = { api: { post } as unknown as Api, session, ...options.services };
   document.body.innerHTML = `<div id="island"></div>`;
   const container = document.getElementById("island")!;
   const lang = options.lang ?? "en";
-  const tree = <IslandProviders context={{ locale: lang, messages: LOCALES[lang] }}>{node}</IslandProviders>;
+  const tree = (
+    <IslandProviders context={{ locale: lang, messages: LOCALES[lang] }} services={services}>
+      {node}
+    </IslandProviders>
+  );
   let root!: Root;
   if (options.serverHtml === undefined) {
     root = createRoot(container);
@@ -90,7 +95,6 @@ export async function renderIsland(node: ReactNode, options: RenderOptions = {})
     session,
     async unmount() {
       await act(async () => root.unmount());
-      clearServices();
       locationStore.setNavigator(null);
     },
   };

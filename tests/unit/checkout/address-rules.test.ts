@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_ADDRESS, toSaveRequest, validateAddress, type AddressValues } from "../../../src/components/checkout/address-rules";
+import { ADDRESS_FIELDS, ADDRESS_MAX, EMPTY_ADDRESS, toSaveRequest, validateAddress, type AddressValues } from "../../../src/components/checkout/address-rules";
 import { formatValidation } from "../../../src/runtime/validation/format";
 import { LOCALES } from "../runtime/fakes";
 
@@ -14,13 +14,13 @@ const GOOD: AddressValues = {
   phone: "91234567",
 };
 
-const intl = {
+const formatter = (lang: keyof typeof LOCALES) => ({
   formatMessage: ({ id }: { id: string }, values?: Record<string, string | number>) =>
-    LOCALES.en[id]!.replace(/\{(\w+)\}/g, (_, k: string) => String(values?.[k] ?? "")),
-};
+    LOCALES[lang][id]!.replace(/\{(\w+)\}/g, (_, k: string) => String(values?.[k] ?? "")),
+});
 
-function messages(values: AddressValues): Record<string, string> {
-  return Object.fromEntries(Object.entries(validateAddress(values)).map(([field, m]) => [field, formatValidation(intl, m!)]));
+function messages(values: AddressValues, lang: keyof typeof LOCALES = "en"): Record<string, string> {
+  return Object.fromEntries(Object.entries(validateAddress(values)).map(([field, m]) => [field, formatValidation(formatter(lang), m!)]));
 }
 
 describe("address form rules", () => {
@@ -51,6 +51,34 @@ describe("address form rules", () => {
 
   it("treat blanks as missing", () => {
     expect(Object.keys(validateAddress({ ...GOOD, city: "   " }))).toEqual(["city"]);
+    // A blank optional field is left out, not checked against its pattern.
+    expect(validateAddress({ ...GOOD, postalCode: "  ", province: " " })).toEqual({});
+    expect(validateAddress({ ...GOOD, phone: " 91234567 ", countryCode: " +852 " })).toEqual({});
+  });
+
+  it("take the lengths from the save request's schema", () => {
+    expect(ADDRESS_MAX).toEqual({
+      country: 100, province: 100, city: 100, area: 100, firstName: 100, lastName: 100, address: 300, apartment: 100,
+    });
+    expect(messages({ ...GOOD, address: "a".repeat(301), apartment: "b".repeat(101) })).toEqual({
+      address: "Address is not valid",
+      apartment: "Apartment, suite is not valid",
+    });
+    expect(validateAddress({ ...GOOD, address: "a".repeat(300) })).toEqual({});
+  });
+
+  it("say every message in the three languages", () => {
+    const wrong = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, "#".repeat(301)])) as AddressValues;
+    for (const lang of ["en", "zh", "zh-HK"] as const) {
+      for (const values of [EMPTY_ADDRESS, wrong]) {
+        for (const [field, message] of Object.entries(messages(values, lang))) {
+          expect(message, `${lang} ${field}`).not.toMatch(/^\s|\s$|\{|undefined/);
+        }
+      }
+      expect(Object.keys(validateAddress(wrong))).toEqual([...ADDRESS_FIELDS]);
+    }
+    expect(messages(EMPTY_ADDRESS, "zh-HK").phone).toBe(LOCALES["zh-HK"]["validation.phone.required"]);
+    expect(messages({ ...GOOD, phone: "0123" }, "zh").phone).toBe(LOCALES.zh["validation.phone.format"]);
   });
 
   it("send trimmed values and leave out empty optional fields", () => {

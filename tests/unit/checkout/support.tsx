@@ -7,7 +7,6 @@ import { ApiError, type Api } from "../../../src/runtime/api/client";
 import type { ApiCalls, CallName } from "../../../src/runtime/api/calls";
 import { createBus } from "../../../src/runtime/bus";
 import { createCart, type Cart } from "../../../src/runtime/cart";
-import { clearServices, provideServices } from "../../../src/runtime/hooks/registry";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { locationStore } from "../../../src/runtime/router/location-store";
 import type { Session, SessionState } from "../../../src/runtime/session";
@@ -59,18 +58,19 @@ export async function renderIsland(
   document.body.innerHTML = `<div id="island"></div>`;
   const container = document.getElementById("island")!;
   const bus = createBus();
-  const cart = createCart({ bus, store: memoryStore({ "sf.cartCount": String(options.cartCount ?? 0) }).store, events: new EventTarget() });
+  const cart = createCart({ bus, store: memoryStore({ "sf.cartCount": String(options.cartCount ?? 0) }).store, api: options.api, events: new EventTarget() });
   const signedIn = options.signedIn ?? true;
-  provideServices({
-    bus,
-    api: options.api,
-    cart,
-    session: fakeSession({ signedIn, user: null }),
-  });
+  const services = { bus, api: options.api, cart, session: fakeSession({ signedIn, user: null }) };
   const navigate = vi.fn();
   locationStore.setNavigator(navigate);
   let root: Root | undefined = createRoot(container);
-  await act(async () => root!.render(<IslandProviders context={{ locale: "en", messages: LOCALES.en }}>{node}</IslandProviders>));
+  await act(async () =>
+    root!.render(
+      <IslandProviders context={{ locale: "en", messages: LOCALES.en }} services={services}>
+        {node}
+      </IslandProviders>,
+    ),
+  );
   return {
     container,
     cart,
@@ -78,7 +78,6 @@ export async function renderIsland(
     async unmount() {
       await act(async () => root?.unmount());
       root = undefined;
-      clearServices();
       locationStore.setNavigator(null);
     },
   };

@@ -34,6 +34,28 @@ describe("Newsletter", () => {
     expect(h.post).not.toHaveBeenCalled();
   });
 
+  it("takes the address's length and shape from the subscribe request's schema", async () => {
+    const h = await open();
+    const email = field(h.container, "Email address");
+    expect(email.maxLength).toBe(254);
+    await type(email, "   ");
+    await click(button(h.container, "Subscribe"));
+    expect(describedBy(email)).toBe("Enter your email address");
+    await type(email, `${"a".repeat(250)}@b.co`);
+    expect(describedBy(email)).toBe("Enter a valid email address, like name@example.com | You have reached the limit of 254 characters");
+    await type(email, "a+tag@b.co");
+    expect(describedBy(email)).toBe("Enter a valid email address, like name@example.com");
+    await type(email, "first.last@shop.example.com");
+    expect(describedBy(email)).toBe("");
+    expect(h.post).not.toHaveBeenCalled();
+  });
+
+  it("says it in the page's language", async () => {
+    const h = await open("zh");
+    await click(h.container.querySelector<HTMLButtonElement>("button[type=submit]")!);
+    expect(describedBy(h.container.querySelector("input")!)).toBe("请输入邮箱地址");
+  });
+
   it("subscribes, says so, and empties the field", async () => {
     const h = await open();
     await type(field(h.container, "Email address"), " mei@example.com ");

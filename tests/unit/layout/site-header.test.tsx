@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import SiteHeader from "../../../src/components/content/SiteHeader";
+import SiteHeader from "../../../src/components/layout/SiteHeader";
 import validate from "../../../generated/validators/components/SiteHeader.js";
 import type { SiteHeaderProps } from "../../../generated/types";
-import { clearServices, provideServices } from "../../../src/runtime/hooks/registry";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { locationStore } from "../../../src/runtime/router/location-store";
 import type { Cart } from "../../../src/runtime/cart";
@@ -43,7 +42,6 @@ let harness: Harness | undefined;
 afterEach(async () => {
   await harness?.unmount();
   harness = undefined;
-  clearServices();
   vi.restoreAllMocks();
 });
 
@@ -80,13 +78,19 @@ describe("SiteHeader", () => {
     expect(container.querySelector(".sf-header__badge")!.textContent).toBe("");
     expect(container.querySelector(".sf-header__account")!.getAttribute("href")).toBe("/zh-HK/auth/signin?redirect=%2Fzh-HK%2Fcategory%2Fshirts");
 
-    provideServices({ cart: fakeCart(3), session: fakeSession({ signedIn: true, user: USER }), api: {} as Api });
+    const services = { cart: fakeCart(3), session: fakeSession({ signedIn: true, user: USER }), api: {} as Api };
     const errors = vi.spyOn(console, "error");
     const root = await act(async () =>
-      hydrateRoot(container, <IslandProviders context={{ locale: "zh-HK", messages: LOCALES["zh-HK"] }}>{<SiteHeader {...PROPS} />}</IslandProviders>, {
-        identifierPrefix: "h-",
-        onRecoverableError: (error) => console.error(error),
-      }),
+      hydrateRoot(
+        container,
+        <IslandProviders context={{ locale: "zh-HK", messages: LOCALES["zh-HK"] }} services={services}>
+          {<SiteHeader {...PROPS} />}
+        </IslandProviders>,
+        {
+          identifierPrefix: "h-",
+          onRecoverableError: (error) => console.error(error),
+        },
+      ),
     );
     expect(errors).not.toHaveBeenCalled();
     expect(cartLink(container).getAttribute("aria-label")).toBe("購物車 3 件商品");

@@ -9,7 +9,7 @@ import { ApiError, type Api } from "../../../src/runtime/api/client";
 import { createBus, type Bus } from "../../../src/runtime/bus";
 import { createCart, type Cart } from "../../../src/runtime/cart";
 import type { Favorites, FavoritesState } from "../../../src/runtime/favorites";
-import { clearServices, provideServices } from "../../../src/runtime/hooks/registry";
+import type { ProvidedServices } from "../../../src/runtime/hooks/services-context";
 import { useCartCount } from "../../../src/runtime/hooks/useCartCount";
 import { memoryStore, type MemoryStorage } from "../runtime/fakes";
 import { cartWith, PRODUCT } from "./fixtures";
@@ -19,6 +19,7 @@ let bus: Bus;
 let cart: Cart;
 let backing: MemoryStorage;
 let post: ReturnType<typeof vi.fn>;
+let services: ProvidedServices;
 
 function CountBadge() {
   return <span id="count">{useCartCount()}</span>;
@@ -32,25 +33,25 @@ beforeEach(() => {
   bus = createBus();
   const memory = memoryStore();
   backing = memory.backing;
-  cart = createCart({ bus, store: memory.store, events: new EventTarget() as unknown as Window });
-  cart.start();
   post = vi.fn(async (call: string, body: { quantity: number }): Promise<CartData> => {
     if (call !== "cart/add") throw new Error(`unexpected ${call}`);
     return cartWith(body.quantity);
   });
-  provideServices({ bus, cart, api: { post } as unknown as Api });
+  const api = { post } as unknown as Api;
+  cart = createCart({ bus, store: memory.store, api, events: new EventTarget() as unknown as Window });
+  cart.start();
+  services = { bus, cart, api };
 });
 
 afterEach(async () => {
   await unmountAll();
   cart.stop();
-  clearServices();
 });
 
 async function page() {
-  await renderIsland(<CountBadge />);
-  await renderIsland(<ProductDetail {...PRODUCT} selectedSku="TEE-BLU-M" />);
-  await renderIsland(<CartDrawer />);
+  await renderIsland(<CountBadge />, "en", services);
+  await renderIsland(<ProductDetail {...PRODUCT} selectedSku="TEE-BLU-M" />, "en", services);
+  await renderIsland(<CartDrawer />, "en", services);
 }
 
 describe("adding to the cart", () => {
@@ -95,7 +96,7 @@ describe("adding to the cart", () => {
   });
 
   it("a sold-out variant's button posts nothing", async () => {
-    await renderIsland(<ProductDetail {...PRODUCT} selectedSku="TEE-BLU-L" />);
+    await renderIsland(<ProductDetail {...PRODUCT} selectedSku="TEE-BLU-L" />, "en", services);
     await click(addButton());
     expect(post).not.toHaveBeenCalled();
   });
@@ -109,7 +110,7 @@ describe("CartDrawer", () => {
   });
 
   it("renders nothing until something is added", async () => {
-    const host = await renderIsland(<CartDrawer />);
+    const host = await renderIsland(<CartDrawer />, "en", services);
     expect(host.innerHTML).toBe("");
   });
 
@@ -150,7 +151,7 @@ describe("CartDrawer", () => {
 
   it("links keep the page's language prefix", async () => {
     goTo("/zh-HK/product/tee/TEE-BLU-M");
-    await renderIsland(<CartDrawer />, "zh-HK");
+    await renderIsland(<CartDrawer />, "zh-HK", services);
     await act(async () => bus.emit("cart:added", { sku: "TEE-BLU-M", quantity: 1, cart: cartWith(1) }));
     expect(byText(dialog()!, "a", "前往結帳")!.getAttribute("href")).toBe("/zh-HK/checkout/cart");
     expect(byText(dialog()!, "a", "查看購物車")!.getAttribute("href")).toBe("/zh-HK/cart");
@@ -188,8 +189,7 @@ describe("FavoriteButton", () => {
 
   it("adds the product to the wish list and takes it off again", async () => {
     const favorites = fakeFavorites();
-    provideServices({ favorites });
-    const host = await renderIsland(<FavoriteButton productId={7} />);
+    const host = await renderIsland(<FavoriteButton productId={7} />, "en", { favorites });
     await click(byText(host, "button", "Add to favorites"));
     expect(favorites.add).toHaveBeenCalledWith("product", "7");
     await click(byText(host, "button", "Remove from favorites"));

@@ -1,7 +1,8 @@
-// Renders islands the way the page does (IslandProviders: intl and the router) at a given
-// address, with the runtime services the test provides.
+// Renders islands the way the page does (IslandProviders: services, intl and the router) at
+// a given address, with the runtime services the test provides.
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
+import type { ProvidedServices } from "../../../src/runtime/hooks/services-context";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { locationStore } from "../../../src/runtime/router/location-store";
 import { LOCALES } from "../runtime/fakes";
@@ -15,12 +16,18 @@ export function goTo(path: string): void {
   locationStore.set(location);
 }
 
-export async function renderIsland(node: ReactNode, lang: keyof typeof LOCALES = "en"): Promise<HTMLElement> {
+export async function renderIsland(node: ReactNode, lang: keyof typeof LOCALES = "en", services?: ProvidedServices): Promise<HTMLElement> {
   const host = document.createElement("div");
   document.body.append(host);
   const root = createRoot(host);
   roots.push(root);
-  await act(async () => root.render(<IslandProviders context={{ locale: lang, messages: LOCALES[lang] }}>{node}</IslandProviders>));
+  await act(async () =>
+    root.render(
+      <IslandProviders context={{ locale: lang, messages: LOCALES[lang] }} services={services}>
+        {node}
+      </IslandProviders>,
+    ),
+  );
   return host;
 }
 

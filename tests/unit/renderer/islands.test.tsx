@@ -128,7 +128,7 @@ describe("island renderer", () => {
     region.innerHTML = island("Counter", {}, { id: "a", "data-hydrate": "later" });
     await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
     expect(stateOf("#a")).toBe("failed");
-    expect(logger.warn.mock.calls[0]![0]).toContain('data-hydrate "later" is not one of load, idle, visible, interaction, none');
+    expect(logger.warn.mock.calls[0]![0]).toContain('data-hydrate "later" is not one of load, idle, visible, interaction, media, none');
   });
 
   it("bad JSON keeps the server HTML, marks the island failed and names the component", async () => {

@@ -7,6 +7,7 @@ import { createRenderer } from "../../../src/renderer/islands";
 import { createProvidersLoader } from "../../../src/runtime/island-providers";
 import en from "../../../src/locales/en.json";
 import zh from "../../../src/locales/zh.json";
+import type { ProvidedServices } from "../../../src/runtime/hooks/services-context";
 
 const context = { locale: "en", messages: en };
 
@@ -55,6 +56,27 @@ describe("renderIsland", () => {
     const renderer = createRenderer({ registry, logger: { warn }, loadProviders: createProvidersLoader(document) });
     await renderer.mountRegion(document.getElementById("r")!);
     await vi.waitFor(() => expect(document.querySelector("[data-island]")!.getAttribute("data-island")).toBe("mounted"));
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it("hands the running services to the islands: the server's signed-out header hydrates, then shows them", async () => {
+    const props = { storeName: "Demo", homeHref: "/", links: [], cartHref: "/cart", accountHref: "/user/center" };
+    const html = await renderIsland(registry, "SiteHeader", props, { context: { ...context, path: "/" }, uid: "s2-", hydrate: "load" });
+    expect(html).toContain('<span class="sf-header__badge" aria-hidden="true"></span>');
+    document.documentElement.lang = "en";
+    document.body.innerHTML = `<div id="r">${html}</div>`;
+    const store = <T,>(value: T) => ({ getSnapshot: () => value, subscribe: () => () => {} });
+    const services = {
+      cart: store(3),
+      session: store({ signedIn: true, user: { id: "7", email: "mei@example.com", nickname: "mei" } }),
+    } as unknown as ProvidedServices;
+    const warn = vi.fn();
+    const error = vi.spyOn(console, "error");
+    const renderer = createRenderer({ registry, logger: { warn }, loadProviders: createProvidersLoader(document, services) });
+    await renderer.mountRegion(document.getElementById("r")!);
+    await vi.waitFor(() => expect(document.querySelector(".sf-header__badge")!.textContent).toBe("3"));
+    expect(document.querySelector(".sf-header__account")!.textContent).toBe("My account");
     expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
   });

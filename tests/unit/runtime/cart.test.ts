@@ -1,15 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { Cart as CartData } from "../../../generated/types";
+import { ApiError, type Api } from "../../../src/runtime/api/client";
 import { createCart, MAX_CART_COUNT } from "../../../src/runtime/cart";
 import { ThrowingStorage, memoryStore, recordBus } from "./fakes";
 import { createStore } from "../../../src/runtime/storage";
+
+const SERVER_CART: CartData = { items: [], count: 4, total: 100, currency: "USD" };
 
 function setup(stored: Record<string, string> = {}) {
   const rec = recordBus();
   const { store, backing } = memoryStore(stored);
   const events = new EventTarget();
-  const cart = createCart({ bus: rec.bus, store, events });
+  const post = vi.fn(async (_call: string, _body: unknown): Promise<unknown> => SERVER_CART);
+  const cart = createCart({ bus: rec.bus, store, api: { post } as unknown as Pick<Api, "post">, events });
   cart.start();
-  return { cart, rec, backing, events, store };
+  return { cart, rec, backing, events, store, post };
 }
 
 describe("cart count", () => {
@@ -51,7 +56,7 @@ describe("cart count", () => {
 
   it("keeps counting for this page when storage throws", () => {
     const rec = recordBus();
-    const cart = createCart({ bus: rec.bus, store: createStore(() => new ThrowingStorage()), events: new EventTarget() });
+    const cart = createCart({ bus: rec.bus, store: createStore(() => new ThrowingStorage()), api: { post: vi.fn() }, events: new EventTarget() });
     cart.start();
     cart.add(2);
     expect(cart.getSnapshot()).toBe(2);
@@ -63,5 +68,26 @@ describe("cart count", () => {
     backing.setItem("sf.cartCount", "5");
     events.dispatchEvent(Object.assign(new Event("storage"), { key: "sf.cartCount" }));
     expect(cart.getSnapshot()).toBe(0);
+  });
+});
+
+describe("adding to the cart", () => {
+  it("posts cart/add, takes the count from the server's cart and announces it", async () => {
+    const { cart, rec, backing, post } = setup({ "sf.cartCount": "1" });
+    await expect(cart.addItem("TEE-BLU-M", 3)).resolves.toEqual(SERVER_CART);
+    expect(post).toHaveBeenCalledWith("cart/add", { sku: "TEE-BLU-M", quantity: 3 });
+    expect(cart.getSnapshot()).toBe(4);
+    expect(backing.getItem("sf.cartCount")).toBe("4");
+    expect(rec.events.map((e) => e.type)).toEqual(["cart:changed", "cart:added"]);
+    expect(rec.of("cart:added")).toEqual([{ sku: "TEE-BLU-M", quantity: 3, cart: SERVER_CART }]);
+  });
+
+  it("a refused add rejects and changes nothing", async () => {
+    const { cart, rec, post } = setup({ "sf.cartCount": "1" });
+    const refusal = new ApiError("cart/add", { kind: "envelope", code: 41, msg: "Sold out" }, { text: "Sold out" });
+    post.mockRejectedValueOnce(refusal);
+    await expect(cart.addItem("TEE-BLU-M", 1)).rejects.toBe(refusal);
+    expect(cart.getSnapshot()).toBe(1);
+    expect(rec.events).toEqual([]);
   });
 });

@@ -1,17 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { IntlProvider } from "react-intl";
 import Toaster from "../../../src/components/common/Toaster";
 import validate from "../../../generated/validators/components/Toaster.js";
 import { createCart } from "../../../src/runtime/cart";
 import { createFavorites } from "../../../src/runtime/favorites";
-import { clearServices, getService, provideServices } from "../../../src/runtime/hooks/registry";
-import { useApi } from "../../../src/runtime/hooks/useApi";
+import { ServicesProvider, type ProvidedServices } from "../../../src/runtime/hooks/services-context";
+import { useApi, useApiPost } from "../../../src/runtime/hooks/useApi";
+import { useBusEvent } from "../../../src/runtime/hooks/useBusEvent";
 import { useCart, useCartCount } from "../../../src/runtime/hooks/useCartCount";
 import { useFavorites } from "../../../src/runtime/hooks/useFavorites";
-import { useLiveMessage } from "../../../src/runtime/hooks/useLive";
+import { useHydrated } from "../../../src/runtime/hooks/useHydrated";
 import { useSession } from "../../../src/runtime/hooks/useSession";
 import { useToast } from "../../../src/runtime/hooks/useToast";
 import type { LiveFrame } from "../../../src/runtime/bus";
@@ -24,14 +25,18 @@ import { LOCALES, memoryStore, recordBus, testClock } from "./fakes";
 
 let container: HTMLElement;
 let root: Root | undefined;
+/** What the next render() provides; each test sets the services it needs. */
+let services: ProvidedServices = {};
 
 async function render(node: ReactNode, lang: keyof typeof LOCALES = "en") {
   root = createRoot(container);
   await act(async () =>
     root!.render(
-      <IntlProvider locale={lang} messages={LOCALES[lang]} defaultLocale="en">
-        {node}
-      </IntlProvider>,
+      <ServicesProvider services={services}>
+        <IntlProvider locale={lang} messages={LOCALES[lang]} defaultLocale="en">
+          {node}
+        </IntlProvider>
+      </ServicesProvider>,
     ),
   );
 }
@@ -44,7 +49,7 @@ beforeEach(() => {
 afterEach(async () => {
   await act(async () => root?.unmount());
   root = undefined;
-  clearServices();
+  services = {};
   vi.useRealTimers();
 });
 
@@ -81,7 +86,7 @@ function Account() {
 describe("hooks", () => {
   it("useSession follows the session and reaches its actions", async () => {
     const session = fakeSession({ signedIn: false, user: null });
-    provideServices({ session });
+    services = { session };
     await render(<Account />);
     expect(container.textContent).toContain("signed out");
     await act(async () => session.set({ signedIn: true, user: { id: "1", email: "", nickname: "mei" } }));
@@ -100,13 +105,37 @@ describe("hooks", () => {
     expect(renderToString(<All />)).toBe("<p>false 0 0</p>");
     await render(<All />);
     expect(container.textContent).toBe("false 0 0");
-    expect(() => getService("session")).toThrow(/session is not running/);
+  });
+
+  it("an action whose service is not running throws, naming it", async () => {
+    let session: ReturnType<typeof useSession> | undefined;
+    function Grab() {
+      session = useSession();
+      return null;
+    }
+    await render(<Grab />);
+    expect(() => session!.logout()).toThrow(/session is not running/);
+  });
+
+  it("the services come from the nearest provider, so each island reads its own", async () => {
+    const outer = fakeSession({ signedIn: false, user: null });
+    const inner = fakeSession({ signedIn: true, user: { id: "1", email: "", nickname: "mei" } });
+    services = { session: outer };
+    await render(
+      <>
+        <Account />
+        <ServicesProvider services={{ session: inner }}>
+          <Account />
+        </ServicesProvider>
+      </>,
+    );
+    expect(Array.from(container.querySelectorAll("p"), (p) => p.firstChild!.textContent)).toEqual(["signed out", "hello mei"]);
   });
 
   it("useCartCount re-renders when the count changes", async () => {
     const rec = recordBus();
-    const cart = createCart({ bus: rec.bus, store: memoryStore().store, events: new EventTarget() });
-    provideServices({ cart });
+    const cart = createCart({ bus: rec.bus, store: memoryStore().store, api: { post: vi.fn() }, events: new EventTarget() });
+    services = { cart };
     function Badge() {
       return <span>{useCartCount()}</span>;
     }
@@ -118,8 +147,8 @@ describe("hooks", () => {
 
   it("useCart changes the count through the service", async () => {
     const rec = recordBus();
-    const cart = createCart({ bus: rec.bus, store: memoryStore().store, events: new EventTarget() });
-    provideServices({ cart });
+    const cart = createCart({ bus: rec.bus, store: memoryStore().store, api: { post: vi.fn() }, events: new EventTarget() });
+    services = { cart };
     function Add() {
       const { count, add } = useCart();
       return (
@@ -140,7 +169,7 @@ describe("hooks", () => {
     const api = { post: vi.fn(async () => ({ type: "product", id: "17", title: "Shirt" })) } as unknown as Api;
     const favorites = createFavorites({ bus: rec.bus, api, store });
     favorites.start();
-    provideServices({ favorites });
+    services = { favorites };
     function Heart() {
       const fav = useFavorites();
       const saved = fav.has("product", "17");
@@ -159,7 +188,7 @@ describe("hooks", () => {
 
   it("useApi gives components the running api client", async () => {
     const api = { post: vi.fn(async () => null) } as unknown as Api;
-    provideServices({ api });
+    services = { api };
     let seen: Api | undefined;
     function Caller() {
       seen = useApi();
@@ -169,12 +198,26 @@ describe("hooks", () => {
     expect(seen).toBe(api);
   });
 
-  it("useLiveMessage hears frames of its type until unmounted", async () => {
+  it("useApiPost renders without services (the server) and posts through the client when called", async () => {
+    let post: ReturnType<typeof useApiPost> | undefined;
+    function Form() {
+      post = useApiPost();
+      return <form />;
+    }
+    expect(renderToString(<Form />)).toBe("<form></form>");
+    const api = { post: vi.fn(async () => ({ ok: true })) } as unknown as Api;
+    services = { api };
+    await render(<Form />);
+    await expect(post!("newsletter/subscribe", { email: "mei@example.com" })).resolves.toEqual({ ok: true });
+    expect(api.post).toHaveBeenCalledWith("newsletter/subscribe", { email: "mei@example.com" }, undefined);
+  });
+
+  it("useBusEvent hears events of its type until unmounted", async () => {
     const rec = recordBus();
-    provideServices({ bus: rec.bus });
+    services = { bus: rec.bus };
     const heard: LiveFrame[] = [];
     function Listener() {
-      useLiveMessage("order", (frame) => heard.push(frame));
+      useBusEvent("message:order", (frame) => heard.push(frame));
       return null;
     }
     await render(<Listener />);
@@ -188,13 +231,43 @@ describe("hooks", () => {
   });
 });
 
+describe("useHydrated", () => {
+  function Seen({ log }: { log: boolean[] }) {
+    const hydrated = useHydrated();
+    log.push(hydrated);
+    return <p>{String(hydrated)}</p>;
+  }
+
+  it("is false on the server, false while hydrating the server's HTML, then true", async () => {
+    const log: boolean[] = [];
+    const html = renderToString(<Seen log={log} />);
+    expect(html).toBe("<p>false</p>");
+    container.innerHTML = html;
+    log.length = 0;
+    const errors = vi.spyOn(console, "error");
+    await act(async () => {
+      root = hydrateRoot(container, <Seen log={log} />, { onRecoverableError: (error) => console.error(error) });
+    });
+    expect(log).toEqual([false, true]);
+    expect(container.textContent).toBe("true");
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it("is true from the first render of an island rendered into without server HTML", async () => {
+    const log: boolean[] = [];
+    await render(<Seen log={log} />);
+    expect(log).toEqual([true]);
+  });
+});
+
 describe("Toaster", () => {
   function setupToasts() {
     vi.useFakeTimers();
     const rec = recordBus();
     const toasts = createToasts({ bus: rec.bus, clock: testClock() });
     toasts.start();
-    provideServices({ toasts });
+    services = { toasts };
     return { toasts, bus: rec.bus };
   }
 

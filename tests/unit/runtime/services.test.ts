@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBus } from "../../../src/runtime/bus";
-import { findService } from "../../../src/runtime/hooks/registry";
 import { startServices, type RunningServices } from "../../../src/runtime/services";
 import { FakeSocket, envelope, testClock } from "./fakes";
 
@@ -35,14 +34,13 @@ function start() {
 }
 
 describe("startServices", () => {
-  it("starts every service, linked by one bus, and gives the hooks their instances", async () => {
+  it("starts every service, linked by one bus, and returns them for the island providers", async () => {
     const { services } = start();
-    expect(findService("session")).toBe(services.session);
-    expect(findService("cart")).toBe(services.cart);
-    expect(findService("favorites")).toBe(services.favorites);
-    expect(findService("toasts")).toBe(services.toasts);
-    expect(findService("api")).toBe(services.api);
-    expect(findService("bus")).toBe(services.bus);
+    for (const name of ["bus", "api", "session", "cart", "favorites", "toasts", "store"] as const) expect(services[name]).toBeDefined();
+    const counts: number[] = [];
+    services.bus.on("cart:changed", (count) => counts.push(count));
+    services.cart.add(2);
+    expect(counts).toEqual([2]);
     await services.background;
     const calls = fetchMock.mock.calls.map((c) => c[0]);
     expect(calls).toContain("/api/web/visitor/track");
@@ -77,13 +75,25 @@ describe("startServices", () => {
     expect(services.toasts.getSnapshot().map((t) => t.message)).toEqual([{ text: "Sold out" }]);
   });
 
+  it("adding to the cart goes through the api and announces the server's cart on the same bus", async () => {
+    const { services } = start();
+    const cart = { items: [], count: 3, total: 75, currency: "USD" };
+    fetchMock.mockImplementation(async (url) => envelope({ code: 0, msg: "", data: url === "/api/web/cart/add" ? cart : null }));
+    const added: unknown[] = [];
+    services.bus.on("cart:added", (event) => added.push(event));
+    await services.cart.addItem("TEE-BLU-M", 3);
+    const body = fetchMock.mock.calls.find((c) => c[0] === "/api/web/cart/add")![1]!.body;
+    expect(JSON.parse(String(body))).toEqual({ sku: "TEE-BLU-M", quantity: 3 });
+    expect(services.cart.getSnapshot()).toBe(3);
+    expect(added).toEqual([{ sku: "TEE-BLU-M", quantity: 3, cart }]);
+  });
+
   it("stop() stops everything, including the background services not yet loaded", async () => {
     const { services } = start();
     services.stop();
     running = undefined;
     await services.background;
     expect(FakeSocket.instances).toHaveLength(0);
-    expect(findService("session")).toBeUndefined();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(beacon).not.toHaveBeenCalled();
   });

@@ -87,6 +87,25 @@ describe("npm run validate", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("checks a template's data paths against the page data of its kind and the shared scope, with the nearest valid path", () => {
+    const file = `${FIXTURES}/bad-paths/product-detail.json`;
+    const head = `${FIXTURES}/bad-paths/head.json`;
+    const { code, out } = run(file, head);
+    expect(code).toBe(1);
+    const ofPage = "(page is the data of the product-detail page: schemas/pages/product-detail.schema.json)";
+    const ofScope = "($store, $route and $layout: schemas/pages/scope.schema.json)";
+    expect(out.trimEnd().split("\n")).toEqual([
+      `${file}:4:18  /description  unknown data path "page.descripton" in the placeholder {page.descripton}; did you mean "page.description"? ${ofPage}`,
+      `${file}:11:20  /sections/0/bind/product  unknown data path "page.product"; did you mean "page.detail.product"? ${ofPage}`,
+      `${file}:15:43  /sections/1/when  unknown data path "page.relatd"; did you mean "page.related"? ${ofPage}`,
+      `${file}:15:108  /sections/1/bind/currency  unknown data path "$store.curency"; did you mean "$store.currency"? ${ofScope}`,
+      // head.json is rendered with every kind's page data: page.title is fine there.
+      `${head}:4:84  /sections/0/bind/homeHref  unknown data path "$layout.hom"; did you mean "$layout.home"? ${ofScope}`,
+      "",
+      "5 problems in 2 of 2 files",
+    ]);
+  });
+
   it("reports duplicate properties, unknown $schema values, and files it cannot place or read", () => {
     const dup = temp("theme.json", '{\n  "primaryColor": "#fff",\n  "primaryColor": "#000"\n}');
     const badSchema = temp("x.json", '{\n  "$schema": "../schemas/theme/theme-confg.schema.json"\n}');
@@ -121,6 +140,7 @@ describe("npm run validate", { timeout: 60_000 }, () => {
       "fixtures/demo-store/config.json",
       `${FIXTURES}/theme-valid.json`,
       `${FIXTURES}/templates/home.json`,
+      `${FIXTURES}/bad-paths/product-detail.json`,
     ];
     for (const file of files) {
       const ref = JSON.parse(readFileSync(file, "utf8")).$schema as string;

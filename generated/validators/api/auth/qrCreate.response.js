@@ -2,14 +2,14 @@
 import ucs2length from "../../../runtime/ucs2length.js";
 import * as formats from "ajv-formats/dist/formats.js";
 "use strict";
-export const validate = validate39;
-export default validate39;
-const schema21 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/qrCreate.response.schema.json","type":"object","additionalProperties":false,"required":["ticket","url","expiresAt"],"properties":{"ticket":{"type":"string","pattern":"^[A-Za-z0-9_-]{22,64}$"},"url":{"type":"string","minLength":1,"maxLength":2048},"expiresAt":{"type":"string","format":"date-time"}}};
-const pattern7 = new RegExp("^[A-Za-z0-9_-]{22,64}$", "u");
-const func3 = ucs2length;
+export const validate = validate21;
+export default validate21;
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/qrCreate.response.schema.json","type":"object","additionalProperties":false,"required":["ticket","url","expiresAt"],"properties":{"ticket":{"type":"string","pattern":"^[A-Za-z0-9_-]{22,64}$"},"url":{"type":"string","minLength":1,"maxLength":2048},"expiresAt":{"type":"string","format":"date-time"}}};
+const pattern0 = new RegExp("^[A-Za-z0-9_-]{22,64}$", "u");
+const func2 = ucs2length;
 const formats0 = formats.fullFormats["date-time"];
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/auth/qrCreate.response.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -17,14 +17,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.ticket === undefined) && (missing0 = "ticket")) || ((data.url === undefined) && (missing0 = "url"))) || ((data.expiresAt === undefined) && (missing0 = "expiresAt"))){
-validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "ticket") || (key0 === "url")) || (key0 === "expiresAt"))){
-validate39.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -35,13 +35,13 @@ let data0 = data.ticket;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-validate39.errors = [{instancePath:instancePath+"/ticket",schemaPath:"#/properties/ticket/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{22,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{22,64}$"+"\""}];
+if(!pattern0.test(data0)){
+validate21.errors = [{instancePath:instancePath+"/ticket",schemaPath:"#/properties/ticket/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{22,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{22,64}$"+"\""}];
 return false;
 }
 }
 else {
-validate39.errors = [{instancePath:instancePath+"/ticket",schemaPath:"#/properties/ticket/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/ticket",schemaPath:"#/properties/ticket/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -56,19 +56,19 @@ let data1 = data.url;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func3(data1) > 2048){
-validate39.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+if(func2(data1) > 2048){
+validate21.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(func3(data1) < 1){
-validate39.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func2(data1) < 1){
+validate21.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate39.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -85,12 +85,12 @@ if(errors === _errs6){
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(!(formats0.validate(data2))){
-validate39.errors = [{instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate21.errors = [{instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 else {
-validate39.errors = [{instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -106,11 +106,11 @@ var valid0 = true;
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 

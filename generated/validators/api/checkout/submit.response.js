@@ -2,22 +2,91 @@
 import ucs2length from "../../../runtime/ucs2length.js";
 import * as formats from "ajv-formats/dist/formats.js";
 "use strict";
-export const validate = validate84;
-export default validate84;
-const schema57 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/checkout/submit.response.schema.json","allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/order/order.schema.json"}]};
-const schema58 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/order/order.schema.json","type":"object","additionalProperties":false,"required":["orderNo","status","payStatus","items","goodsAmount","discountAmount","shippingFee","payAmount","currency","couponCode","shippingMethod","paymentMethod","remarks","address","shipments","createdAt"],"properties":{"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"status":{"enum":["in_progress","completed","cancelled","pending_cancellation"]},"payStatus":{"enum":["unpaid","paid"]},"items":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["slug","sku","title","variantTitle","image","price","quantity"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","minLength":0,"maxLength":200},"image":{"type":"string","minLength":0,"maxLength":2048},"price":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1}}}},"goodsAmount":{"type":"number","minimum":0},"discountAmount":{"type":"number","minimum":0},"shippingFee":{"type":"number","minimum":0},"payAmount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"couponCode":{"type":"string","minLength":0,"maxLength":32},"shippingMethod":{"type":"string","minLength":1,"maxLength":40},"paymentMethod":{"type":"string","minLength":1,"maxLength":40},"remarks":{"type":"string","minLength":0,"maxLength":500},"address":{"type":"object","additionalProperties":false,"required":["country","city","firstName","lastName","address","countryCode","phone"],"properties":{"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$"},"firstName":{"type":"string","minLength":1,"maxLength":100},"lastName":{"type":"string","minLength":1,"maxLength":100},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"type":"string","pattern":"^\\+?[0-9]{1,4}$"},"phone":{"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$"}}},"shipments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["expressName","expressNo","createdAt"],"properties":{"expressName":{"type":"string","minLength":1,"maxLength":100},"expressNo":{"type":"string","minLength":1,"maxLength":100},"createdAt":{"type":"string","format":"date-time"}}}},"createdAt":{"type":"string","format":"date-time"}}};
+export const validate = validate21;
+export default validate21;
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/checkout/submit.response.schema.json","allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/order/order.schema.json"}]};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/order/order.schema.json","type":"object","additionalProperties":false,"required":["orderNo","status","payStatus","items","goodsAmount","discountAmount","shippingFee","payAmount","currency","couponCode","shippingMethod","paymentMethod","remarks","address","shipments","createdAt"],"properties":{"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"status":{"enum":["in_progress","completed","cancelled","pending_cancellation"]},"payStatus":{"enum":["unpaid","paid"]},"items":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["slug","sku","title","variantTitle","image","price","quantity"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","minLength":0,"maxLength":200},"image":{"type":"string","minLength":0,"maxLength":2048},"price":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1}}}},"goodsAmount":{"type":"number","minimum":0},"discountAmount":{"type":"number","minimum":0},"shippingFee":{"type":"number","minimum":0},"payAmount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"couponCode":{"type":"string","minLength":0,"maxLength":32},"shippingMethod":{"type":"string","minLength":1,"maxLength":40},"paymentMethod":{"type":"string","minLength":1,"maxLength":40},"remarks":{"type":"string","minLength":0,"maxLength":500},"address":{"type":"object","additionalProperties":false,"required":["country","city","firstName","lastName","address","countryCode","phone"],"properties":{"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$"},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"}}},"shipments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["expressName","expressNo","createdAt"],"properties":{"expressName":{"type":"string","minLength":1,"maxLength":100},"expressNo":{"type":"string","minLength":1,"maxLength":100},"createdAt":{"type":"string","format":"date-time"}}}},"createdAt":{"type":"string","format":"date-time"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
-const pattern39 = new RegExp("^[A-Z0-9]{6,32}$", "u");
-const pattern27 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
-const pattern25 = new RegExp("^[A-Z0-9][A-Z0-9-]{0,63}$", "u");
-const pattern28 = new RegExp("^[A-Z]{3}$", "u");
-const pattern0 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
-const pattern1 = new RegExp("^\\+?[0-9]{1,4}$", "u");
-const pattern2 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
+const pattern0 = new RegExp("^[A-Z0-9]{6,32}$", "u");
+const pattern1 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const pattern2 = new RegExp("^[A-Z0-9][A-Z0-9-]{0,63}$", "u");
+const pattern3 = new RegExp("^[A-Z]{3}$", "u");
+const pattern4 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
+const schema14 = {"type":"string","minLength":1,"maxLength":100};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func3(data) > 100){
+validate40.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+return false;
+}
+else {
+if(func3(data) < 1){
+validate40.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+const schema11 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$"};
+const pattern7 = new RegExp("^\\+?[0-9]{1,4}$", "u");
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+validate43.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
+return false;
+}
+}
+else {
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+const schema10 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$"};
+const pattern6 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+validate45.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+return false;
+}
+}
+else {
+validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
 const formats0 = formats.fullFormats["date-time"];
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/order/order.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -25,14 +94,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((data.orderNo === undefined) && (missing0 = "orderNo")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.payStatus === undefined) && (missing0 = "payStatus"))) || ((data.items === undefined) && (missing0 = "items"))) || ((data.goodsAmount === undefined) && (missing0 = "goodsAmount"))) || ((data.discountAmount === undefined) && (missing0 = "discountAmount"))) || ((data.shippingFee === undefined) && (missing0 = "shippingFee"))) || ((data.payAmount === undefined) && (missing0 = "payAmount"))) || ((data.currency === undefined) && (missing0 = "currency"))) || ((data.couponCode === undefined) && (missing0 = "couponCode"))) || ((data.shippingMethod === undefined) && (missing0 = "shippingMethod"))) || ((data.paymentMethod === undefined) && (missing0 = "paymentMethod"))) || ((data.remarks === undefined) && (missing0 = "remarks"))) || ((data.address === undefined) && (missing0 = "address"))) || ((data.shipments === undefined) && (missing0 = "shipments"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))){
-validate85.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema58.properties, key0))){
-validate85.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema7.properties, key0))){
+validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -43,13 +112,13 @@ let data0 = data.orderNo;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern39.test(data0)){
-validate85.errors = [{instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{6,32}$"},message:"must match pattern \""+"^[A-Z0-9]{6,32}$"+"\""}];
+if(!pattern0.test(data0)){
+validate22.errors = [{instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{6,32}$"},message:"must match pattern \""+"^[A-Z0-9]{6,32}$"+"\""}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -63,7 +132,7 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs4 = errors;
 if(!((((data1 === "in_progress") || (data1 === "completed")) || (data1 === "cancelled")) || (data1 === "pending_cancellation"))){
-validate85.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema58.properties.status.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema7.properties.status.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -76,7 +145,7 @@ if(data.payStatus !== undefined){
 let data2 = data.payStatus;
 const _errs5 = errors;
 if(!((data2 === "unpaid") || (data2 === "paid"))){
-validate85.errors = [{instancePath:instancePath+"/payStatus",schemaPath:"#/properties/payStatus/enum",keyword:"enum",params:{allowedValues: schema58.properties.payStatus.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/payStatus",schemaPath:"#/properties/payStatus/enum",keyword:"enum",params:{allowedValues: schema7.properties.payStatus.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -99,14 +168,14 @@ if(errors === _errs8){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if((((((((data4.slug === undefined) && (missing1 = "slug")) || ((data4.sku === undefined) && (missing1 = "sku"))) || ((data4.title === undefined) && (missing1 = "title"))) || ((data4.variantTitle === undefined) && (missing1 = "variantTitle"))) || ((data4.image === undefined) && (missing1 = "image"))) || ((data4.price === undefined) && (missing1 = "price"))) || ((data4.quantity === undefined) && (missing1 = "quantity"))){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
 for(const key1 in data4){
 if(!(((((((key1 === "slug") || (key1 === "sku")) || (key1 === "title")) || (key1 === "variantTitle")) || (key1 === "image")) || (key1 === "price")) || (key1 === "quantity"))){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -117,13 +186,13 @@ let data5 = data4.slug;
 const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data5 === "string"){
-if(!pattern27.test(data5)){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/slug",schemaPath:"#/properties/items/items/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
+if(!pattern1.test(data5)){
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/slug",schemaPath:"#/properties/items/items/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/slug",schemaPath:"#/properties/items/items/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/slug",schemaPath:"#/properties/items/items/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -138,13 +207,13 @@ let data6 = data4.sku;
 const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data6 === "string"){
-if(!pattern25.test(data6)){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/sku",schemaPath:"#/properties/items/items/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9][A-Z0-9-]{0,63}$"},message:"must match pattern \""+"^[A-Z0-9][A-Z0-9-]{0,63}$"+"\""}];
+if(!pattern2.test(data6)){
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/sku",schemaPath:"#/properties/items/items/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9][A-Z0-9-]{0,63}$"},message:"must match pattern \""+"^[A-Z0-9][A-Z0-9-]{0,63}$"+"\""}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/sku",schemaPath:"#/properties/items/items/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/sku",schemaPath:"#/properties/items/items/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -160,18 +229,18 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data7 === "string"){
 if(func3(data7) > 200){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/title",schemaPath:"#/properties/items/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/title",schemaPath:"#/properties/items/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func3(data7) < 1){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/title",schemaPath:"#/properties/items/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/title",schemaPath:"#/properties/items/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/title",schemaPath:"#/properties/items/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/title",schemaPath:"#/properties/items/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -187,18 +256,18 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data8 === "string"){
 if(func3(data8) > 200){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/variantTitle",schemaPath:"#/properties/items/items/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/variantTitle",schemaPath:"#/properties/items/items/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func3(data8) < 0){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/variantTitle",schemaPath:"#/properties/items/items/properties/variantTitle/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/variantTitle",schemaPath:"#/properties/items/items/properties/variantTitle/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/variantTitle",schemaPath:"#/properties/items/items/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/variantTitle",schemaPath:"#/properties/items/items/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -214,18 +283,18 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data9 === "string"){
 if(func3(data9) > 2048){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/image",schemaPath:"#/properties/items/items/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/image",schemaPath:"#/properties/items/items/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(func3(data9) < 0){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/image",schemaPath:"#/properties/items/items/properties/image/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/image",schemaPath:"#/properties/items/items/properties/image/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/image",schemaPath:"#/properties/items/items/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/image",schemaPath:"#/properties/items/items/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -241,12 +310,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/price",schemaPath:"#/properties/items/items/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/price",schemaPath:"#/properties/items/items/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/price",schemaPath:"#/properties/items/items/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/price",schemaPath:"#/properties/items/items/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -260,13 +329,13 @@ if(data4.quantity !== undefined){
 let data11 = data4.quantity;
 const _errs23 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/quantity",schemaPath:"#/properties/items/items/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/quantity",schemaPath:"#/properties/items/items/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs23){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 1 || isNaN(data11)){
-validate85.errors = [{instancePath:instancePath+"/items/" + i0+"/quantity",schemaPath:"#/properties/items/items/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/quantity",schemaPath:"#/properties/items/items/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -286,7 +355,7 @@ var valid2 = true;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -297,7 +366,7 @@ break;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate22.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -313,12 +382,12 @@ const _errs25 = errors;
 if(errors === _errs25){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-validate85.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate22.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -334,12 +403,12 @@ const _errs27 = errors;
 if(errors === _errs27){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-validate85.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate22.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -355,12 +424,12 @@ const _errs29 = errors;
 if(errors === _errs29){
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 < 0 || isNaN(data14)){
-validate85.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate22.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -376,12 +445,12 @@ const _errs31 = errors;
 if(errors === _errs31){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 < 0 || isNaN(data15)){
-validate85.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate22.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -396,13 +465,13 @@ let data16 = data.currency;
 const _errs33 = errors;
 if(errors === _errs33){
 if(typeof data16 === "string"){
-if(!pattern28.test(data16)){
-validate85.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
+if(!pattern3.test(data16)){
+validate22.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -418,18 +487,18 @@ const _errs35 = errors;
 if(errors === _errs35){
 if(typeof data17 === "string"){
 if(func3(data17) > 32){
-validate85.errors = [{instancePath:instancePath+"/couponCode",schemaPath:"#/properties/couponCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"}];
+validate22.errors = [{instancePath:instancePath+"/couponCode",schemaPath:"#/properties/couponCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"}];
 return false;
 }
 else {
 if(func3(data17) < 0){
-validate85.errors = [{instancePath:instancePath+"/couponCode",schemaPath:"#/properties/couponCode/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate22.errors = [{instancePath:instancePath+"/couponCode",schemaPath:"#/properties/couponCode/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/couponCode",schemaPath:"#/properties/couponCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/couponCode",schemaPath:"#/properties/couponCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -445,18 +514,18 @@ const _errs37 = errors;
 if(errors === _errs37){
 if(typeof data18 === "string"){
 if(func3(data18) > 40){
-validate85.errors = [{instancePath:instancePath+"/shippingMethod",schemaPath:"#/properties/shippingMethod/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate22.errors = [{instancePath:instancePath+"/shippingMethod",schemaPath:"#/properties/shippingMethod/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
 if(func3(data18) < 1){
-validate85.errors = [{instancePath:instancePath+"/shippingMethod",schemaPath:"#/properties/shippingMethod/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/shippingMethod",schemaPath:"#/properties/shippingMethod/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/shippingMethod",schemaPath:"#/properties/shippingMethod/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/shippingMethod",schemaPath:"#/properties/shippingMethod/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -472,18 +541,18 @@ const _errs39 = errors;
 if(errors === _errs39){
 if(typeof data19 === "string"){
 if(func3(data19) > 40){
-validate85.errors = [{instancePath:instancePath+"/paymentMethod",schemaPath:"#/properties/paymentMethod/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate22.errors = [{instancePath:instancePath+"/paymentMethod",schemaPath:"#/properties/paymentMethod/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
 if(func3(data19) < 1){
-validate85.errors = [{instancePath:instancePath+"/paymentMethod",schemaPath:"#/properties/paymentMethod/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/paymentMethod",schemaPath:"#/properties/paymentMethod/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/paymentMethod",schemaPath:"#/properties/paymentMethod/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/paymentMethod",schemaPath:"#/properties/paymentMethod/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -499,18 +568,18 @@ const _errs41 = errors;
 if(errors === _errs41){
 if(typeof data20 === "string"){
 if(func3(data20) > 500){
-validate85.errors = [{instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+validate22.errors = [{instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
 else {
 if(func3(data20) < 0){
-validate85.errors = [{instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate22.errors = [{instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -527,14 +596,14 @@ if(errors === _errs43){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing2;
 if((((((((data21.country === undefined) && (missing2 = "country")) || ((data21.city === undefined) && (missing2 = "city"))) || ((data21.firstName === undefined) && (missing2 = "firstName"))) || ((data21.lastName === undefined) && (missing2 = "lastName"))) || ((data21.address === undefined) && (missing2 = "address"))) || ((data21.countryCode === undefined) && (missing2 = "countryCode"))) || ((data21.phone === undefined) && (missing2 = "phone"))){
-validate85.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate22.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs45 = errors;
 for(const key2 in data21){
-if(!(func2.call(schema58.properties.address.properties, key2))){
-validate85.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+if(!(func2.call(schema7.properties.address.properties, key2))){
+validate22.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -546,18 +615,18 @@ const _errs46 = errors;
 if(errors === _errs46){
 if(typeof data22 === "string"){
 if(func3(data22) > 100){
-validate85.errors = [{instancePath:instancePath+"/address/country",schemaPath:"#/properties/address/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate22.errors = [{instancePath:instancePath+"/address/country",schemaPath:"#/properties/address/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func3(data22) < 1){
-validate85.errors = [{instancePath:instancePath+"/address/country",schemaPath:"#/properties/address/properties/country/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/address/country",schemaPath:"#/properties/address/properties/country/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/address/country",schemaPath:"#/properties/address/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/address/country",schemaPath:"#/properties/address/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -573,18 +642,18 @@ const _errs48 = errors;
 if(errors === _errs48){
 if(typeof data23 === "string"){
 if(func3(data23) > 100){
-validate85.errors = [{instancePath:instancePath+"/address/province",schemaPath:"#/properties/address/properties/province/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate22.errors = [{instancePath:instancePath+"/address/province",schemaPath:"#/properties/address/properties/province/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func3(data23) < 0){
-validate85.errors = [{instancePath:instancePath+"/address/province",schemaPath:"#/properties/address/properties/province/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate22.errors = [{instancePath:instancePath+"/address/province",schemaPath:"#/properties/address/properties/province/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/address/province",schemaPath:"#/properties/address/properties/province/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/address/province",schemaPath:"#/properties/address/properties/province/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -600,18 +669,18 @@ const _errs50 = errors;
 if(errors === _errs50){
 if(typeof data24 === "string"){
 if(func3(data24) > 100){
-validate85.errors = [{instancePath:instancePath+"/address/city",schemaPath:"#/properties/address/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate22.errors = [{instancePath:instancePath+"/address/city",schemaPath:"#/properties/address/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func3(data24) < 1){
-validate85.errors = [{instancePath:instancePath+"/address/city",schemaPath:"#/properties/address/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/address/city",schemaPath:"#/properties/address/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/address/city",schemaPath:"#/properties/address/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/address/city",schemaPath:"#/properties/address/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -627,18 +696,18 @@ const _errs52 = errors;
 if(errors === _errs52){
 if(typeof data25 === "string"){
 if(func3(data25) > 100){
-validate85.errors = [{instancePath:instancePath+"/address/area",schemaPath:"#/properties/address/properties/area/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate22.errors = [{instancePath:instancePath+"/address/area",schemaPath:"#/properties/address/properties/area/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func3(data25) < 0){
-validate85.errors = [{instancePath:instancePath+"/address/area",schemaPath:"#/properties/address/properties/area/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate22.errors = [{instancePath:instancePath+"/address/area",schemaPath:"#/properties/address/properties/area/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/address/area",schemaPath:"#/properties/address/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/address/area",schemaPath:"#/properties/address/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -653,13 +722,13 @@ let data26 = data21.postalCode;
 const _errs54 = errors;
 if(errors === _errs54){
 if(typeof data26 === "string"){
-if(!pattern0.test(data26)){
-validate85.errors = [{instancePath:instancePath+"/address/postalCode",schemaPath:"#/properties/address/properties/postalCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{0,12}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{0,12}$"+"\""}];
+if(!pattern4.test(data26)){
+validate22.errors = [{instancePath:instancePath+"/address/postalCode",schemaPath:"#/properties/address/properties/postalCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{0,12}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{0,12}$"+"\""}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/address/postalCode",schemaPath:"#/properties/address/properties/postalCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/address/postalCode",schemaPath:"#/properties/address/properties/postalCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -670,25 +739,10 @@ var valid3 = true;
 }
 if(valid3){
 if(data21.firstName !== undefined){
-let data27 = data21.firstName;
 const _errs56 = errors;
-if(errors === _errs56){
-if(typeof data27 === "string"){
-if(func3(data27) > 100){
-validate85.errors = [{instancePath:instancePath+"/address/firstName",schemaPath:"#/properties/address/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
-}
-else {
-if(func3(data27) < 1){
-validate85.errors = [{instancePath:instancePath+"/address/firstName",schemaPath:"#/properties/address/properties/firstName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate85.errors = [{instancePath:instancePath+"/address/firstName",schemaPath:"#/properties/address/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate40(data21.firstName, {instancePath:instancePath+"/address/firstName",parentData:data21,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
 }
 var valid3 = _errs56 === errors;
 }
@@ -697,23 +751,35 @@ var valid3 = true;
 }
 if(valid3){
 if(data21.lastName !== undefined){
-let data28 = data21.lastName;
+const _errs57 = errors;
+if(!(validate40(data21.lastName, {instancePath:instancePath+"/address/lastName",parentData:data21,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs57 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data21.address !== undefined){
+let data29 = data21.address;
 const _errs58 = errors;
 if(errors === _errs58){
-if(typeof data28 === "string"){
-if(func3(data28) > 100){
-validate85.errors = [{instancePath:instancePath+"/address/lastName",schemaPath:"#/properties/address/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+if(typeof data29 === "string"){
+if(func3(data29) > 300){
+validate22.errors = [{instancePath:instancePath+"/address/address",schemaPath:"#/properties/address/properties/address/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
 return false;
 }
 else {
-if(func3(data28) < 1){
-validate85.errors = [{instancePath:instancePath+"/address/lastName",schemaPath:"#/properties/address/properties/lastName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func3(data29) < 1){
+validate22.errors = [{instancePath:instancePath+"/address/address",schemaPath:"#/properties/address/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/address/lastName",schemaPath:"#/properties/address/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/address/address",schemaPath:"#/properties/address/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -723,24 +789,24 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data21.address !== undefined){
-let data29 = data21.address;
+if(data21.apartment !== undefined){
+let data30 = data21.apartment;
 const _errs60 = errors;
 if(errors === _errs60){
-if(typeof data29 === "string"){
-if(func3(data29) > 300){
-validate85.errors = [{instancePath:instancePath+"/address/address",schemaPath:"#/properties/address/properties/address/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
+if(typeof data30 === "string"){
+if(func3(data30) > 100){
+validate22.errors = [{instancePath:instancePath+"/address/apartment",schemaPath:"#/properties/address/properties/apartment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func3(data29) < 1){
-validate85.errors = [{instancePath:instancePath+"/address/address",schemaPath:"#/properties/address/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func3(data30) < 0){
+validate22.errors = [{instancePath:instancePath+"/address/apartment",schemaPath:"#/properties/address/properties/apartment/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/address/address",schemaPath:"#/properties/address/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/address/apartment",schemaPath:"#/properties/address/properties/apartment/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -750,26 +816,11 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data21.apartment !== undefined){
-let data30 = data21.apartment;
+if(data21.countryCode !== undefined){
 const _errs62 = errors;
-if(errors === _errs62){
-if(typeof data30 === "string"){
-if(func3(data30) > 100){
-validate85.errors = [{instancePath:instancePath+"/address/apartment",schemaPath:"#/properties/address/properties/apartment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
-}
-else {
-if(func3(data30) < 0){
-validate85.errors = [{instancePath:instancePath+"/address/apartment",schemaPath:"#/properties/address/properties/apartment/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
-return false;
-}
-}
-}
-else {
-validate85.errors = [{instancePath:instancePath+"/address/apartment",schemaPath:"#/properties/address/properties/apartment/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate43(data21.countryCode, {instancePath:instancePath+"/address/countryCode",parentData:data21,parentDataProperty:"countryCode",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
 }
 var valid3 = _errs62 === errors;
 }
@@ -777,43 +828,13 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data21.countryCode !== undefined){
-let data31 = data21.countryCode;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data31 === "string"){
-if(!pattern1.test(data31)){
-validate85.errors = [{instancePath:instancePath+"/address/countryCode",schemaPath:"#/properties/address/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
-return false;
-}
-}
-else {
-validate85.errors = [{instancePath:instancePath+"/address/countryCode",schemaPath:"#/properties/address/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid3 = _errs64 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data21.phone !== undefined){
-let data32 = data21.phone;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data32 === "string"){
-if(!pattern2.test(data32)){
-validate85.errors = [{instancePath:instancePath+"/address/phone",schemaPath:"#/properties/address/properties/phone/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
-return false;
+const _errs63 = errors;
+if(!(validate45(data21.phone, {instancePath:instancePath+"/address/phone",parentData:data21,parentDataProperty:"phone",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
 }
-}
-else {
-validate85.errors = [{instancePath:instancePath+"/address/phone",schemaPath:"#/properties/address/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid3 = _errs66 === errors;
+var valid3 = _errs63 === errors;
 }
 else {
 var valid3 = true;
@@ -832,7 +853,7 @@ var valid3 = true;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -844,53 +865,53 @@ var valid0 = true;
 if(valid0){
 if(data.shipments !== undefined){
 let data33 = data.shipments;
-const _errs68 = errors;
-if(errors === _errs68){
+const _errs64 = errors;
+if(errors === _errs64){
 if(Array.isArray(data33)){
 var valid4 = true;
 const len1 = data33.length;
 for(let i1=0; i1<len1; i1++){
 let data34 = data33[i1];
-const _errs70 = errors;
-if(errors === _errs70){
+const _errs66 = errors;
+if(errors === _errs66){
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 let missing3;
 if((((data34.expressName === undefined) && (missing3 = "expressName")) || ((data34.expressNo === undefined) && (missing3 = "expressNo"))) || ((data34.createdAt === undefined) && (missing3 = "createdAt"))){
-validate85.errors = [{instancePath:instancePath+"/shipments/" + i1,schemaPath:"#/properties/shipments/items/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate22.errors = [{instancePath:instancePath+"/shipments/" + i1,schemaPath:"#/properties/shipments/items/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
-const _errs72 = errors;
+const _errs68 = errors;
 for(const key3 in data34){
 if(!(((key3 === "expressName") || (key3 === "expressNo")) || (key3 === "createdAt"))){
-validate85.errors = [{instancePath:instancePath+"/shipments/" + i1,schemaPath:"#/properties/shipments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate22.errors = [{instancePath:instancePath+"/shipments/" + i1,schemaPath:"#/properties/shipments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs72 === errors){
+if(_errs68 === errors){
 if(data34.expressName !== undefined){
 let data35 = data34.expressName;
-const _errs73 = errors;
-if(errors === _errs73){
+const _errs69 = errors;
+if(errors === _errs69){
 if(typeof data35 === "string"){
 if(func3(data35) > 100){
-validate85.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressName",schemaPath:"#/properties/shipments/items/properties/expressName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressName",schemaPath:"#/properties/shipments/items/properties/expressName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func3(data35) < 1){
-validate85.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressName",schemaPath:"#/properties/shipments/items/properties/expressName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressName",schemaPath:"#/properties/shipments/items/properties/expressName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressName",schemaPath:"#/properties/shipments/items/properties/expressName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressName",schemaPath:"#/properties/shipments/items/properties/expressName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid5 = _errs73 === errors;
+var valid5 = _errs69 === errors;
 }
 else {
 var valid5 = true;
@@ -898,26 +919,26 @@ var valid5 = true;
 if(valid5){
 if(data34.expressNo !== undefined){
 let data36 = data34.expressNo;
-const _errs75 = errors;
-if(errors === _errs75){
+const _errs71 = errors;
+if(errors === _errs71){
 if(typeof data36 === "string"){
 if(func3(data36) > 100){
-validate85.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressNo",schemaPath:"#/properties/shipments/items/properties/expressNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressNo",schemaPath:"#/properties/shipments/items/properties/expressNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func3(data36) < 1){
-validate85.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressNo",schemaPath:"#/properties/shipments/items/properties/expressNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressNo",schemaPath:"#/properties/shipments/items/properties/expressNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressNo",schemaPath:"#/properties/shipments/items/properties/expressNo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressNo",schemaPath:"#/properties/shipments/items/properties/expressNo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid5 = _errs75 === errors;
+var valid5 = _errs71 === errors;
 }
 else {
 var valid5 = true;
@@ -925,22 +946,22 @@ var valid5 = true;
 if(valid5){
 if(data34.createdAt !== undefined){
 let data37 = data34.createdAt;
-const _errs77 = errors;
-if(errors === _errs77){
-if(errors === _errs77){
+const _errs73 = errors;
+if(errors === _errs73){
+if(errors === _errs73){
 if(typeof data37 === "string"){
 if(!(formats0.validate(data37))){
-validate85.errors = [{instancePath:instancePath+"/shipments/" + i1+"/createdAt",schemaPath:"#/properties/shipments/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/createdAt",schemaPath:"#/properties/shipments/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/shipments/" + i1+"/createdAt",schemaPath:"#/properties/shipments/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/createdAt",schemaPath:"#/properties/shipments/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
-var valid5 = _errs77 === errors;
+var valid5 = _errs73 === errors;
 }
 else {
 var valid5 = true;
@@ -951,22 +972,22 @@ var valid5 = true;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/shipments/" + i1,schemaPath:"#/properties/shipments/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath:instancePath+"/shipments/" + i1,schemaPath:"#/properties/shipments/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid4 = _errs70 === errors;
+var valid4 = _errs66 === errors;
 if(!valid4){
 break;
 }
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/shipments",schemaPath:"#/properties/shipments/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate22.errors = [{instancePath:instancePath+"/shipments",schemaPath:"#/properties/shipments/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid0 = _errs68 === errors;
+var valid0 = _errs64 === errors;
 }
 else {
 var valid0 = true;
@@ -974,22 +995,22 @@ var valid0 = true;
 if(valid0){
 if(data.createdAt !== undefined){
 let data38 = data.createdAt;
-const _errs79 = errors;
-if(errors === _errs79){
-if(errors === _errs79){
+const _errs75 = errors;
+if(errors === _errs75){
+if(errors === _errs75){
 if(typeof data38 === "string"){
 if(!(formats0.validate(data38))){
-validate85.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate22.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
-var valid0 = _errs79 === errors;
+var valid0 = _errs75 === errors;
 }
 else {
 var valid0 = true;
@@ -1013,24 +1034,24 @@ var valid0 = true;
 }
 }
 else {
-validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate85.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/checkout/submit.response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
-validate84.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 

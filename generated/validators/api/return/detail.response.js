@@ -2,16 +2,16 @@
 import ucs2length from "../../../runtime/ucs2length.js";
 import * as formats from "ajv-formats/dist/formats.js";
 "use strict";
-export const validate = validate143;
-export default validate143;
-const schema98 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/detail.response.schema.json","allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/return/return.schema.json"}]};
-const schema94 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/return.schema.json","type":"object","additionalProperties":false,"required":["returnNo","orderNo","applyType","applyDesc","refundAmount","status","auditStatus","refuseDesc","logisticsCompany","logisticsNo","deliveredAt","merchantAddress","createdAt"],"properties":{"returnNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"applyType":{"enum":["return_refund","exchange","refund_only"]},"applyDesc":{"type":"string","minLength":1,"maxLength":1000},"refundAmount":{"type":"number","minimum":0},"status":{"enum":["pending","cancelled","completed","ended"]},"auditStatus":{"enum":["pending","approved","refused"]},"refuseDesc":{"type":"string","minLength":0,"maxLength":1000},"logisticsCompany":{"type":"string","minLength":0,"maxLength":100},"logisticsNo":{"type":"string","minLength":0,"maxLength":100},"deliveredAt":{"type":["string","null"]},"merchantAddress":{"type":"object","additionalProperties":false,"required":["consignee","phone","address"],"properties":{"consignee":{"type":"string","minLength":1,"maxLength":100},"phone":{"type":"string","minLength":1,"maxLength":40},"address":{"type":"string","minLength":1,"maxLength":300}}},"createdAt":{"type":"string","format":"date-time"}}};
+export const validate = validate21;
+export default validate21;
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/detail.response.schema.json","allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/return/return.schema.json"}]};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/return.schema.json","type":"object","additionalProperties":false,"required":["returnNo","orderNo","applyType","applyDesc","refundAmount","status","auditStatus","refuseDesc","logisticsCompany","logisticsNo","deliveredAt","merchantAddress","createdAt"],"properties":{"returnNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"applyType":{"enum":["return_refund","exchange","refund_only"]},"applyDesc":{"type":"string","minLength":1,"maxLength":1000},"refundAmount":{"type":"number","minimum":0},"status":{"enum":["pending","cancelled","completed","ended"]},"auditStatus":{"enum":["pending","approved","refused"]},"refuseDesc":{"type":"string","minLength":0,"maxLength":1000},"logisticsCompany":{"type":"string","minLength":0,"maxLength":100},"logisticsNo":{"type":"string","minLength":0,"maxLength":100},"deliveredAt":{"type":["string","null"]},"merchantAddress":{"type":"object","additionalProperties":false,"required":["consignee","phone","address"],"properties":{"consignee":{"type":"string","minLength":1,"maxLength":100},"phone":{"type":"string","minLength":1,"maxLength":40},"address":{"type":"string","minLength":1,"maxLength":300}}},"createdAt":{"type":"string","format":"date-time"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
-const pattern39 = new RegExp("^[A-Z0-9]{6,32}$", "u");
+const pattern0 = new RegExp("^[A-Z0-9]{6,32}$", "u");
 const formats0 = formats.fullFormats["date-time"];
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/return/return.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -19,14 +19,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((data.returnNo === undefined) && (missing0 = "returnNo")) || ((data.orderNo === undefined) && (missing0 = "orderNo"))) || ((data.applyType === undefined) && (missing0 = "applyType"))) || ((data.applyDesc === undefined) && (missing0 = "applyDesc"))) || ((data.refundAmount === undefined) && (missing0 = "refundAmount"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.auditStatus === undefined) && (missing0 = "auditStatus"))) || ((data.refuseDesc === undefined) && (missing0 = "refuseDesc"))) || ((data.logisticsCompany === undefined) && (missing0 = "logisticsCompany"))) || ((data.logisticsNo === undefined) && (missing0 = "logisticsNo"))) || ((data.deliveredAt === undefined) && (missing0 = "deliveredAt"))) || ((data.merchantAddress === undefined) && (missing0 = "merchantAddress"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))){
-validate137.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema94.properties, key0))){
-validate137.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema7.properties, key0))){
+validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -37,13 +37,13 @@ let data0 = data.returnNo;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern39.test(data0)){
-validate137.errors = [{instancePath:instancePath+"/returnNo",schemaPath:"#/properties/returnNo/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{6,32}$"},message:"must match pattern \""+"^[A-Z0-9]{6,32}$"+"\""}];
+if(!pattern0.test(data0)){
+validate22.errors = [{instancePath:instancePath+"/returnNo",schemaPath:"#/properties/returnNo/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{6,32}$"},message:"must match pattern \""+"^[A-Z0-9]{6,32}$"+"\""}];
 return false;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/returnNo",schemaPath:"#/properties/returnNo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/returnNo",schemaPath:"#/properties/returnNo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -58,13 +58,13 @@ let data1 = data.orderNo;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(!pattern39.test(data1)){
-validate137.errors = [{instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{6,32}$"},message:"must match pattern \""+"^[A-Z0-9]{6,32}$"+"\""}];
+if(!pattern0.test(data1)){
+validate22.errors = [{instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{6,32}$"},message:"must match pattern \""+"^[A-Z0-9]{6,32}$"+"\""}];
 return false;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/orderNo",schemaPath:"#/properties/orderNo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -78,7 +78,7 @@ if(data.applyType !== undefined){
 let data2 = data.applyType;
 const _errs6 = errors;
 if(!(((data2 === "return_refund") || (data2 === "exchange")) || (data2 === "refund_only"))){
-validate137.errors = [{instancePath:instancePath+"/applyType",schemaPath:"#/properties/applyType/enum",keyword:"enum",params:{allowedValues: schema94.properties.applyType.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/applyType",schemaPath:"#/properties/applyType/enum",keyword:"enum",params:{allowedValues: schema7.properties.applyType.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -93,18 +93,18 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data3 === "string"){
 if(func3(data3) > 1000){
-validate137.errors = [{instancePath:instancePath+"/applyDesc",schemaPath:"#/properties/applyDesc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+validate22.errors = [{instancePath:instancePath+"/applyDesc",schemaPath:"#/properties/applyDesc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
 else {
 if(func3(data3) < 1){
-validate137.errors = [{instancePath:instancePath+"/applyDesc",schemaPath:"#/properties/applyDesc/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/applyDesc",schemaPath:"#/properties/applyDesc/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/applyDesc",schemaPath:"#/properties/applyDesc/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/applyDesc",schemaPath:"#/properties/applyDesc/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -120,12 +120,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate137.errors = [{instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate22.errors = [{instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -139,7 +139,7 @@ if(data.status !== undefined){
 let data5 = data.status;
 const _errs11 = errors;
 if(!((((data5 === "pending") || (data5 === "cancelled")) || (data5 === "completed")) || (data5 === "ended"))){
-validate137.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema94.properties.status.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema7.properties.status.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -152,7 +152,7 @@ if(data.auditStatus !== undefined){
 let data6 = data.auditStatus;
 const _errs12 = errors;
 if(!(((data6 === "pending") || (data6 === "approved")) || (data6 === "refused"))){
-validate137.errors = [{instancePath:instancePath+"/auditStatus",schemaPath:"#/properties/auditStatus/enum",keyword:"enum",params:{allowedValues: schema94.properties.auditStatus.enum},message:"must be equal to one of the allowed values"}];
+validate22.errors = [{instancePath:instancePath+"/auditStatus",schemaPath:"#/properties/auditStatus/enum",keyword:"enum",params:{allowedValues: schema7.properties.auditStatus.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -167,18 +167,18 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data7 === "string"){
 if(func3(data7) > 1000){
-validate137.errors = [{instancePath:instancePath+"/refuseDesc",schemaPath:"#/properties/refuseDesc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+validate22.errors = [{instancePath:instancePath+"/refuseDesc",schemaPath:"#/properties/refuseDesc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
 else {
 if(func3(data7) < 0){
-validate137.errors = [{instancePath:instancePath+"/refuseDesc",schemaPath:"#/properties/refuseDesc/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate22.errors = [{instancePath:instancePath+"/refuseDesc",schemaPath:"#/properties/refuseDesc/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/refuseDesc",schemaPath:"#/properties/refuseDesc/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/refuseDesc",schemaPath:"#/properties/refuseDesc/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -194,18 +194,18 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data8 === "string"){
 if(func3(data8) > 100){
-validate137.errors = [{instancePath:instancePath+"/logisticsCompany",schemaPath:"#/properties/logisticsCompany/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate22.errors = [{instancePath:instancePath+"/logisticsCompany",schemaPath:"#/properties/logisticsCompany/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func3(data8) < 0){
-validate137.errors = [{instancePath:instancePath+"/logisticsCompany",schemaPath:"#/properties/logisticsCompany/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate22.errors = [{instancePath:instancePath+"/logisticsCompany",schemaPath:"#/properties/logisticsCompany/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/logisticsCompany",schemaPath:"#/properties/logisticsCompany/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/logisticsCompany",schemaPath:"#/properties/logisticsCompany/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -221,18 +221,18 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data9 === "string"){
 if(func3(data9) > 100){
-validate137.errors = [{instancePath:instancePath+"/logisticsNo",schemaPath:"#/properties/logisticsNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate22.errors = [{instancePath:instancePath+"/logisticsNo",schemaPath:"#/properties/logisticsNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func3(data9) < 0){
-validate137.errors = [{instancePath:instancePath+"/logisticsNo",schemaPath:"#/properties/logisticsNo/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate22.errors = [{instancePath:instancePath+"/logisticsNo",schemaPath:"#/properties/logisticsNo/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/logisticsNo",schemaPath:"#/properties/logisticsNo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/logisticsNo",schemaPath:"#/properties/logisticsNo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -246,7 +246,7 @@ if(data.deliveredAt !== undefined){
 let data10 = data.deliveredAt;
 const _errs19 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-validate137.errors = [{instancePath:instancePath+"/deliveredAt",schemaPath:"#/properties/deliveredAt/type",keyword:"type",params:{type: schema94.properties.deliveredAt.type},message:"must be string,null"}];
+validate22.errors = [{instancePath:instancePath+"/deliveredAt",schemaPath:"#/properties/deliveredAt/type",keyword:"type",params:{type: schema7.properties.deliveredAt.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -262,14 +262,14 @@ if(errors === _errs21){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing1;
 if((((data11.consignee === undefined) && (missing1 = "consignee")) || ((data11.phone === undefined) && (missing1 = "phone"))) || ((data11.address === undefined) && (missing1 = "address"))){
-validate137.errors = [{instancePath:instancePath+"/merchantAddress",schemaPath:"#/properties/merchantAddress/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress",schemaPath:"#/properties/merchantAddress/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs23 = errors;
 for(const key1 in data11){
 if(!(((key1 === "consignee") || (key1 === "phone")) || (key1 === "address"))){
-validate137.errors = [{instancePath:instancePath+"/merchantAddress",schemaPath:"#/properties/merchantAddress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress",schemaPath:"#/properties/merchantAddress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -281,18 +281,18 @@ const _errs24 = errors;
 if(errors === _errs24){
 if(typeof data12 === "string"){
 if(func3(data12) > 100){
-validate137.errors = [{instancePath:instancePath+"/merchantAddress/consignee",schemaPath:"#/properties/merchantAddress/properties/consignee/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress/consignee",schemaPath:"#/properties/merchantAddress/properties/consignee/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func3(data12) < 1){
-validate137.errors = [{instancePath:instancePath+"/merchantAddress/consignee",schemaPath:"#/properties/merchantAddress/properties/consignee/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress/consignee",schemaPath:"#/properties/merchantAddress/properties/consignee/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/merchantAddress/consignee",schemaPath:"#/properties/merchantAddress/properties/consignee/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress/consignee",schemaPath:"#/properties/merchantAddress/properties/consignee/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -308,18 +308,18 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data13 === "string"){
 if(func3(data13) > 40){
-validate137.errors = [{instancePath:instancePath+"/merchantAddress/phone",schemaPath:"#/properties/merchantAddress/properties/phone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress/phone",schemaPath:"#/properties/merchantAddress/properties/phone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
 if(func3(data13) < 1){
-validate137.errors = [{instancePath:instancePath+"/merchantAddress/phone",schemaPath:"#/properties/merchantAddress/properties/phone/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress/phone",schemaPath:"#/properties/merchantAddress/properties/phone/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/merchantAddress/phone",schemaPath:"#/properties/merchantAddress/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress/phone",schemaPath:"#/properties/merchantAddress/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -335,18 +335,18 @@ const _errs28 = errors;
 if(errors === _errs28){
 if(typeof data14 === "string"){
 if(func3(data14) > 300){
-validate137.errors = [{instancePath:instancePath+"/merchantAddress/address",schemaPath:"#/properties/merchantAddress/properties/address/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress/address",schemaPath:"#/properties/merchantAddress/properties/address/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
 return false;
 }
 else {
 if(func3(data14) < 1){
-validate137.errors = [{instancePath:instancePath+"/merchantAddress/address",schemaPath:"#/properties/merchantAddress/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress/address",schemaPath:"#/properties/merchantAddress/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/merchantAddress/address",schemaPath:"#/properties/merchantAddress/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress/address",schemaPath:"#/properties/merchantAddress/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -361,7 +361,7 @@ var valid1 = true;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/merchantAddress",schemaPath:"#/properties/merchantAddress/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath:instancePath+"/merchantAddress",schemaPath:"#/properties/merchantAddress/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -378,12 +378,12 @@ if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data15 === "string"){
 if(!(formats0.validate(data15))){
-validate137.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate22.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -409,24 +409,24 @@ var valid0 = true;
 }
 }
 else {
-validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate137.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/return/detail.response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
-validate143.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 

@@ -2,19 +2,40 @@
 import ucs2length from "../../../runtime/ucs2length.js";
 import * as formats from "ajv-formats/dist/formats.js";
 "use strict";
-export const validate = validate180;
-export default validate180;
-const schema125 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/user/info.response.schema.json","allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/user/user-info.schema.json"}]};
-const schema25 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/user/user-info.schema.json","type":"object","additionalProperties":false,"required":["id","email","nickname"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64},"email":{"type":"string","maxLength":254},"emailVerified":{"type":"boolean","default":false},"countryCode":{"type":"string","pattern":"^\\+?[0-9]{0,4}$"},"mobile":{"type":"string","pattern":"^(\\+?[1-9]\\d{1,14})?$"},"firstName":{"type":"string","maxLength":100},"lastName":{"type":"string","maxLength":100},"fullName":{"type":"string","maxLength":201},"nickname":{"type":"string","maxLength":100},"avatar":{"type":"string","maxLength":2048,"pattern":"^(https://|/(?!/)|$)"},"bio":{"type":"string","maxLength":1000},"birthday":{"type":"string","pattern":"^(\\d{4}-\\d{2}-\\d{2})?$"},"credits":{"type":"integer","minimum":0,"default":0},"spendingAmount":{"type":"number","minimum":0,"default":0},"paymentAmount":{"type":"number","minimum":0,"default":0},"unpaidCount":{"type":"integer","minimum":0,"default":0},"orderCount":{"type":"integer","minimum":0,"default":0},"lastLogin":{"type":"string","format":"date-time"}}};
+export const validate = validate21;
+export default validate21;
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/user/info.response.schema.json","allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/user/user-info.schema.json"}]};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/user/user-info.schema.json","type":"object","additionalProperties":false,"required":["id","email","nickname"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64},"email":{"type":"string","maxLength":254},"emailVerified":{"type":"boolean","default":false},"countryCode":{"type":"string","pattern":"^\\+?[0-9]{0,4}$"},"mobile":{"type":"string","pattern":"^(\\+?[1-9]\\d{1,14})?$"},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"fullName":{"type":"string","maxLength":201},"nickname":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"avatar":{"type":"string","maxLength":2048,"pattern":"^(https://|/(?!/)|$)"},"bio":{"type":"string","maxLength":1000},"birthday":{"type":"string","pattern":"^(\\d{4}-\\d{2}-\\d{2})?$"},"credits":{"type":"integer","minimum":0,"default":0},"spendingAmount":{"type":"number","minimum":0,"default":0},"paymentAmount":{"type":"number","minimum":0,"default":0},"unpaidCount":{"type":"integer","minimum":0,"default":0},"orderCount":{"type":"integer","minimum":0,"default":0},"lastLogin":{"type":"string","format":"date-time"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
-const pattern11 = new RegExp("^\\+?[0-9]{0,4}$", "u");
-const pattern12 = new RegExp("^(\\+?[1-9]\\d{1,14})?$", "u");
-const pattern13 = new RegExp("^(https://|/(?!/)|$)", "u");
-const pattern14 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
+const pattern0 = new RegExp("^\\+?[0-9]{0,4}$", "u");
+const pattern1 = new RegExp("^(\\+?[1-9]\\d{1,14})?$", "u");
+const pattern6 = new RegExp("^(https://|/(?!/)|$)", "u");
+const pattern7 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
+const schema15 = {"type":"string","maxLength":100};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func3(data) > 100){
+validate40.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+return false;
+}
+}
+else {
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
 const formats0 = formats.fullFormats["date-time"];
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/user/user-info.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -40,14 +61,14 @@ data.orderCount = 0;
 }
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.email === undefined) && (missing0 = "email"))) || ((data.nickname === undefined) && (missing0 = "nickname"))){
-validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema25.properties, key0))){
-validate43.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema7.properties, key0))){
+validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -59,18 +80,18 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func3(data0) > 64){
-validate43.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 else {
 if(func3(data0) < 1){
-validate43.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -86,12 +107,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func3(data1) > 254){
-validate43.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
+validate22.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
 return false;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -103,7 +124,7 @@ var valid0 = true;
 if(valid0){
 const _errs6 = errors;
 if(typeof data.emailVerified !== "boolean"){
-validate43.errors = [{instancePath:instancePath+"/emailVerified",schemaPath:"#/properties/emailVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate22.errors = [{instancePath:instancePath+"/emailVerified",schemaPath:"#/properties/emailVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -113,13 +134,13 @@ let data3 = data.countryCode;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
-validate43.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{0,4}$"},message:"must match pattern \""+"^\\+?[0-9]{0,4}$"+"\""}];
+if(!pattern0.test(data3)){
+validate22.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{0,4}$"},message:"must match pattern \""+"^\\+?[0-9]{0,4}$"+"\""}];
 return false;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -134,13 +155,13 @@ let data4 = data.mobile;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
-if(!pattern12.test(data4)){
-validate43.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^(\\+?[1-9]\\d{1,14})?$"},message:"must match pattern \""+"^(\\+?[1-9]\\d{1,14})?$"+"\""}];
+if(!pattern1.test(data4)){
+validate22.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^(\\+?[1-9]\\d{1,14})?$"},message:"must match pattern \""+"^(\\+?[1-9]\\d{1,14})?$"+"\""}];
 return false;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -151,19 +172,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.firstName !== undefined){
-let data5 = data.firstName;
 const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data5 === "string"){
-if(func3(data5) > 100){
-validate43.errors = [{instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
-}
-}
-else {
-validate43.errors = [{instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate40(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
 }
@@ -172,17 +184,29 @@ var valid0 = true;
 }
 if(valid0){
 if(data.lastName !== undefined){
-let data6 = data.lastName;
+const _errs13 = errors;
+if(!(validate40(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.fullName !== undefined){
+let data7 = data.fullName;
 const _errs14 = errors;
 if(errors === _errs14){
-if(typeof data6 === "string"){
-if(func3(data6) > 100){
-validate43.errors = [{instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+if(typeof data7 === "string"){
+if(func3(data7) > 201){
+validate22.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 201},message:"must NOT have more than 201 characters"}];
 return false;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -192,20 +216,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fullName !== undefined){
-let data7 = data.fullName;
+if(data.nickname !== undefined){
 const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data7 === "string"){
-if(func3(data7) > 201){
-validate43.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 201},message:"must NOT have more than 201 characters"}];
-return false;
-}
-}
-else {
-validate43.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate40(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
 }
@@ -213,49 +228,28 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.nickname !== undefined){
-let data8 = data.nickname;
-const _errs18 = errors;
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(func3(data8) > 100){
-validate43.errors = [{instancePath:instancePath+"/nickname",schemaPath:"#/properties/nickname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
-}
-}
-else {
-validate43.errors = [{instancePath:instancePath+"/nickname",schemaPath:"#/properties/nickname/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.avatar !== undefined){
 let data9 = data.avatar;
-const _errs20 = errors;
-if(errors === _errs20){
+const _errs17 = errors;
+if(errors === _errs17){
 if(typeof data9 === "string"){
 if(func3(data9) > 2048){
-validate43.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate22.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern13.test(data9)){
-validate43.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
+if(!pattern6.test(data9)){
+validate22.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -263,20 +257,20 @@ var valid0 = true;
 if(valid0){
 if(data.bio !== undefined){
 let data10 = data.bio;
-const _errs22 = errors;
-if(errors === _errs22){
+const _errs19 = errors;
+if(errors === _errs19){
 if(typeof data10 === "string"){
 if(func3(data10) > 1000){
-validate43.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+validate22.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
@@ -284,123 +278,123 @@ var valid0 = true;
 if(valid0){
 if(data.birthday !== undefined){
 let data11 = data.birthday;
-const _errs24 = errors;
-if(errors === _errs24){
+const _errs21 = errors;
+if(errors === _errs21){
 if(typeof data11 === "string"){
-if(!pattern14.test(data11)){
-validate43.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
+if(!pattern7.test(data11)){
+validate22.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
 return false;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 let data12 = data.credits;
-const _errs26 = errors;
+const _errs23 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate43.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs26){
+if(errors === _errs23){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-validate43.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs23 === errors;
 if(valid0){
 let data13 = data.spendingAmount;
-const _errs28 = errors;
-if(errors === _errs28){
+const _errs25 = errors;
+if(errors === _errs25){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-validate43.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate22.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
-var valid0 = _errs28 === errors;
+var valid0 = _errs25 === errors;
 if(valid0){
 let data14 = data.paymentAmount;
-const _errs30 = errors;
-if(errors === _errs30){
+const _errs27 = errors;
+if(errors === _errs27){
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 < 0 || isNaN(data14)){
-validate43.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate22.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
-var valid0 = _errs30 === errors;
+var valid0 = _errs27 === errors;
 if(valid0){
 let data15 = data.unpaidCount;
-const _errs32 = errors;
+const _errs29 = errors;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-validate43.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs32){
+if(errors === _errs29){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 < 0 || isNaN(data15)){
-validate43.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-var valid0 = _errs32 === errors;
+var valid0 = _errs29 === errors;
 if(valid0){
 let data16 = data.orderCount;
-const _errs34 = errors;
+const _errs31 = errors;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-validate43.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs34){
+if(errors === _errs31){
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 < 0 || isNaN(data16)){
-validate43.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-var valid0 = _errs34 === errors;
+var valid0 = _errs31 === errors;
 if(valid0){
 if(data.lastLogin !== undefined){
 let data17 = data.lastLogin;
-const _errs36 = errors;
-if(errors === _errs36){
-if(errors === _errs36){
+const _errs33 = errors;
+if(errors === _errs33){
+if(errors === _errs33){
 if(typeof data17 === "string"){
 if(!(formats0.validate(data17))){
-validate43.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate22.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
-var valid0 = _errs36 === errors;
+var valid0 = _errs33 === errors;
 }
 else {
 var valid0 = true;
@@ -426,24 +420,24 @@ var valid0 = true;
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate43.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/user/info.response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
-validate180.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 

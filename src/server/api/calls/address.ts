@@ -2,7 +2,7 @@
 import type * as T from "../../../../generated/types";
 import type { Db } from "../../db/open";
 import { fail } from "../envelope";
-import { call } from "../register";
+import { defineCall } from "../register";
 
 const MAX_ADDRESSES = 50;
 
@@ -16,9 +16,9 @@ function list(db: Db, userId: number): T.Address[] {
 }
 
 export const addressCalls = [
-  call("address/list", "required", (ctx) => ({ items: list(ctx.deps.db, ctx.user!.id) })),
+  defineCall("address/list", "required", (ctx) => ({ items: list(ctx.deps.db, ctx.user!.id) })),
 
-  call<T.AddressSaveRequest>("address/save", "required", (ctx) => {
+  defineCall("address/save", "required", (ctx) => {
     const { db, clock } = ctx.deps;
     const { id, isDefault, ...fields } = ctx.body;
     const userId = ctx.user!.id;
@@ -43,7 +43,7 @@ export const addressCalls = [
     return list(db, userId).find((a) => a.id === savedId)!;
   }),
 
-  call<T.AddressDeleteRequest>("address/delete", "required", (ctx) => {
+  defineCall("address/delete", "required", (ctx) => {
     const { db } = ctx.deps;
     db.transaction(() => {
       const row = db.prepare("SELECT is_default FROM addresses WHERE id = ? AND user_id = ?").get(ctx.body.id, ctx.user!.id) as

@@ -10,7 +10,7 @@ import { userById, userInfo, type UserRow } from "../../auth/users";
 import type { Db } from "../../db/open";
 import { MAILS_PER_HOUR } from "../../mail";
 import { ApiFail, CODE, fail } from "../envelope";
-import { call, type ApiDeps, type CallContext } from "../register";
+import { defineCall, type ApiDeps, type CallContext } from "../register";
 import { mergeVisitorCart } from "./cart";
 import { clientIp, count, EMAIL, iso, paging, PHONE } from "./shared";
 
@@ -76,7 +76,7 @@ export function checkShortCode(deps: ApiDeps, userId: number, purpose: string, t
 }
 
 export const authCalls = [
-  call<T.AuthSigninRequest>("auth/signin", "optional", async (ctx) => {
+  defineCall("auth/signin", "optional", async (ctx) => {
     const { db, clock } = ctx.deps;
     const account = ctx.body.account.trim().toLowerCase();
     const method = account.includes("@") ? "email" : "mobile";
@@ -92,7 +92,7 @@ export const authCalls = [
     return startSession(ctx, user!);
   }),
 
-  call<T.AuthSignupRequest>("auth/signup", "optional", async (ctx) => {
+  defineCall("auth/signup", "optional", async (ctx) => {
     const { db, clock } = ctx.deps;
     const { email, mobile, countryCode, password } = ctx.body;
     if (!email && !mobile) throw new ApiFail(CODE.fail, "email or mobile is required");
@@ -124,13 +124,13 @@ export const authCalls = [
     return startSession(ctx, user);
   }),
 
-  call("auth/signout", "required", (ctx) => {
+  defineCall("auth/signout", "required", (ctx) => {
     revokeToken(ctx.deps.db, ctx.token!);
     if (ctx.visitorId) ctx.deps.live.bind(ctx.visitorId, null);
     return {};
   }),
 
-  call<T.AuthForgetRequest>("auth/forget", "optional", (ctx) => {
+  defineCall("auth/forget", "optional", (ctx) => {
     const user = findAccount(ctx.deps.db, ctx.body.email.toLowerCase());
     // The same answer either way, so the call does not reveal who has an account.
     if (user?.email) {
@@ -146,7 +146,7 @@ export const authCalls = [
     return {};
   }),
 
-  call<T.AuthResetPasswordRequest>("auth/resetPassword", "optional", async (ctx) => {
+  defineCall("auth/resetPassword", "optional", async (ctx) => {
     const { db, clock } = ctx.deps;
     const hash = await hashPassword(ctx.body.password);
     db.transaction(() => {
@@ -158,14 +158,14 @@ export const authCalls = [
     return {};
   }),
 
-  call("auth/sendVerifyEmail", "required", (ctx) => {
+  defineCall("auth/sendVerifyEmail", "required", (ctx) => {
     if (!ctx.user!.email) fail("The account has no email address.");
     if (ctx.user!.email_verified) fail("The email address is already verified.");
     sendVerification(ctx.deps, ctx.user!);
     return {};
   }),
 
-  call<T.AuthVerifyEmailRequest>("auth/verifyEmail", "optional", (ctx) => {
+  defineCall("auth/verifyEmail", "optional", (ctx) => {
     const { db, clock } = ctx.deps;
     return db.transaction(() => {
       const used = useCode(db, ctx.body.code, "verify-email", clock());
@@ -175,7 +175,7 @@ export const authCalls = [
     })();
   }),
 
-  call<T.AuthSendCodeRequest>("auth/sendCode", "required", (ctx) => {
+  defineCall("auth/sendCode", "required", (ctx) => {
     const { channel, email, mobile, countryCode } = ctx.body;
     const target = channel === "email" ? email?.toLowerCase() : mobile && countryCode ? `${countryCode}${mobile.replace(/^\+/, "")}` : undefined;
     if (!target) throw new ApiFail(CODE.fail, channel === "email" ? "email is required" : "mobile and countryCode are required");
@@ -188,7 +188,7 @@ export const authCalls = [
     return {};
   }),
 
-  call("auth/qrCreate", "optional", (ctx) => {
+  defineCall("auth/qrCreate", "optional", (ctx) => {
     if (!ctx.visitorId) fail("Reload the page and try again.");
     const ticket = randomToken();
     const now = ctx.deps.clock();
@@ -198,7 +198,7 @@ export const authCalls = [
     return { ticket, url: `/auth/signin?qr=${ticket}`, expiresAt: iso(now + QR_TTL_MS) } satisfies T.AuthQrCreateResponse;
   }),
 
-  call<T.AuthQrConfirmRequest>("auth/qrConfirm", "required", (ctx) => {
+  defineCall("auth/qrConfirm", "required", (ctx) => {
     const { db, clock, live } = ctx.deps;
     const now = clock();
     const ticket = db.prepare("SELECT * FROM qr_tickets WHERE id = ?").get(ctx.body.ticket) as
@@ -212,7 +212,7 @@ export const authCalls = [
     return {};
   }),
 
-  call<T.AuthQrStatusRequest>("auth/qrStatus", "optional", (ctx) => {
+  defineCall("auth/qrStatus", "optional", (ctx) => {
     const { db, clock } = ctx.deps;
     const ticket = db.prepare("SELECT * FROM qr_tickets WHERE id = ? AND visitor_id = ?").get(ctx.body.ticket, ctx.visitorId) as
       | { id: string; status: string; user_id: number | null; expires_at: number }
@@ -228,7 +228,7 @@ export const authCalls = [
     return { status } satisfies T.AuthQrStatusResponse;
   }),
 
-  call<T.AuthActivityRequest>("auth/activity", "required", (ctx) => {
+  defineCall("auth/activity", "required", (ctx) => {
     const { db } = ctx.deps;
     const { pageSize, offset } = paging(ctx.body);
     const rows = db

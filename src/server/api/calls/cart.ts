@@ -6,7 +6,7 @@ import { createLinks } from "../../pages/links";
 import { stockSnapshot, type StockOf } from "../../stock";
 import type { Store } from "../../store/load";
 import { fail } from "../envelope";
-import { call, type CallContext } from "../register";
+import { defineCall, type CallContext } from "../register";
 import { round2 } from "./shared";
 
 const MAX_QUANTITY = 99;
@@ -87,11 +87,11 @@ function checkStock(db: Db, store: Store, sku: string, quantity: number) {
 }
 
 export const cartCalls = [
-  call("cart/list", "optional", (ctx) => cartOf(ctx.deps.db, ctx.deps.store, ownerOf(ctx))),
+  defineCall("cart/list", "optional", (ctx) => cartOf(ctx.deps.db, ctx.deps.store, ownerOf(ctx))),
 
-  call("cart/count", "optional", (ctx) => ({ count: cartOf(ctx.deps.db, ctx.deps.store, ownerOf(ctx)).count })),
+  defineCall("cart/count", "optional", (ctx) => ({ count: cartOf(ctx.deps.db, ctx.deps.store, ownerOf(ctx)).count })),
 
-  call<T.CartAddRequest>("cart/add", "optional", (ctx) => {
+  defineCall("cart/add", "optional", (ctx) => {
     const { db, store, clock } = ctx.deps;
     const owner = ownerOf(ctx);
     db.transaction(() => {
@@ -111,7 +111,7 @@ export const cartCalls = [
     return cartOf(db, store, owner);
   }),
 
-  call<T.CartUpdateRequest>("cart/update", "optional", (ctx) => {
+  defineCall("cart/update", "optional", (ctx) => {
     const { db, store, clock } = ctx.deps;
     const owner = ownerOf(ctx);
     db.transaction(() => {
@@ -128,7 +128,7 @@ export const cartCalls = [
     return cartOf(db, store, owner);
   }),
 
-  call<T.CartRemoveRequest>("cart/remove", "optional", (ctx) => {
+  defineCall("cart/remove", "optional", (ctx) => {
     const { db, store } = ctx.deps;
     const owner = ownerOf(ctx);
     const remove = db.prepare("DELETE FROM cart_items WHERE sku = ? AND cart_id = (SELECT id FROM carts WHERE owner = ?)");

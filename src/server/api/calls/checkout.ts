@@ -5,7 +5,7 @@ import type { Db } from "../../db/open";
 import { stockSnapshot } from "../../stock";
 import type { Store } from "../../store/load";
 import { ApiFail, CODE, fail } from "../envelope";
-import { call, type CallContext } from "../register";
+import { defineCall, type CallContext } from "../register";
 import { cartItem, cartLines } from "./cart";
 import { orderOf, pushOrder } from "./order";
 import { round2, serialNumber } from "./shared";
@@ -65,17 +65,17 @@ function addressFor(ctx: CallContext<T.CheckoutSubmitRequest>): T.OrderAddress {
 }
 
 export const checkoutCalls = [
-  call("checkout/options", "optional", (ctx) => ({
+  defineCall("checkout/options", "optional", (ctx) => ({
     shippingMethods: ctx.deps.store.checkout.shippingMethods,
     paymentMethods: ctx.deps.store.checkout.paymentMethods,
   })),
 
-  call<T.CheckoutQuoteRequest>("checkout/quote", "required", (ctx) => {
+  defineCall("checkout/quote", "required", (ctx) => {
     const { shippingMethodId: _, ...totals } = quote(ctx.deps.db, ctx.deps.store, ctx.user!.id, ctx.body, ctx.deps.clock());
     return totals;
   }),
 
-  call<T.CheckoutSubmitRequest>("checkout/submit", "required", (ctx) => {
+  defineCall("checkout/submit", "required", (ctx) => {
     const { db, store, clock } = ctx.deps;
     const now = clock();
     if (!store.checkout.paymentMethods.some((m) => m.id === ctx.body.paymentMethod)) fail("Payment method is not available");

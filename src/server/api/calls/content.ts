@@ -2,11 +2,11 @@
 import type * as T from "../../../../generated/types";
 import { createLinks } from "../../pages/links";
 import { fail } from "../envelope";
-import { call } from "../register";
+import { defineCall } from "../register";
 import { iso, paging } from "./shared";
 
 export const contentCalls = [
-  call<T.ReviewListRequest>("review/list", "optional", (ctx) => {
+  defineCall("review/list", "optional", (ctx) => {
     const { db, store } = ctx.deps;
     const slug = ctx.body.productSlug;
     if (!store.productBySlug.has(slug)) fail("The product was not found.");
@@ -22,7 +22,7 @@ export const contentCalls = [
     return { items: all.slice(offset, offset + pageSize), total: all.length, score } satisfies T.ReviewListResponse;
   }),
 
-  call<T.ReviewAddRequest>("review/add", "required", (ctx) => {
+  defineCall("review/add", "required", (ctx) => {
     const { db, store, clock } = ctx.deps;
     const { productSlug, score, title, body } = ctx.body;
     if (!store.productBySlug.has(productSlug)) fail("The product was not found.");
@@ -35,7 +35,7 @@ export const contentCalls = [
     return { id: `u${id}`, productSlug, author, score, title: title ?? "", body, createdAt: iso(now) } satisfies T.ProductReview;
   }),
 
-  call<T.InquirySubmitRequest>("inquiry/submit", "optional", (ctx) => {
+  defineCall("inquiry/submit", "optional", (ctx) => {
     const { db, store, clock } = ctx.deps;
     if (!store.productBySlug.has(ctx.body.productSlug)) fail("The product was not found.");
     const b = ctx.body;
@@ -45,7 +45,7 @@ export const contentCalls = [
     return {};
   }),
 
-  call<T.FeedbackSubmitRequest>("feedback/submit", "optional", (ctx) => {
+  defineCall("feedback/submit", "optional", (ctx) => {
     const b = ctx.body;
     ctx.deps.db
       .prepare("INSERT INTO feedback (user_id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)")
@@ -53,12 +53,12 @@ export const contentCalls = [
     return {};
   }),
 
-  call<T.NewsletterSubscribeRequest>("newsletter/subscribe", "optional", (ctx) => {
+  defineCall("newsletter/subscribe", "optional", (ctx) => {
     ctx.deps.db.prepare("INSERT OR IGNORE INTO newsletter (email, created_at) VALUES (?, ?)").run(ctx.body.email.toLowerCase(), ctx.deps.clock());
     return {};
   }),
 
-  call<T.SearchProductsRequest>("search/products", "optional", (ctx) => {
+  defineCall("search/products", "optional", (ctx) => {
     const { store } = ctx.deps;
     const words = (ctx.body.q ?? "").toLowerCase().split(/\s+/).filter(Boolean);
     const links = createLinks(store.config.router, null);

@@ -4,7 +4,7 @@ import type * as T from "../../../../generated/types";
 import type { Store } from "../../store/load";
 import { createLinks } from "../../pages/links";
 import { fail } from "../envelope";
-import { call } from "../register";
+import { defineCall } from "../register";
 import { count, iso, paging } from "./shared";
 
 type Kind = T.FavoriteType;
@@ -37,7 +37,7 @@ function listOf(db: import("../../db/open").Db, store: Store, userId: number, ty
 }
 
 export const favoriteCalls = [
-  call<T.FavoriteAddRequest>("favorite/add", "required", (ctx) => {
+  defineCall("favorite/add", "required", (ctx) => {
     const { db, store, clock } = ctx.deps;
     const item = describe(store, ctx.body.type, ctx.body.id);
     if (!item) fail("This item no longer exists.");
@@ -46,14 +46,14 @@ export const favoriteCalls = [
     return { ...item!, createdAt: iso(now) };
   }),
 
-  call<T.FavoriteCancelRequest>("favorite/cancel", "required", (ctx) => {
+  defineCall("favorite/cancel", "required", (ctx) => {
     const { db, store } = ctx.deps;
     const id = describe(store, ctx.body.type, ctx.body.id)?.id ?? ctx.body.id;
     db.prepare("DELETE FROM favorites WHERE user_id = ? AND type = ? AND item_id = ?").run(ctx.user!.id, ctx.body.type, id);
     return null;
   }),
 
-  call<T.FavoriteListRequest>("favorite/list", "required", (ctx) => {
+  defineCall("favorite/list", "required", (ctx) => {
     const { db, store } = ctx.deps;
     const { page, pageSize, offset } = paging(ctx.body);
     return {
@@ -64,12 +64,12 @@ export const favoriteCalls = [
     } satisfies T.FavoriteListResponse;
   }),
 
-  call("favorite/count", "required", (ctx) => {
+  defineCall("favorite/count", "required", (ctx) => {
     const n = (type: Kind) => count(ctx.deps.db, "SELECT COUNT(*) AS n FROM favorites WHERE user_id = ? AND type = ?", ctx.user!.id, type);
     return { article: n("article"), product: n("product"), page: n("page") } satisfies T.FavoriteCountResponse;
   }),
 
-  call("favorite/wishList", "required", (ctx) => {
+  defineCall("favorite/wishList", "required", (ctx) => {
     const { db, store } = ctx.deps;
     const all = (type: Kind) => listOf(db, store, ctx.user!.id, type, 1000, 0);
     return { article: all("article"), product: all("product"), page: all("page") } satisfies T.FavoriteWishListResponse;

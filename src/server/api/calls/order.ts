@@ -3,7 +3,7 @@
 import type * as T from "../../../../generated/types";
 import type { Db } from "../../db/open";
 import { fail } from "../envelope";
-import { call, type ApiDeps } from "../register";
+import { defineCall, type ApiDeps } from "../register";
 import { count, iso, paging, serialNumber } from "./shared";
 
 interface OrderRow {
@@ -71,8 +71,9 @@ export function pushOrder(deps: ApiDeps, userId: number, order: T.Order): void {
   });
 }
 
-function change(name: string, apply: (db: Db, row: OrderRow, now: number) => void) {
-  return call<{ orderNo: string }>(`order/${name}`, "required", (ctx) => {
+/** order/pay, order/cancel, order/confirm: the same body and answer, a different change. */
+function change(path: "order/pay" | "order/cancel" | "order/confirm", apply: (db: Db, row: OrderRow, now: number) => void) {
+  return defineCall(path, "required", (ctx) => {
     const { db, clock } = ctx.deps;
     const order = db.transaction(() => {
       const row = orderRow(db, ctx.user!.id, ctx.body.orderNo);
@@ -86,7 +87,7 @@ function change(name: string, apply: (db: Db, row: OrderRow, now: number) => voi
 }
 
 export const orderCalls = [
-  call<T.OrderListRequest>("order/list", "required", (ctx) => {
+  defineCall("order/list", "required", (ctx) => {
     const { db } = ctx.deps;
     const { pageSize, offset } = paging(ctx.body);
     const status = ctx.body.status ?? null;
@@ -99,13 +100,13 @@ export const orderCalls = [
     } satisfies T.OrderListResponse;
   }),
 
-  call<T.OrderDetailRequest>("order/detail", "required", (ctx) => {
+  defineCall("order/detail", "required", (ctx) => {
     const order = orderOf(ctx.deps.db, ctx.user!.id, ctx.body.orderNo);
     if (!order) fail("The order was not found.");
     return order;
   }),
 
-  change("pay", (db, row, now) => {
+  change("order/pay", (db, row, now) => {
     if (row.status !== "in_progress" || row.pay_status !== "unpaid") fail("This order cannot be paid.");
     db.prepare("UPDATE orders SET pay_status = 'paid', updated_at = ? WHERE id = ?").run(now, row.id);
     // The demo warehouse ships at once, so the account pages have a shipment to show.
@@ -116,13 +117,13 @@ export const orderCalls = [
     );
   }),
 
-  change("cancel", (db, row, now) => {
+  change("order/cancel", (db, row, now) => {
     if (row.status !== "in_progress") fail("This order cannot be cancelled.");
     const status = row.pay_status === "unpaid" ? "cancelled" : "pending_cancellation";
     db.prepare("UPDATE orders SET status = ?, updated_at = ? WHERE id = ?").run(status, now, row.id);
   }),
 
-  change("confirm", (db, row, now) => {
+  change("order/confirm", (db, row, now) => {
     if (row.status !== "in_progress" || row.pay_status !== "paid") fail("Only a paid order in progress can be confirmed.");
     db.prepare("UPDATE orders SET status = 'completed', updated_at = ? WHERE id = ?").run(now, row.id);
   }),

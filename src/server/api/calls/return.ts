@@ -2,7 +2,7 @@
 import type * as T from "../../../../generated/types";
 import type { Db } from "../../db/open";
 import { fail } from "../envelope";
-import { call } from "../register";
+import { defineCall } from "../register";
 import { orderRow } from "./order";
 import { count, iso, paging, round2, serialNumber } from "./shared";
 
@@ -50,7 +50,7 @@ function returnRow(db: Db, userId: number, returnNo: string): ReturnRow {
 }
 
 export const returnCalls = [
-  call<T.ReturnApplyRequest>("return/apply", "required", (ctx) => {
+  defineCall("return/apply", "required", (ctx) => {
     const { db, clock } = ctx.deps;
     const now = clock();
     const returnNo = db.transaction(() => {
@@ -72,16 +72,16 @@ export const returnCalls = [
     return toReturn(returnRow(db, ctx.user!.id, returnNo));
   }),
 
-  call<T.ReturnListRequest>("return/list", "required", (ctx) => {
+  defineCall("return/list", "required", (ctx) => {
     const { db } = ctx.deps;
     const { pageSize, offset } = paging(ctx.body);
     const rows = db.prepare(`${SELECT} WHERE r.user_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`).all(ctx.user!.id, pageSize, offset) as ReturnRow[];
     return { items: rows.map(toReturn), total: count(db, "SELECT COUNT(*) AS n FROM returns WHERE user_id = ?", ctx.user!.id) };
   }),
 
-  call<T.ReturnDetailRequest>("return/detail", "required", (ctx) => toReturn(returnRow(ctx.deps.db, ctx.user!.id, ctx.body.returnNo))),
+  defineCall("return/detail", "required", (ctx) => toReturn(returnRow(ctx.deps.db, ctx.user!.id, ctx.body.returnNo))),
 
-  call<T.ReturnCancelRequest>("return/cancel", "required", (ctx) => {
+  defineCall("return/cancel", "required", (ctx) => {
     const { db } = ctx.deps;
     const row = returnRow(db, ctx.user!.id, ctx.body.returnNo);
     if (row.status !== "pending") fail("Only a pending return can be withdrawn.");
@@ -89,7 +89,7 @@ export const returnCalls = [
     return toReturn(returnRow(db, ctx.user!.id, ctx.body.returnNo));
   }),
 
-  call<T.ReturnShipRequest>("return/ship", "required", (ctx) => {
+  defineCall("return/ship", "required", (ctx) => {
     const { db, clock } = ctx.deps;
     const row = returnRow(db, ctx.user!.id, ctx.body.returnNo);
     if (row.status !== "pending" || row.apply_type === "refund_only") fail("This return needs no parcel.");

@@ -2,9 +2,14 @@
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/open";
 import { randomBytes } from "node:crypto";
+import fields from "../../../../schemas/common/fields.schema.json";
 
-export const EMAIL = /^[\w-]+(\.[\w-]+)*@[\w-]+(\.[\w-]+)+$/;
-export const PHONE = /^\+?[1-9]\d{1,14}$/;
+// The patterns of schemas/common/fields.schema.json (the "u" flag, as ajv compiles them), for
+// checks the schemas cannot express, such as an account that is an email or a mobile number.
+const { email, phone, visitorId } = fields.definitions;
+export const EMAIL = new RegExp(email.pattern, "u");
+export const PHONE = new RegExp(phone.pattern, "u");
+export const VISITOR_ID = new RegExp(visitorId.pattern, "u");
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 export const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,11 +1,11 @@
 // Visitor tracks (url, referer, timezone every 10 s) and page durations (beacons).
 import type * as T from "../../../../generated/types";
 import { randomToken } from "../../auth/tokens";
-import { call } from "../register";
+import { defineCall } from "../register";
 import { clientIp } from "./shared";
 
 export const trackingCalls = [
-  call<T.VisitorTrackRequest>("visitor/track", "optional", (ctx) => {
+  defineCall("visitor/track", "optional", (ctx) => {
     // A visitor without the cookie gets an id here; the client stores it.
     const visitorId = ctx.visitorId || randomToken();
     ctx.deps.db
@@ -14,7 +14,7 @@ export const trackingCalls = [
     return { visitorId } satisfies T.VisitorTrackResponse;
   }),
 
-  call<T.StatDurationRequest>("stat/duration", "optional", (ctx) => {
+  defineCall("stat/duration", "optional", (ctx) => {
     ctx.deps.db
       .prepare("INSERT INTO durations (visitor_id, user_id, url, seconds, created_at) VALUES (?, ?, ?, ?, ?)")
       .run(ctx.visitorId, ctx.user?.id ?? null, String(ctx.request.headers.referer ?? "").slice(0, 2048), ctx.body.duration, ctx.deps.clock());

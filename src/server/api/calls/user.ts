@@ -2,12 +2,11 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type * as T from "../../../../generated/types";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
 import { digest } from "../../auth/tokens";
 import { userById, userInfo } from "../../auth/users";
 import { ApiFail, CODE, fail } from "../envelope";
-import { call, type CallDef } from "../register";
+import { defineCall, type CallDef } from "../register";
 import { checkShortCode } from "./auth";
 
 const info = (ctx: { deps: { db: Parameters<typeof userInfo>[0] }; user: { id: number } | null }) =>
@@ -21,11 +20,8 @@ const SIGNATURES: { ext: string; test: (b: Buffer) => boolean }[] = [
   { ext: "webp", test: (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP" },
 ];
 
-const editAvatar: CallDef = {
-  path: "user/editAvatar",
-  auth: "required",
-  multipart: true,
-  async handler(ctx) {
+// Multipart (schemas/api/user/editAvatar.request.schema.json says so): no JSON body to check.
+const editAvatar = defineCall("user/editAvatar", "required", async (ctx) => {
     if (!ctx.request.isMultipart()) throw new ApiFail(CODE.fail, "avatar is required (multipart/form-data)");
     const file = await ctx.request.file();
     if (!file || file.fieldname !== "avatar") throw new ApiFail(CODE.fail, "avatar is required");
@@ -38,18 +34,17 @@ const editAvatar: CallDef = {
     writeFileSync(join(ctx.deps.avatarsDir, name), buffer!);
     ctx.deps.db.prepare("UPDATE users SET avatar = ? WHERE id = ?").run(`/media/avatars/${name}`, ctx.user!.id);
     return info(ctx);
-  },
-};
+});
 
 export const userCalls: CallDef[] = [
-  call("user/info", "required", (ctx) => info(ctx)),
+  defineCall("user/info", "required", (ctx) => info(ctx)),
 
-  call<T.UserEditNameRequest>("user/editName", "required", (ctx) => {
+  defineCall("user/editName", "required", (ctx) => {
     ctx.deps.db.prepare("UPDATE users SET nickname = ? WHERE id = ?").run(ctx.body.nickname, ctx.user!.id);
     return info(ctx);
   }),
 
-  call<T.UserEditInfoRequest>("user/editInfo", "required", (ctx) => {
+  defineCall("user/editInfo", "required", (ctx) => {
     const b = ctx.body;
     ctx.deps.db
       .prepare("UPDATE users SET first_name = ?, last_name = ?, birthday = ?, nickname = COALESCE(?, nickname), bio = COALESCE(?, bio) WHERE id = ?")
@@ -57,7 +52,7 @@ export const userCalls: CallDef[] = [
     return info(ctx);
   }),
 
-  call<T.UserEditPasswordRequest>("user/editPassword", "required", async (ctx) => {
+  defineCall("user/editPassword", "required", async (ctx) => {
     const { db } = ctx.deps;
     if (!(await verifyPassword(ctx.body.oldPassword, ctx.user!.password_hash))) fail("The current password is incorrect.");
     const hash = await hashPassword(ctx.body.password);
@@ -69,7 +64,7 @@ export const userCalls: CallDef[] = [
     return null;
   }),
 
-  call<T.UserEditEmailRequest>("user/editEmail", "required", (ctx) => {
+  defineCall("user/editEmail", "required", (ctx) => {
     const { db } = ctx.deps;
     const email = ctx.body.email.toLowerCase();
     db.transaction(() => {
@@ -80,7 +75,7 @@ export const userCalls: CallDef[] = [
     return info(ctx);
   }),
 
-  call<T.UserEditMobileRequest>("user/editMobile", "required", (ctx) => {
+  defineCall("user/editMobile", "required", (ctx) => {
     const { db } = ctx.deps;
     const mobile = ctx.body.mobile.replace(/^\+/, "");
     db.transaction(() => {

@@ -1,8 +1,11 @@
-// The home page's slides: one per collection, so their links follow the router rules
-// and carry the language prefix like every other link the server writes.
+// The home page: slides (one per collection, so their links follow the router rules and
+// carry the language prefix like every other link the server writes), best sellers,
+// categories and the latest articles.
 import type { Slide } from "../../../../generated/types";
+import type { RouteName } from "../../../shared/route-names";
 import type { Store } from "../../store/load";
 import type { Links } from "../links";
+import { bySlugs, cards, type Resolver } from "./context";
 
 const MAX_SLIDES = 5;
 
@@ -21,3 +24,27 @@ export function homeSlides(store: Store, links: Links, t: (id: string) => string
   }
   return slides.slice(0, MAX_SLIDES);
 }
+
+export const homeResolvers = {
+  home: (ctx) => {
+    const { store, links } = ctx;
+    return {
+      status: 200,
+      template: "home",
+      page: {
+        title: store.config.storeName,
+        slides: homeSlides(store, links, ctx.t),
+        featured: cards(ctx, bySlugs(ctx, store.collections.find((c) => c.slug === "best-sellers")?.products ?? []).slice(0, 8)),
+        categories: store.categories.map((c) => ({ label: c.name, href: links.category(c.slug) })),
+        articles: store.articles.slice(0, 3).map((a) => ({
+          title: a.title,
+          href: links.article(a.slug),
+          author: a.author,
+          ...(a.thumbnail ? { thumbnail: a.thumbnail } : {}),
+          ...(a.excerpt ? { excerpt: a.excerpt } : {}),
+        })),
+        collectionHref: links.collection("new-arrivals"),
+      },
+    };
+  },
+} satisfies Partial<Record<RouteName, Resolver>>;

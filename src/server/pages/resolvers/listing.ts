@@ -1,6 +1,10 @@
 // Category, tag, collection and promotion listings: ordered by the query's `sort`, cut
 // into pages by its `page`, with the links of the sort form and the page list.
-import type { ListingPaging, ListingSortKey, ProductCardData, StoreProduct } from "../../../../generated/types";
+import type { ListingPageData, ListingPaging, ListingSortKey, ProductCardData, StoreProduct } from "../../../../generated/types";
+import type { RouteName } from "../../../shared/route-names";
+import type { Resolved } from "../page-kinds";
+import { bySlugs, productCard, productStats, slugOf, type ResolveContext, type Resolver } from "./context";
+import { notFound } from "./error";
 
 export const PAGE_SIZE = 12;
 const SORT_KEYS: readonly ListingSortKey[] = ["featured", "price-asc", "price-desc", "newest", "rating"];
@@ -17,7 +21,11 @@ export function pageOf(value: string | null): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
-export function sortProducts(products: StoreProduct[], key: ListingSortKey, scoreOf: (p: StoreProduct) => number): StoreProduct[] {
+export function sortProducts(
+  products: StoreProduct[],
+  key: ListingSortKey,
+  scoreOf: (p: StoreProduct) => number,
+): StoreProduct[] {
   const sorted = [...products];
   // Array.prototype.sort is stable, so ties keep the store's own order.
   if (key === "price-asc") sorted.sort((a, b) => a.price - b.price);
@@ -61,7 +69,7 @@ export interface ListingInput {
 }
 
 /** The page data of the listing template, or null for a page past the end (a 404). */
-export function listingPage(input: ListingInput): Record<string, unknown> | null {
+export function listingPage(input: ListingInput): ListingPageData | null {
   const { path, query, title, description, products } = input;
   const sort = sortKeyOf(query.get("sort"));
   const pageCount = Math.max(1, Math.ceil(products.length / PAGE_SIZE));
@@ -78,3 +86,53 @@ export function listingPage(input: ListingInput): Record<string, unknown> | null
     ...(pageCount > 1 ? { paging: paging(path, sort, page, pageCount) } : {}),
   };
 }
+
+/** A listing page of these products, or the 404 page for a page number past the end. */
+export function listing(ctx: ResolveContext, title: string, description: string | undefined, products: StoreProduct[]): Resolved {
+  const page = listingPage({
+    path: ctx.links.to(ctx.match.path),
+    query: ctx.query,
+    title,
+    description,
+    products,
+    card: (p) => productCard(ctx, p),
+    score: (p) => productStats(ctx, p).score ?? 0,
+  });
+  return page ? { status: 200, template: "listing", page } : notFound(ctx);
+}
+
+/** The listing of a category, or null when there is no category of that slug. */
+export function categoryPage(ctx: ResolveContext, slug: string): Resolved | null {
+  const category = ctx.store.categories.find((c) => c.slug === slug);
+  if (!category) return null;
+  return listing(
+    ctx,
+    category.name,
+    category.description,
+    ctx.store.products.filter((p) => p.category === slug),
+  );
+}
+
+export const listingResolvers = {
+  "category-detail": (ctx) => categoryPage(ctx, slugOf(ctx)) ?? notFound(ctx),
+  "tag-detail": (ctx) => {
+    const slug = slugOf(ctx);
+    const tag = ctx.store.tags.find((t) => t.slug === slug);
+    return tag
+      ? listing(
+          ctx,
+          tag.name,
+          undefined,
+          ctx.store.products.filter((p) => p.tags?.includes(slug)),
+        )
+      : notFound(ctx);
+  },
+  "collection-detail": (ctx) => {
+    const collection = ctx.store.collections.find((c) => c.slug === slugOf(ctx));
+    return collection ? listing(ctx, collection.title, collection.description, bySlugs(ctx, collection.products)) : notFound(ctx);
+  },
+  "promotion-detail": (ctx) => {
+    const promotion = ctx.store.promotions.find((p) => p.slug === slugOf(ctx));
+    return promotion ? listing(ctx, promotion.title, promotion.description, bySlugs(ctx, promotion.products)) : notFound(ctx);
+  },
+} satisfies Partial<Record<RouteName, Resolver>>;

@@ -2,28 +2,18 @@
 // account link (sign in while signed out), the language menu and the cart with its item count. The server
 // renders the signed-out header without a count; the session and the count arrive after
 // hydration, the count in a badge whose space is already reserved, so nothing moves.
-import { useId, useState, useSyncExternalStore } from "react";
+import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SiteHeaderProps } from "../../../generated/types";
 import { withPrefix } from "../../shared/language-prefix";
+import { useApiPost } from "../../runtime/hooks/useApi";
 import { useCartCount } from "../../runtime/hooks/useCartCount";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useRouteInfo } from "../../runtime/router/hooks";
-import { useApiPost } from "../auth/api";
-import { LanguageMenu } from "../layout/LanguageMenu";
-import LocaleSwitch from "../layout/LocaleSwitch";
-import { SideMenu } from "../layout/SideMenu";
-
-const noSubscription = () => () => {};
-
-/** False on the server and while hydrating, true once the island runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import { LanguageMenu } from "./LanguageMenu";
+import LocaleSwitch from "./LocaleSwitch";
+import { SideMenu } from "./SideMenu";
 
 const BADGE_MAX = 99;
 

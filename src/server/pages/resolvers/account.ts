@@ -1,0 +1,58 @@
+// Pages of the account template: the account area and the auth screens the browser draws
+// (a message and a link while their own pages are to come), and the 401 page of a user-area
+// address fetched without a valid token, which sends the client to sign-in.
+import type { RouteName } from "../../../shared/route-names";
+import type { ResolvedAs } from "../page-kinds";
+import type { ResolveContext, Resolver } from "./context";
+
+const ACCOUNT_TITLES = {
+  app: "page.app.title",
+  "auth-forget": "page.auth.forget.title",
+  "auth-reset-password": "page.auth.reset.title",
+  "auth-verify-email": "page.auth.verifyEmail.title",
+  "auth-verify-prompt": "page.auth.verifyPrompt.title",
+  "user-center": "page.user.center.title",
+  "user-account": "page.user.account.title",
+  "user-address": "page.user.address.title",
+  "user-article": "page.user.article.title",
+  "user-favorite": "page.user.favorite.title",
+  "user-security": "page.user.security.title",
+  "user-security-activity": "page.user.activity.title",
+  "user-log": "page.user.log.title",
+  "user-info": "page.user.info.title",
+  "user-return": "page.user.returns.title",
+  "user-return-detail": "page.user.return.title",
+} as const satisfies Partial<Record<RouteName, string>>;
+
+type AccountRoute = keyof typeof ACCOUNT_TITLES;
+
+function accountPage(titleId: string): Resolver {
+  return (ctx) => ({
+    status: 200,
+    template: "account",
+    page: {
+      title: ctx.t(titleId),
+      titleId,
+      textId: "page.pending.text",
+      links: [{ labelId: "page.link.home", href: ctx.links.home() }],
+    },
+  });
+}
+
+export const accountResolvers = Object.fromEntries(
+  Object.entries(ACCOUNT_TITLES).map(([name, titleId]) => [name, accountPage(titleId)]),
+) as Record<AccountRoute, Resolver>;
+
+/** A user-area page fetched without a valid token: 401, which sends the client to sign-in. */
+export function signInRequired(ctx: ResolveContext, pathname: string): ResolvedAs<"account"> {
+  return {
+    status: 401,
+    template: "account",
+    page: {
+      title: ctx.t("page.auth.signin.title"),
+      titleId: "page.auth.signin.title",
+      textId: "page.signinRequired.text",
+      links: [{ labelId: "page.link.signin", href: `${ctx.links.to("/auth/signin")}?redirect=${encodeURIComponent(pathname)}` }],
+    },
+  };
+}

@@ -1,0 +1,23 @@
+// A journal article.
+import type { RouteName } from "../../../shared/route-names";
+import { slugOf, type Resolver } from "./context";
+import { notFound } from "./error";
+
+export const articleResolvers = {
+  "article-detail": (ctx) => {
+    const article = ctx.store.articles.find((a) => a.slug === slugOf(ctx));
+    if (!article) return notFound(ctx);
+    return {
+      status: 200,
+      template: "article",
+      page: {
+        title: article.title,
+        description: article.excerpt ?? article.title,
+        paragraphs: article.body,
+        author: article.author,
+        ...(article.publishedAt ? { date: article.publishedAt } : {}),
+        ...(article.thumbnail ? { image: article.thumbnail } : {}),
+      },
+    };
+  },
+} satisfies Partial<Record<RouteName, Resolver>>;

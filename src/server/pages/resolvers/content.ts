@@ -1,0 +1,31 @@
+// Pages of the content template: the store's own pages (page/, custom/ and root/ folders)
+// and a coupon's page.
+import type { RouteName } from "../../../shared/route-names";
+import type { ResolvedAs } from "../page-kinds";
+import { slugOf, type ResolveContext, type Resolver } from "./context";
+import { notFound } from "./error";
+
+export function contentPage(page: { title: string; body: string[] }): ResolvedAs<"content"> {
+  return {
+    status: 200,
+    template: "content",
+    page: { title: page.title, description: page.body[0] ?? page.title, paragraphs: page.body },
+  };
+}
+
+/** A store page by slug, from one folder (page/ holds every page) or any folder (null). */
+function storePage(ctx: ResolveContext, folder: "custom" | "root" | null) {
+  const slug = slugOf(ctx);
+  const page = ctx.store.pages.find((p) => p.slug === slug && (folder === null || (p.folder ?? "page") === folder));
+  return page ? contentPage(page) : notFound(ctx);
+}
+
+export const contentResolvers = {
+  "page-detail": (ctx) => storePage(ctx, null),
+  "custom-detail": (ctx) => storePage(ctx, "custom"),
+  "root-detail": (ctx) => storePage(ctx, "root"),
+  "coupon-detail": (ctx) => {
+    const coupon = ctx.store.coupons.find((c) => c.slug === slugOf(ctx));
+    return coupon ? contentPage({ title: coupon.title, body: [coupon.code] }) : notFound(ctx);
+  },
+} satisfies Partial<Record<RouteName, Resolver>>;

@@ -1,0 +1,75 @@
+// What every resolver reads (the route match, the query, the store, links, messages) and
+// the helpers several page kinds share: product cards and their review statistics.
+import type { ProductCardData, StoreProduct } from "../../../../generated/types";
+import type { RouteMatch } from "../../../shared/routes";
+import type { Store } from "../../store/load";
+import type { Links } from "../links";
+import type { Resolved } from "../page-kinds";
+
+export interface ExtraReview {
+  author: string;
+  score: number;
+  title?: string;
+  body: string;
+  date?: string;
+}
+
+export interface ResolveContext {
+  store: Store;
+  match: RouteMatch;
+  query: URLSearchParams;
+  links: Links;
+  t(id: string): string;
+  /** Reviews shoppers wrote (the database), newest first. */
+  shopperReviews(productSlug: string): ExtraReview[];
+  /** Units left of a SKU, after what orders hold. */
+  stockOf(sku: string): number;
+}
+
+/** From the route match and the store: the page's status, its kind and that kind's data. */
+export type Resolver = (ctx: ResolveContext) => Resolved;
+
+/** The `slug` path parameter, "" when the route has none. */
+export function slugOf(ctx: ResolveContext): string {
+  return ctx.match.params.slug ?? "";
+}
+
+export function productStats(ctx: ResolveContext, product: StoreProduct): { score?: number; reviewCount: number } {
+  const scores = [
+    ...ctx.store.reviews.filter((r) => r.product === product.slug).map((r) => r.score),
+    ...ctx.shopperReviews(product.slug).map((r) => r.score),
+  ];
+  if (scores.length === 0) return { reviewCount: 0 };
+  return { score: Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10, reviewCount: scores.length };
+}
+
+export function productCard(ctx: ResolveContext, product: StoreProduct): ProductCardData {
+  const stats = productStats(ctx, product);
+  return {
+    slug: product.slug,
+    href: ctx.links.product(product.slug),
+    title: product.title,
+    image: product.images[0]!,
+    price: product.price,
+    ...(product.linePrice !== undefined ? { linePrice: product.linePrice } : {}),
+    ...(stats.score !== undefined ? { score: stats.score, reviewCount: stats.reviewCount } : {}),
+    inStock: product.variants.some((v) => ctx.stockOf(v.sku) > 0),
+  };
+}
+
+export function cards(ctx: ResolveContext, products: StoreProduct[]): ProductCardData[] {
+  return products.map((p) => productCard(ctx, p));
+}
+
+/** The store's products of these slugs, in their order; unknown slugs are skipped. */
+export function bySlugs(ctx: ResolveContext, slugs: string[]): StoreProduct[] {
+  return slugs.map((s) => ctx.store.productBySlug.get(s)).filter((p): p is StoreProduct => p !== undefined);
+}
+
+/** Order numbers as the shop writes them; anything else in an address is a 404 or ignored. */
+export const ORDER_NO = /^[A-Z0-9]{6,32}$/;
+
+/** A sign-in or sign-up address that comes back to `back` afterwards. */
+export function withRedirect(ctx: ResolveContext, screen: "signin" | "signup", back: string): string {
+  return `${ctx.links.to(`/auth/${screen}`)}?redirect=${encodeURIComponent(back)}`;
+}

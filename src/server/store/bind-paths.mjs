@@ -1,0 +1,224 @@
+// Checks the data paths of a page template (each section's `bind` values and `when`, and the
+// {placeholders} of `title` and `description`) against the schemas of what the template is
+// rendered with: $store, $route and $layout (schemas/pages/scope.schema.json) and `page`, the
+// data of the template's page kind (schemas/pages/{kind}.schema.json). The store loader and
+// the theme author's validator (scripts/validate.mjs) both use it, so they report the same
+// problems in the same words. Plain JavaScript without imports: Node runs it as is.
+
+export const SCHEMA_BASE = "https://storefront-runtime.dev/schemas/";
+export const SCOPE_ID = `${SCHEMA_BASE}pages/scope.schema.json`;
+/** Templates that render a region of every page rather than a page of one kind. */
+export const REGION_TEMPLATES = ["head", "foot"];
+const PLACEHOLDER = /\{([A-Za-z0-9_.$]+)\}/g;
+/** How deep the suggestions look; data deeper than this is still checked, only not offered. */
+const LIST_DEPTH = 8;
+
+export const pageSchemaId = (kind) => `${SCHEMA_BASE}pages/${kind}.schema.json`;
+
+/** Edit distance (insert, delete, replace, swap two neighbours), case-insensitive. */
+export function distance(a, b) {
+  a = a.toLowerCase();
+  b = b.toLowerCase();
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+function pointerGet(doc, pointer) {
+  let node = doc;
+  for (const raw of pointer.split("/").slice(1)) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+/**
+ * Walks schemas as data trees. `getSchema(id)` answers the schema document of an $id
+ * (without fragment), or undefined.
+ */
+function createWalker(getSchema) {
+  /** The schema a node stands for, $refs followed (relative ones against `base`). */
+  function deref(node, base) {
+    for (let hops = 0; node && typeof node === "object" && typeof node.$ref === "string"; hops++) {
+      if (hops > 20) return null;
+      const url = new URL(node.$ref, base);
+      const id = url.origin + url.pathname;
+      const doc = getSchema(id);
+      if (!doc) return null;
+      node = url.hash.length > 1 ? pointerGet(doc, decodeURIComponent(url.hash.slice(1))) : doc;
+      base = id;
+    }
+    return node && typeof node === "object" ? { node, base } : null;
+  }
+
+  /** What a value of this schema holds: named children, and whether any other key (or index) may hold data. */
+  function children(entries) {
+    const named = new Map();
+    let anyKey = null; // schemas any other key is checked against; [] when anything goes
+    let index = null; // the schemas of array items
+    const add = (key, entry) => named.set(key, [...(named.get(key) ?? []), entry]);
+    const visit = (node, base, depth) => {
+      const resolved = deref(node, base);
+      if (!resolved || depth > 10) return;
+      const { node: s, base: b } = resolved;
+      for (const [key, child] of Object.entries(s.properties ?? {})) add(key, { node: child, base: b });
+      for (const branch of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) visit(branch, b, depth + 1);
+      if (s.items && typeof s.items === "object" && !Array.isArray(s.items)) (index ??= []).push({ node: s.items, base: b });
+      const isObject = s.type === "object" || (s.type === undefined && (s.properties || s.additionalProperties !== undefined));
+      if (isObject) {
+        if (s.additionalProperties && typeof s.additionalProperties === "object") (anyKey ??= []).push({ node: s.additionalProperties, base: b });
+        else if (s.additionalProperties === undefined || s.additionalProperties === true) {
+          if (!s.properties && !s.patternProperties) anyKey = anyKey ?? [];
+        }
+      }
+    };
+    for (const { node, base } of entries) visit(node, base, 0);
+    return { named, anyKey, index };
+  }
+
+  /** The longest prefix of `segments` the schema allows, and the entries there. */
+  function follow(root, segments) {
+    let entries = [root];
+    for (let i = 0; i < segments.length; i++) {
+      const { named, anyKey, index } = children(entries);
+      const segment = segments[i];
+      let next = named.get(segment);
+      if (!next && index && /^(0|[1-9]\d*)$/.test(segment)) next = index;
+      if (!next && anyKey) {
+        if (anyKey.length === 0) return { ok: true };
+        next = anyKey;
+      }
+      if (!next) return { ok: false, at: i, keys: [...named.keys()] };
+      entries = next;
+    }
+    return { ok: true };
+  }
+
+  /** Every named path under the root (array items and free-form keys are not listed). */
+  function list(root) {
+    const out = [];
+    const walk = (entries, prefix, depth) => {
+      if (depth > LIST_DEPTH) return;
+      const { named, index } = children(entries);
+      for (const [key, next] of named) {
+        const path = prefix ? `${prefix}.${key}` : key;
+        out.push(path);
+        walk(next, path, depth + 1);
+      }
+      // Array items are listed without their index: suggestions name the list itself.
+      if (index && depth > 0) walk(index, prefix, depth + 1);
+    };
+    walk([root], "", 0);
+    return [...new Set(out)];
+  }
+
+  return { follow, list };
+}
+
+/** The closest valid path to a wrong one, or null. */
+export function nearestPath(path, valid) {
+  let best = null;
+  let bestDistance = Infinity;
+  const consider = (candidate, d) => {
+    if (d < bestDistance || (d === bestDistance && candidate.length < best.length)) {
+      best = candidate;
+      bestDistance = d;
+    }
+  };
+  const segments = path.split(".");
+  const last = segments[segments.length - 1];
+  for (const candidate of valid) consider(candidate, distance(path, candidate));
+  // A typo: a few letters off, measured against the last name, where the typo usually is.
+  if (best !== null && bestDistance <= Math.max(2, Math.floor(last.length / 2))) return best;
+  // A segment left out or put in the wrong place: the same last name under the same root.
+  const rootOf = (p) => p.split(".")[0];
+  best = null;
+  bestDistance = Infinity;
+  for (const candidate of valid) {
+    const candidateLast = candidate.slice(candidate.lastIndexOf(".") + 1);
+    if (rootOf(candidate) !== rootOf(path) || candidate === rootOf(path)) continue;
+    const lastDistance = distance(last, candidateLast);
+    if (lastDistance > (last.length > 4 ? 1 : 0)) continue;
+    consider(candidate, lastDistance * 100 + distance(path, candidate));
+  }
+  return best;
+}
+
+/** Every data path a template uses, with the JSON pointer of where it is written. */
+export function templatePaths(template) {
+  const found = [];
+  if (!template || typeof template !== "object") return found;
+  for (const field of ["title", "description"]) {
+    if (typeof template[field] !== "string") continue;
+    for (const match of template[field].matchAll(PLACEHOLDER)) found.push({ pointer: `/${field}`, path: match[1], use: "placeholder" });
+  }
+  const sections = Array.isArray(template.sections) ? template.sections : [];
+  sections.forEach((section, i) => {
+    if (!section || typeof section !== "object") return;
+    if (section.bind && typeof section.bind === "object") {
+      for (const [prop, path] of Object.entries(section.bind)) {
+        if (typeof path === "string") found.push({ pointer: `/sections/${i}/bind/${String(prop).replace(/~/g, "~0").replace(/\//g, "~1")}`, path, use: "bind" });
+      }
+    }
+    if (typeof section.when === "string") found.push({ pointer: `/sections/${i}/when`, path: section.when, use: "when" });
+  });
+  return found;
+}
+
+/**
+ * Problems of a template's data paths, each `{ pointer, path, message }`.
+ * `name`: the template's name (its file name without .json), which is its page kind;
+ * `pageKinds`: every page kind, for head, foot and templates of no kind, whose `page` paths
+ * may name data of any kind; `getSchema(id)`: a schema document by $id.
+ * Without the scope schema nothing is checked.
+ */
+export function checkTemplatePaths(template, name, pageKinds, getSchema) {
+  const scope = getSchema(SCOPE_ID);
+  if (!scope) return [];
+  const kind = pageKinds.includes(name) && getSchema(pageSchemaId(name)) ? name : null;
+  const root = {
+    node: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        ...scope.properties,
+        page: kind ? { $ref: pageSchemaId(kind) } : { anyOf: pageKinds.filter((k) => getSchema(pageSchemaId(k))).map((k) => ({ $ref: pageSchemaId(k) })) },
+      },
+    },
+    base: SCOPE_ID,
+  };
+  const walker = createWalker(getSchema);
+  const pageWhere = kind
+    ? `page is the data of the ${kind} page: schemas/pages/${kind}.schema.json`
+    : `${REGION_TEMPLATES.includes(name) ? `${name} is rendered on every page` : `"${name}" is not a page kind`}, so page may be the data of any page kind: schemas/pages/*.schema.json`;
+  let valid = null;
+  const problems = [];
+  for (const { pointer, path, use } of templatePaths(template)) {
+    const result = walker.follow(root, path.split("."));
+    if (result.ok) continue;
+    valid ??= walker.list(root);
+    const near = nearestPath(path, valid);
+    const segments = path.split(".");
+    const parent = segments.slice(0, result.at).join(".");
+    const hint = near
+      ? `did you mean "${near}"?`
+      : result.keys.length
+        ? `${parent ? `"${parent}"` : "the scope"} has ${result.keys.slice(0, 12).map((k) => `"${k}"`).join(", ")}`
+        : `"${parent}" has no named properties`;
+    problems.push({
+      pointer,
+      path,
+      message: `unknown data path "${path}"${use === "placeholder" ? ` in the placeholder {${path}}` : ""}; ${hint} (${path.startsWith("page") ? pageWhere : "$store, $route and $layout: schemas/pages/scope.schema.json"})`,
+    });
+  }
+  return problems;
+}
