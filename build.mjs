@@ -49,7 +49,15 @@ async function buildClient() {
   const files = {};
   for (const [file, out] of Object.entries(outputs)) {
     const isEntry = out.entryPoint === "src/client.ts";
-    const kind = file.endsWith(".map") ? "map" : file.endsWith(".css") ? "css" : isEntry ? "entry" : file.endsWith(".js") ? "chunk" : "other";
+    const kind = file.endsWith(".map")
+      ? "map"
+      : file.endsWith(".css")
+        ? "css"
+        : isEntry
+          ? "entry"
+          : file.endsWith(".js")
+            ? "chunk"
+            : "other";
     files[url(file)] = { bytes: statSync(join(root, file)).size, kind, entryPoint: out.entryPoint ?? null };
   }
   const manifest = {

@@ -20,17 +20,72 @@ const pick = (list) => list[Math.floor(rand() * list.length)];
 const round = (n) => Math.round(n * 100) / 100;
 
 const CATEGORIES = [
-  { slug: "shirts", name: "Shirts", color: "#4a00ff", shape: "shirt", items: ["Linen Shirt", "Oxford Shirt", "Flannel Shirt", "Denim Shirt", "Poplin Shirt", "Camp Collar Shirt"] },
-  { slug: "knitwear", name: "Knitwear", color: "#8b5cf6", shape: "shirt", items: ["Merino Sweater", "Cable Knit Cardigan", "Cashmere Crewneck", "Wool Vest", "Ribbed Turtleneck", "Cotton Pullover"] },
-  { slug: "shoes", name: "Shoes", color: "#0f766e", shape: "shoe", items: ["Canvas Sneaker", "Leather Loafer", "Trail Runner", "Suede Chelsea Boot", "Court Classic", "Espadrille"] },
-  { slug: "bags", name: "Bags", color: "#b45309", shape: "bag", items: ["Canvas Tote", "Leather Backpack", "Weekender Duffel", "Crossbody Pouch", "Laptop Sleeve", "Market Basket"] },
-  { slug: "home", name: "Home", color: "#be185d", shape: "lamp", items: ["Ceramic Table Lamp", "Linen Throw", "Wool Cushion", "Oak Side Table", "Stoneware Vase", "Cotton Rug"] },
-  { slug: "kitchen", name: "Kitchen", color: "#c2410c", shape: "mug", items: ["Enamel Mug", "Cast Iron Skillet", "Pour-Over Set", "Chef Knife", "Olive Wood Board", "Glass Carafe"] },
-  { slug: "outdoor", name: "Outdoor", color: "#15803d", shape: "tent", items: ["Ultralight Tent", "Down Sleeping Bag", "Camp Stove", "Trekking Poles", "Insulated Bottle", "Hammock"] },
-  { slug: "stationery", name: "Stationery", color: "#1d4ed8", shape: "book", items: ["Dot Grid Notebook", "Brass Pen", "Desk Organizer", "Weekly Planner", "Watercolor Set", "Leather Journal"] },
+  {
+    slug: "shirts",
+    name: "Shirts",
+    color: "#4a00ff",
+    shape: "shirt",
+    items: ["Linen Shirt", "Oxford Shirt", "Flannel Shirt", "Denim Shirt", "Poplin Shirt", "Camp Collar Shirt"],
+  },
+  {
+    slug: "knitwear",
+    name: "Knitwear",
+    color: "#8b5cf6",
+    shape: "shirt",
+    items: ["Merino Sweater", "Cable Knit Cardigan", "Cashmere Crewneck", "Wool Vest", "Ribbed Turtleneck", "Cotton Pullover"],
+  },
+  {
+    slug: "shoes",
+    name: "Shoes",
+    color: "#0f766e",
+    shape: "shoe",
+    items: ["Canvas Sneaker", "Leather Loafer", "Trail Runner", "Suede Chelsea Boot", "Court Classic", "Espadrille"],
+  },
+  {
+    slug: "bags",
+    name: "Bags",
+    color: "#b45309",
+    shape: "bag",
+    items: ["Canvas Tote", "Leather Backpack", "Weekender Duffel", "Crossbody Pouch", "Laptop Sleeve", "Market Basket"],
+  },
+  {
+    slug: "home",
+    name: "Home",
+    color: "#be185d",
+    shape: "lamp",
+    items: ["Ceramic Table Lamp", "Linen Throw", "Wool Cushion", "Oak Side Table", "Stoneware Vase", "Cotton Rug"],
+  },
+  {
+    slug: "kitchen",
+    name: "Kitchen",
+    color: "#c2410c",
+    shape: "mug",
+    items: ["Enamel Mug", "Cast Iron Skillet", "Pour-Over Set", "Chef Knife", "Olive Wood Board", "Glass Carafe"],
+  },
+  {
+    slug: "outdoor",
+    name: "Outdoor",
+    color: "#15803d",
+    shape: "tent",
+    items: ["Ultralight Tent", "Down Sleeping Bag", "Camp Stove", "Trekking Poles", "Insulated Bottle", "Hammock"],
+  },
+  {
+    slug: "stationery",
+    name: "Stationery",
+    color: "#1d4ed8",
+    shape: "book",
+    items: ["Dot Grid Notebook", "Brass Pen", "Desk Organizer", "Weekly Planner", "Watercolor Set", "Leather Journal"],
+  },
 ];
 const TAGS = ["organic", "bestseller", "new", "gift-idea", "sustainable", "handmade", "limited", "travel", "summer", "winter"];
-const COLORS = [["Black", "#111827"], ["Navy", "#1e3a8a"], ["Sand", "#d6c6a5"], ["Olive", "#556b2f"], ["Rust", "#b7410e"], ["White", "#f9fafb"]];
+const COLORS = [
+  ["Black", "#111827"],
+  ["Navy", "#1e3a8a"],
+  ["Sand", "#d6c6a5"],
+  ["Olive", "#556b2f"],
+  ["Rust", "#b7410e"],
+  ["White", "#f9fafb"],
+];
 const SIZES = ["S", "M", "L", "XL"];
 
 const SHAPES = {
@@ -53,7 +108,11 @@ function svg(title, color, shape, accent) {
 `;
 }
 
-const slugify = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slugify = (s) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 const products = [];
 let id = 1;
 for (const cat of CATEGORIES) {
@@ -66,7 +125,11 @@ for (const cat of CATEGORIES) {
     const variants = [];
     for (const [colour, hex] of colours) {
       for (const size of sized ? SIZES.slice(0, 3) : [null]) {
-        const sku = `${slug.split("-").map((p) => p.slice(0, 3)).join("").toUpperCase()}-${colour.slice(0, 3).toUpperCase()}${size ? `-${size}` : ""}`;
+        const sku = `${slug
+          .split("-")
+          .map((p) => p.slice(0, 3))
+          .join("")
+          .toUpperCase()}-${colour.slice(0, 3).toUpperCase()}${size ? `-${size}` : ""}`;
         variants.push({
           sku,
           title: size ? `${colour} / ${size}` : colour,
@@ -76,7 +139,10 @@ for (const cat of CATEGORIES) {
           stock: rand() < 0.12 ? 0 : Math.floor(rand() * 40),
           image: `/media/${slug}-${slugify(colour)}.svg`,
         });
-        writeFileSync(join(images, `${slug}-${slugify(colour)}.svg`), svg(title, cat.color, cat.shape, hex === "#f9fafb" ? "#9ca3af" : hex));
+        writeFileSync(
+          join(images, `${slug}-${slugify(colour)}.svg`),
+          svg(title, cat.color, cat.shape, hex === "#f9fafb" ? "#9ca3af" : hex),
+        );
       }
     }
     writeFileSync(join(images, `${slug}.svg`), svg(title, cat.color, cat.shape, cat.color));
@@ -115,7 +181,15 @@ for (const product of products) {
   const count = Math.floor(rand() * 4);
   for (let i = 0; i < count; i++) {
     const [title, body] = pick(REVIEW_TEXT);
-    reviews.push({ id: reviewId++, product: product.slug, author: pick(AUTHORS), score: 3 + Math.floor(rand() * 3), title, body, createdAt: `2026-10-0${1 + i}` });
+    reviews.push({
+      id: reviewId++,
+      product: product.slug,
+      author: pick(AUTHORS),
+      score: 3 + Math.floor(rand() * 3),
+      title,
+      body,
+      createdAt: `2026-10-0${1 + i}`,
+    });
   }
 }
 
@@ -134,42 +208,134 @@ const articles = [
     author: AUTHORS[i % AUTHORS.length],
     thumbnail: `/media/article-${slug}.svg`,
     excerpt,
-    body: [excerpt, "We asked our team for their best advice and collected it here.", "Have a tip of your own? Send it through the feedback form."],
+    body: [
+      excerpt,
+      "We asked our team for their best advice and collected it here.",
+      "Have a tip of your own? Send it through the feedback form.",
+    ],
     publishedAt: `2026-0${1 + i}-15`,
   };
 });
 
 const pages = [
-  ["about", "About us", "page"], ["shipping", "Shipping", "page"], ["returns", "Returns and refunds", "page"],
-  ["privacy", "Privacy policy", "page"], ["terms", "Terms of service", "page"], ["contact", "Contact", "root"],
-  ["lookbook", "Lookbook", "custom"], ["faq", "Frequently asked questions", "root"],
+  ["about", "About us", "page"],
+  ["shipping", "Shipping", "page"],
+  ["returns", "Returns and refunds", "page"],
+  ["privacy", "Privacy policy", "page"],
+  ["terms", "Terms of service", "page"],
+  ["contact", "Contact", "root"],
+  ["lookbook", "Lookbook", "custom"],
+  ["faq", "Frequently asked questions", "root"],
 ].map(([slug, title, folder]) => ({
-  slug, title, folder,
+  slug,
+  title,
+  folder,
   body: [`${title} for the Demo Store.`, "This page is part of the demo data shipped with the reference server."],
 }));
 
 const bySlug = (pred) => products.filter(pred).map((p) => p.slug);
 const collections = [
-  { slug: "new-arrivals", title: "New arrivals", description: "Fresh in this season.", products: bySlug((p) => p.tags.includes("new")).concat(products.slice(0, 4).map((p) => p.slug)) },
-  { slug: "best-sellers", title: "Best sellers", description: "What everyone is buying.", products: bySlug((p) => p.tags.includes("bestseller")).concat(products.slice(10, 14).map((p) => p.slug)) },
-  { slug: "gifts", title: "Gifts", description: "Presents they will keep.", products: bySlug((p) => p.tags.includes("gift-idea")).concat(products.slice(20, 24).map((p) => p.slug)) },
-  { slug: "sale", title: "On sale", description: "Reduced while stock lasts.", products: bySlug((p) => p.linePrice !== undefined) },
+  {
+    slug: "new-arrivals",
+    title: "New arrivals",
+    description: "Fresh in this season.",
+    products: bySlug((p) => p.tags.includes("new")).concat(products.slice(0, 4).map((p) => p.slug)),
+  },
+  {
+    slug: "best-sellers",
+    title: "Best sellers",
+    description: "What everyone is buying.",
+    products: bySlug((p) => p.tags.includes("bestseller")).concat(products.slice(10, 14).map((p) => p.slug)),
+  },
+  {
+    slug: "gifts",
+    title: "Gifts",
+    description: "Presents they will keep.",
+    products: bySlug((p) => p.tags.includes("gift-idea")).concat(products.slice(20, 24).map((p) => p.slug)),
+  },
+  {
+    slug: "sale",
+    title: "On sale",
+    description: "Reduced while stock lasts.",
+    products: bySlug((p) => p.linePrice !== undefined),
+  },
 ].map((c) => ({ ...c, products: [...new Set(c.products)] }));
 
 const promotions = [
-  { slug: "summer-sale", title: "Summer sale", description: "Up to 30% off summer favourites.", discountPercent: 20, products: bySlug((p) => p.category === "outdoor" || p.tags.includes("summer")), startsAt: "2026-06-01", endsAt: "2027-08-31" },
-  { slug: "kitchen-week", title: "Kitchen week", description: "15% off everything for the kitchen.", discountPercent: 15, products: bySlug((p) => p.category === "kitchen"), startsAt: "2026-01-01", endsAt: "2027-12-31" },
-  { slug: "back-to-desk", title: "Back to the desk", description: "Stationery for a fresh start.", discountPercent: 10, products: bySlug((p) => p.category === "stationery"), startsAt: "2026-08-15", endsAt: "2027-09-30" },
+  {
+    slug: "summer-sale",
+    title: "Summer sale",
+    description: "Up to 30% off summer favourites.",
+    discountPercent: 20,
+    products: bySlug((p) => p.category === "outdoor" || p.tags.includes("summer")),
+    startsAt: "2026-06-01",
+    endsAt: "2027-08-31",
+  },
+  {
+    slug: "kitchen-week",
+    title: "Kitchen week",
+    description: "15% off everything for the kitchen.",
+    discountPercent: 15,
+    products: bySlug((p) => p.category === "kitchen"),
+    startsAt: "2026-01-01",
+    endsAt: "2027-12-31",
+  },
+  {
+    slug: "back-to-desk",
+    title: "Back to the desk",
+    description: "Stationery for a fresh start.",
+    discountPercent: 10,
+    products: bySlug((p) => p.category === "stationery"),
+    startsAt: "2026-08-15",
+    endsAt: "2027-09-30",
+  },
 ];
 
 const coupons = [
-  { code: "WELCOME10", slug: "welcome10", title: "10% off your first order", type: "percent", value: 10, minAmount: 0, expiresAt: "2030-12-31" },
-  { code: "SAVE15", slug: "save15", title: "$15 off orders over $100", type: "fixed", value: 15, minAmount: 100, expiresAt: "2030-12-31" },
-  { code: "FREESHIP", slug: "freeship", title: "Free standard shipping", type: "shipping", value: 0, minAmount: 30, expiresAt: "2030-12-31" },
-  { code: "EXPIRED5", slug: "expired5", title: "An expired coupon", type: "fixed", value: 5, minAmount: 0, expiresAt: "2020-01-01" },
+  {
+    code: "WELCOME10",
+    slug: "welcome10",
+    title: "10% off your first order",
+    type: "percent",
+    value: 10,
+    minAmount: 0,
+    expiresAt: "2030-12-31",
+  },
+  {
+    code: "SAVE15",
+    slug: "save15",
+    title: "$15 off orders over $100",
+    type: "fixed",
+    value: 15,
+    minAmount: 100,
+    expiresAt: "2030-12-31",
+  },
+  {
+    code: "FREESHIP",
+    slug: "freeship",
+    title: "Free standard shipping",
+    type: "shipping",
+    value: 0,
+    minAmount: 30,
+    expiresAt: "2030-12-31",
+  },
+  {
+    code: "EXPIRED5",
+    slug: "expired5",
+    title: "An expired coupon",
+    type: "fixed",
+    value: 5,
+    minAmount: 0,
+    expiresAt: "2020-01-01",
+  },
 ];
 
-const categories = CATEGORIES.map(({ slug, name }) => ({ slug, name, description: `Our ${name.toLowerCase()}, chosen to last.`, image: `/media/${products.find((p) => p.category === slug).slug}.svg` }));
+const categories = CATEGORIES.map(({ slug, name }) => ({
+  slug,
+  name,
+  description: `Our ${name.toLowerCase()}, chosen to last.`,
+  image: `/media/${products.find((p) => p.category === slug).slug}.svg`,
+}));
 const tags = TAGS.map((slug) => ({ slug, name: slug.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()) }));
 
 const write = (name, schema, items) =>

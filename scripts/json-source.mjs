@@ -65,15 +65,23 @@ export function parseJson(text) {
     if (c === "[") return array(pointer);
     if (c === '"') return string(pointer);
     if (c === "-" || (c >= "0" && c <= "9")) return number(pointer);
-    for (const [word, result] of [["true", true], ["false", false], ["null", null]]) {
+    for (const [word, result] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ]) {
       if (text.startsWith(word, i) && !/[\w$]/.test(text[i + word.length] ?? "")) {
         i += word.length;
         return result;
       }
     }
-    if (c === "'") fail("strings must be in double quotes (\"…\"), not single quotes", i, pointer);
+    if (c === "'") fail('strings must be in double quotes ("…"), not single quotes', i, pointer);
     if (c === "}" || c === "]") fail(`expected a value, found ${found(i)}`, i, pointer);
-    fail(`expected a value (a string in double quotes, a number, true, false, null, an object or an array), found ${found(i)}`, i, pointer);
+    fail(
+      `expected a value (a string in double quotes, a number, true, false, null, an object or an array), found ${found(i)}`,
+      i,
+      pointer,
+    );
   }
 
   function object(pointer) {
@@ -89,7 +97,8 @@ export function parseJson(text) {
       space();
       if (text[i] !== '"') {
         if (text[i] === "'") fail("property names must be in double quotes, not single quotes", i, pointer);
-        if (/[A-Za-z_$]/.test(text[i] ?? "")) fail(`property names must be in double quotes: write "${found(i).slice(1, -1)}"`, i, pointer);
+        if (/[A-Za-z_$]/.test(text[i] ?? ""))
+          fail(`property names must be in double quotes: write "${found(i).slice(1, -1)}"`, i, pointer);
         fail(`expected a property name in double quotes, found ${found(i)}`, i, pointer);
       }
       const keyStart = i;
@@ -110,7 +119,8 @@ export function parseJson(text) {
         return result;
       }
       if (text[i] !== ",") {
-        if (startsValue(text[i]) || /[A-Za-z_$]/.test(text[i] ?? "")) fail(`missing ',' after the value of "${key}"`, valueEnd, child);
+        if (startsValue(text[i]) || /[A-Za-z_$]/.test(text[i] ?? ""))
+          fail(`missing ',' after the value of "${key}"`, valueEnd, child);
         fail(`expected ',' or '}' after the value of "${key}", found ${found(i)}`, i, child);
       }
       const comma = i;
@@ -159,7 +169,8 @@ export function parseJson(text) {
         i++;
         return out;
       }
-      if (c === "\n" || c === "\r") fail("unterminated string: missing the closing '\"' before the end of the line", start, pointer);
+      if (c === "\n" || c === "\r")
+        fail("unterminated string: missing the closing '\"' before the end of the line", start, pointer);
       if (c < " ") fail("control characters must be escaped inside strings (\\t, \\n, \\u0000)", i, pointer);
       if (c === "\\") {
         const e = text[i + 1];

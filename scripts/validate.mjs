@@ -39,7 +39,8 @@ export function nearest(word, candidates) {
 }
 
 const quote = (value) => JSON.stringify(value);
-const kindOf = (value) => (value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `a ${typeof value}`);
+const kindOf = (value) =>
+  value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `a ${typeof value}`;
 const article = (type) => (type === "object" || type === "array" || type === "integer" ? `an ${type}` : `a ${type}`);
 const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 
@@ -61,7 +62,13 @@ function describe(error) {
       return { pointer, at: "value", message: `missing required property ${quote(params.missingProperty)}` };
     case "enum": {
       const allowed = params.allowedValues;
-      const near = typeof data === "string" ? nearest(data, allowed.filter((v) => typeof v === "string")) : null;
+      const near =
+        typeof data === "string"
+          ? nearest(
+              data,
+              allowed.filter((v) => typeof v === "string"),
+            )
+          : null;
       return {
         pointer,
         at: "value",
@@ -72,19 +79,30 @@ function describe(error) {
       return { pointer, at: "value", message: `must be ${quote(params.allowedValue)}` };
     case "type": {
       const want = String(params.type).split(",").map(article).join(" or ");
-      return { pointer, at: "value", message: `must be ${want}, not ${kindOf(data)}${typeof data === "string" && /^-?\d+(\.\d+)?$/.test(data) ? ` (write ${data} without quotes)` : ""}` };
+      return {
+        pointer,
+        at: "value",
+        message: `must be ${want}, not ${kindOf(data)}${typeof data === "string" && /^-?\d+(\.\d+)?$/.test(data) ? ` (write ${data} without quotes)` : ""}`,
+      };
     }
     case "pattern":
     case "format": {
       // A named definition (CssColor, CssLength, ...) explains itself; a one-off pattern is shown as is.
-      const examples = Array.isArray(parentSchema.examples) ? ` For example: ${parentSchema.examples.map(quote).join(", ")}.` : "";
-      const expected = parentSchema.title && parentSchema.description
-        ? `expected ${lowerFirst(parentSchema.description.replace(/\.$/, ""))}.${examples}`
-        : `${keyword === "format" ? `expected the format ${params.format}` : `must match the pattern ${params.pattern}`}${parentSchema.description ? ` (${lowerFirst(parentSchema.description.replace(/\.$/, ""))})` : ""}`;
+      const examples = Array.isArray(parentSchema.examples)
+        ? ` For example: ${parentSchema.examples.map(quote).join(", ")}.`
+        : "";
+      const expected =
+        parentSchema.title && parentSchema.description
+          ? `expected ${lowerFirst(parentSchema.description.replace(/\.$/, ""))}.${examples}`
+          : `${keyword === "format" ? `expected the format ${params.format}` : `must match the pattern ${params.pattern}`}${parentSchema.description ? ` (${lowerFirst(parentSchema.description.replace(/\.$/, ""))})` : ""}`;
       return { pointer, at: "value", message: `${quote(data)} is not valid: ${expected}` };
     }
     default:
-      return { pointer, at: "value", message: `${data !== undefined && typeof data !== "object" ? `${quote(data)} ` : ""}${error.message}` };
+      return {
+        pointer,
+        at: "value",
+        message: `${data !== undefined && typeof data !== "object" ? `${quote(data)} ` : ""}${error.message}`,
+      };
   }
 }
 
@@ -106,7 +124,10 @@ function schemaIdFor(file, value, knownIds) {
     const at = clean.lastIndexOf("schemas/");
     const candidate = at >= 0 ? ID_BASE + clean.slice(at + "schemas/".length) : null;
     if (candidate && knownIds.has(candidate)) return { id: candidate };
-    const near = nearest(basename(clean), [...knownIds].map((id) => basename(id)));
+    const near = nearest(
+      basename(clean),
+      [...knownIds].map((id) => basename(id)),
+    );
     const suggestion = near ? [...knownIds].find((id) => basename(id) === near) : null;
     return {
       problem: {
@@ -119,7 +140,8 @@ function schemaIdFor(file, value, knownIds) {
   const name = basename(file);
   const inTemplates = basename(dirname(file)) === "templates";
   for (const [pattern, path] of BY_NAME) {
-    if ((pattern.test(name) || (inTemplates && path.startsWith("store/page-template"))) && knownIds.has(ID_BASE + path)) return { id: ID_BASE + path };
+    if ((pattern.test(name) || (inTemplates && path.startsWith("store/page-template"))) && knownIds.has(ID_BASE + path))
+      return { id: ID_BASE + path };
   }
   return {
     problem: {
@@ -140,7 +162,11 @@ function checkSections(ajv, value, componentIds) {
     const id = componentIds.get(section.component);
     if (!id) {
       const near = nearest(section.component, [...componentIds.keys()]);
-      problems.push({ pointer: `${base}/component`, at: "value", message: `unknown component ${quote(section.component)}${near ? `; did you mean ${quote(near)}?` : ""}` });
+      problems.push({
+        pointer: `${base}/component`,
+        at: "value",
+        message: `unknown component ${quote(section.component)}${near ? `; did you mean ${quote(near)}?` : ""}`,
+      });
       return;
     }
     const bound = new Set(Object.keys(section.bind && typeof section.bind === "object" ? section.bind : {}));
@@ -177,7 +203,9 @@ export function validateFile(file, ajv, knownIds, componentIds, pages) {
   try {
     text = readFileSync(file, "utf8");
   } catch (err) {
-    return { problems: [{ position: { line: 1, column: 1 }, pointer: "", message: `cannot read the file (${err.code ?? err.message})` }] };
+    return {
+      problems: [{ position: { line: 1, column: 1 }, pointer: "", message: `cannot read the file (${err.code ?? err.message})` }],
+    };
   }
   let parsed;
   try {
@@ -188,7 +216,12 @@ export function validateFile(file, ajv, knownIds, componentIds, pages) {
   }
   const { value, positions, duplicates } = parsed;
   const found = [];
-  for (const d of duplicates) found.push({ pointer: d.pointer, at: "key", message: `duplicate property ${quote(d.pointer.split("/").pop())}; only the last one counts` });
+  for (const d of duplicates)
+    found.push({
+      pointer: d.pointer,
+      at: "key",
+      message: `duplicate property ${quote(d.pointer.split("/").pop())}; only the last one counts`,
+    });
   const chosen = schemaIdFor(file, value, knownIds);
   if (chosen.problem) found.push(chosen.problem);
   else {
@@ -213,7 +246,9 @@ export function validateFile(file, ajv, knownIds, componentIds, pages) {
 export function main(args, out = process.stdout, err = process.stderr) {
   const files = args.filter((a) => a !== "--");
   if (files.length === 0 || files.includes("--help") || files.includes("-h")) {
-    err.write("usage: npm run validate -- FILE...\n  Checks theme, store/router config and page-template JSON files against their schemas.\n");
+    err.write(
+      "usage: npm run validate -- FILE...\n  Checks theme, store/router config and page-template JSON files against their schemas.\n",
+    );
     return files.length === 0 ? 2 : 0;
   }
   let ajv;
@@ -230,7 +265,9 @@ export function main(args, out = process.stdout, err = process.stderr) {
     schemas.filter((s) => s.file.startsWith(COMPONENT_DIR)).map((s) => [basename(s.file, ".schema.json"), s.schema.$id]),
   );
   const pages = {
-    kinds: schemas.filter((s) => s.file.startsWith(PAGE_DIR) && s.file !== SCOPE_FILE).map((s) => s.file.slice(PAGE_DIR.length, -".schema.json".length)),
+    kinds: schemas
+      .filter((s) => s.file.startsWith(PAGE_DIR) && s.file !== SCOPE_FILE)
+      .map((s) => s.file.slice(PAGE_DIR.length, -".schema.json".length)),
     byId: new Map(schemas.map((s) => [s.schema.$id, s.schema])),
   };
   let failed = 0;
@@ -245,7 +282,10 @@ export function main(args, out = process.stdout, err = process.stderr) {
     total += problems.length;
     for (const p of problems) out.write(`${file}:${p.position.line}:${p.position.column}  ${p.pointer || "/"}  ${p.message}\n`);
   }
-  if (failed) out.write(`\n${total} problem${total === 1 ? "" : "s"} in ${failed} of ${files.length} file${files.length === 1 ? "" : "s"}\n`);
+  if (failed)
+    out.write(
+      `\n${total} problem${total === 1 ? "" : "s"} in ${failed} of ${files.length} file${files.length === 1 ? "" : "s"}\n`,
+    );
   return failed ? 1 : 0;
 }
 

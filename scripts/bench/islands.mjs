@@ -17,7 +17,14 @@ export const islandMounting = {
     const context = { locale: "en", messages: en };
     const islands = [];
     for (let i = 0; i < ISLANDS; i++) {
-      islands.push(await ssr.renderIsland(ssr.registry, "ProductScore", { score: (i % 50) / 10, count: i }, { context, uid: `s${i}-`, hydrate: "load" }));
+      islands.push(
+        await ssr.renderIsland(
+          ssr.registry,
+          "ProductScore",
+          { score: (i % 50) / 10, count: i },
+          { context, uid: `s${i}-`, hydrate: "load" },
+        ),
+      );
     }
     const html = ssr.renderDocument({
       lang: "en",

@@ -92,7 +92,9 @@ export const journeyPages = {
     const budgets = [];
     try {
       console.log(`JS gzip: downloaded before the load event (budgeted); JS settled: everything ${SETTLE_MS} ms after it`);
-      console.log(`${"page".padEnd(10)} ${"JS gzip".padStart(10)} ${"scripts".padStart(8)} ${"JS settled".padStart(11)} ${"load".padStart(8)} ${"LCP".padStart(8)} ${"CLS".padStart(8)}`);
+      console.log(
+        `${"page".padEnd(10)} ${"JS gzip".padStart(10)} ${"scripts".padStart(8)} ${"JS settled".padStart(11)} ${"load".padStart(8)} ${"LCP".padStart(8)} ${"CLS".padStart(8)}`,
+      );
       for (const { name, path, budgeted } of PAGES) {
         const runs = [];
         for (let i = 0; i < RUNS; i++) {

@@ -53,7 +53,15 @@ async function load(url) {
 async function startServer(root, storeDir, dataDir) {
   const child = spawn(process.execPath, [join(root, "dist/server/main.js")], {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", STORE_DIR: storeDir, DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      STORE_DIR: storeDir,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise((resolve, reject) => {
@@ -91,7 +99,9 @@ export const serverThroughput = {
         rows.push({ name, bytes, page, file });
       }
       const f = (n) => n.toFixed(1).padStart(8);
-      console.log(`${"target".padEnd(20)} ${"bytes".padStart(7)} | ${"rps".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} | static: ${"rps".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} | rps ratio`);
+      console.log(
+        `${"target".padEnd(20)} ${"bytes".padStart(7)} | ${"rps".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} | static: ${"rps".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} | rps ratio`,
+      );
       for (const { name, bytes, page, file } of rows) {
         console.log(
           `${name.padEnd(20)} ${String(bytes).padStart(7)} | ${f(page.rps)} ${f(page.p50)} ${f(page.p99)} |         ${f(file.rps)} ${f(file.p50)} ${f(file.p99)} | ${(page.rps / file.rps).toFixed(3)}` +

@@ -8,7 +8,10 @@ import { join } from "node:path";
 
 export function buildIslands(root, schemas, banner) {
   const componentsDir = join(root, "src/components");
-  const areas = readdirSync(componentsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const areas = readdirSync(componentsDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   const problems = [];
   const entries = [];
   for (const { file, schema } of schemas) {
@@ -25,7 +28,9 @@ export function buildIslands(root, schemas, banner) {
       continue;
     }
     if (typeof schema["x-hydrate"] !== "string") {
-      problems.push(`schemas/${file}: say when the island runs by default with "x-hydrate" (load, idle, visible, interaction, media or none)`);
+      problems.push(
+        `schemas/${file}: say when the island runs by default with "x-hydrate" (load, idle, visible, interaction, media or none)`,
+      );
       continue;
     }
     entries.push({ name, area: found[0], hydrate: schema["x-hydrate"], type: schema.title });

@@ -44,7 +44,8 @@ export function buildMessages(root) {
     const file = relative(root, path).split(sep).join("/");
     const content = readJson(root, path);
     const extra = Object.keys(content).filter((key) => key !== "$schema" && !MESSAGE_LANGUAGES.includes(key));
-    if (extra.length) problems.push(`${file}: unknown language ${extra.map((k) => `"${k}"`).join(", ")}; use ${MESSAGE_LANGUAGES.join(", ")}`);
+    if (extra.length)
+      problems.push(`${file}: unknown language ${extra.map((k) => `"${k}"`).join(", ")}; use ${MESSAGE_LANGUAGES.join(", ")}`);
     const ids = new Set(MESSAGE_LANGUAGES.flatMap((lang) => Object.keys(content[lang] ?? {})));
     for (const lang of MESSAGE_LANGUAGES) {
       const missing = [...ids].filter((id) => !(id in (content[lang] ?? {})));
@@ -54,5 +55,7 @@ export function buildMessages(root) {
   }
   if (problems.length) throw new Error(problems.join("\n"));
   const sorted = (messages) => Object.fromEntries(Object.entries(messages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return new Map(MESSAGE_LANGUAGES.map((lang) => [`messages/${lang}.json`, `${JSON.stringify(sorted(merged[lang]), null, 2)}\n`]));
+  return new Map(
+    MESSAGE_LANGUAGES.map((lang) => [`messages/${lang}.json`, `${JSON.stringify(sorted(merged[lang]), null, 2)}\n`]),
+  );
 }

@@ -64,7 +64,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   }
 
   function isIslandName(name: string): boolean {
-    return Object.prototype.hasOwnProperty.call(registry, name);
+    return  Object.hasOwn(registry, name);
   }
 
   async function start(island: Island): Promise<void> {
@@ -109,7 +109,10 @@ export function createRenderer(options: RendererOptions): Renderer {
     // A `none` island's server HTML is final: valid props, nothing to download.
     if (strategy === "none") return mounted(island, strategy);
     try {
-      island.cancel = schedule(strategy, el, () => void mount(island, entry, props as object, ssr, strategy), { win, whenVisible });
+      island.cancel = schedule(strategy, el, () => void mount(island, entry, props as object, ssr, strategy), {
+        win,
+        whenVisible,
+      });
     } catch (err) {
       if (!(err instanceof IslandContractError)) throw err;
       fail(island, err.message);
@@ -128,7 +131,13 @@ export function createRenderer(options: RendererOptions): Renderer {
     options.loadProviders?.().catch(ignore);
   }
 
-  async function mount(island: Island, entry: RegistryEntry, props: object, ssr: boolean, strategy: HydrateStrategy): Promise<void> {
+  async function mount(
+    island: Island,
+    entry: RegistryEntry,
+    props: object,
+    ssr: boolean,
+    strategy: HydrateStrategy,
+  ): Promise<void> {
     island.cancel = undefined;
     let loaded;
     try {

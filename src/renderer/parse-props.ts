@@ -2,9 +2,7 @@
 // so props from a server or a theme author can never pollute the page's objects.
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
-export type ParseResult =
-  | { ok: true; value: unknown }
-  | { ok: false; pointer: string; message: string };
+export type ParseResult = { ok: true; value: unknown } | { ok: false; pointer: string; message: string };
 
 function escapePointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");

@@ -35,7 +35,9 @@ export function startBackground(env: BackgroundEnv): () => void {
   ];
   if (typeof win.WebSocket === "function") {
     const WebSocket = win.WebSocket as LiveEnv["WebSocket"];
-    services.push(createLive({ bus, store, clock, WebSocket, location: win.location, document: doc, events: win, random: Math.random }));
+    services.push(
+      createLive({ bus, store, clock, WebSocket, location: win.location, document: doc, events: win, random: Math.random }),
+    );
   }
   for (const service of services) service.start();
   return () => {

@@ -11,7 +11,10 @@ export interface Clock {
 }
 
 /** The address bar, as the services use it. */
-export type PageLocation = Pick<Location, "href" | "origin" | "protocol" | "host" | "pathname" | "search" | "hash" | "assign" | "reload">;
+export type PageLocation = Pick<
+  Location,
+  "href" | "origin" | "protocol" | "host" | "pathname" | "search" | "hash" | "assign" | "reload"
+>;
 
 /** The document's side the services read: visibility, cookies, referrer, events. */
 export type PageDocument = Pick<Document, "visibilityState" | "cookie" | "referrer" | "addEventListener" | "removeEventListener">;

@@ -80,7 +80,10 @@ export function createStats(env: StatsEnv): Stats {
         visibilitychange: () => (document.visibilityState === "hidden" ? hidden() : visible()),
       });
       // pagehide may come without visibilitychange (some navigations); report() sends only new seconds.
-      const stopWin = listen(env.events, { pagehide: hidden, pageshow: () => document.visibilityState !== "hidden" && visible() });
+      const stopWin = listen(env.events, {
+        pagehide: hidden,
+        pageshow: () => document.visibilityState !== "hidden" && visible(),
+      });
       stopListening = () => {
         stopDoc();
         stopWin();

@@ -49,7 +49,11 @@ export function createToasts(env: ToastEnv): Toasts {
   }
 
   function schedule(toast: Toast) {
-    if (toast.duration > 0) timers.set(toast.id, clock.setTimeout(() => dismiss(toast.id), toast.duration));
+    if (toast.duration > 0)
+      timers.set(
+        toast.id,
+        clock.setTimeout(() => dismiss(toast.id), toast.duration),
+      );
   }
 
   function unschedule(id: number) {

@@ -78,7 +78,11 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
     }
     if (status >= 500) request.log.error(error);
     const msg =
-      status === 413 ? "The request is too large." : status < 500 ? error.message || "The request is not valid." : "An unknown error occurred.";
+      status === 413
+        ? "The request is too large."
+        : status < 500
+          ? error.message || "The request is not valid."
+          : "An unknown error occurred.";
     return reply.code(status).send({ code: status < 500 ? CODE.fail : CODE.error, msg });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: CODE.fail, msg: "There is no such call." }));
@@ -93,7 +97,11 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   app.addHook("onSend", async (request, reply, payload) => {
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) reply.header(name, value);
     // Every visitor gets an id the tracking, the cart and the live channel share.
-    if (!visitorIdOf(request) && request.method === "GET" && String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
+    if (
+      !visitorIdOf(request) &&
+      request.method === "GET" &&
+      String(reply.getHeader("content-type") ?? "").startsWith("text/html")
+    ) {
       reply.header("set-cookie", `${VISITOR_COOKIE}=${randomToken()}; Path=/; Max-Age=31536000; SameSite=Lax`);
     }
     return payload;

@@ -24,6 +24,8 @@ export function registerDevOutbox(app: FastifyInstance, db: Db): void {
     return reply
       .type("text/html; charset=utf-8")
       .header("content-security-policy", "default-src 'none'; frame-ancestors 'none'")
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox</title></head><body><main><h1>Outbox</h1><ul>${items || "<li>No mails yet.</li>"}</ul></main></body></html>`);
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox</title></head><body><main><h1>Outbox</h1><ul>${items || "<li>No mails yet.</li>"}</ul></main></body></html>`,
+      );
   });
 }

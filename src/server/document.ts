@@ -36,7 +36,7 @@ export function renderDocument(parts: DocumentParts): string {
     meta.robots ? `<meta name="robots" content="${escapeHtml(meta.robots)}">` : "",
     meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}">` : "",
     `<meta property="og:title" content="${escapeHtml(meta.ogTitle ?? meta.title)}">`,
-    meta.ogDescription ?? meta.description
+    (meta.ogDescription ?? meta.description)
       ? `<meta property="og:description" content="${escapeHtml((meta.ogDescription ?? meta.description)!)}">`
       : "",
     meta.ogImage ? `<meta property="og:image" content="${escapeHtml(meta.ogImage)}">` : "",

@@ -38,7 +38,7 @@ export async function renderIsland(
   options: RenderIslandOptions,
 ): Promise<string> {
   const entry = registry[name];
-  if (!entry || !Object.prototype.hasOwnProperty.call(registry, name)) {
+  if (!entry || !Object.hasOwn(registry, name)) {
     throw new Error(`unknown component "${name}"; register it in src/registry/index.ts`);
   }
   const checked = structuredClone(props ?? {});

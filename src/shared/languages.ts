@@ -4,7 +4,21 @@ export const MESSAGE_LANGUAGES = ["en", "zh", "zh-HK"] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 
 export const PREFIXES = [
-  "en", "zh", "zh-TW", "zh-HK", "de", "es", "fr", "id", "it", "ja", "ko", "pt", "th", "fil", "vi",
+  "en",
+  "zh",
+  "zh-TW",
+  "zh-HK",
+  "de",
+  "es",
+  "fr",
+  "id",
+  "it",
+  "ja",
+  "ko",
+  "pt",
+  "th",
+  "fil",
+  "vi",
 ] as const;
 export type Prefix = (typeof PREFIXES)[number];
 

@@ -47,7 +47,13 @@ async function waitForIslands(page: Page) {
     const islands = Array.from(document.querySelectorAll(selector));
     return islands.length > 0 && islands.every((el) => !["pending", null].includes(el.getAttribute("data-island")));
   }, LOAD_ISLANDS);
-  expect(await page.$$eval(LOAD_ISLANDS, (els) => els.map((el) => `${el.getAttribute("data-component")} ${el.getAttribute("data-island")}`).filter((s) => !s.endsWith(" mounted")))).toEqual([]);
+  expect(
+    await page.$$eval(LOAD_ISLANDS, (els) =>
+      els
+        .map((el) => `${el.getAttribute("data-component")} ${el.getAttribute("data-island")}`)
+        .filter((s) => !s.endsWith(" mounted")),
+    ),
+  ).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {
@@ -65,7 +71,9 @@ describe("signing up and in", () => {
     const { page, problems } = await open("/auth/signup?redirect=%2Fcategory%2Fshirts");
     const form = page.getByRole("main");
     await form.getByRole("button", { name: "Sign up", exact: true }).click();
-    await expect.poll(() => form.getByText("Please agree to the Privacy Policy and Terms of Service first").isVisible()).toBe(true);
+    await expect
+      .poll(() => form.getByText("Please agree to the Privacy Policy and Terms of Service first").isVisible())
+      .toBe(true);
     await shoot(page, "signup-errors");
 
     await form.getByLabel("Email or mobile number", { exact: true }).fill(EMAIL);
@@ -171,8 +179,14 @@ describe("the header's cart count", () => {
           const since = (window as unknown as { __headerIslandAt?: number }).__headerIslandAt ?? 0;
           const found = { shift: 0, sources: [] as string[] };
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as unknown as { startTime: number; value: number; sources: { node?: Node }[] }[]) {
-              const nodes = entry.sources.map((source) => source.node).filter((node): node is Element => node instanceof Element && !!node.closest("header"));
+            for (const entry of list.getEntries() as unknown as {
+              startTime: number;
+              value: number;
+              sources: { node?: Node }[];
+            }[]) {
+              const nodes = entry.sources
+                .map((source) => source.node)
+                .filter((node): node is Element => node instanceof Element && !!node.closest("header"));
               if (entry.startTime < since || nodes.length === 0) continue;
               found.shift += entry.value;
               found.sources.push(...nodes.map((node) => `${node.tagName}.${node.className}`));

@@ -98,7 +98,9 @@ describe("cart, checkout and orders", () => {
     const signIn = page.getByRole("link", { name: "Sign in" }).last();
     await signIn.waitFor();
     expect(await signIn.getAttribute("href")).toBe("/auth/signin?redirect=%2Fcheckout%2Fcart");
-    expect(await page.getByRole("link", { name: "Sign up" }).last().getAttribute("href")).toBe("/auth/signup?redirect=%2Fcheckout%2Fcart");
+    expect(await page.getByRole("link", { name: "Sign up" }).last().getAttribute("href")).toBe(
+      "/auth/signup?redirect=%2Fcheckout%2Fcart",
+    );
     expect(await axeViolations(page, BODY)).toEqual([]);
     await page.close();
   });

@@ -30,9 +30,24 @@ function page(body: string, head = "") {
 
 beforeAll(async () => {
   server = await startTestServer();
-  const notice = await renderIsland(registry, "HeaderNotice", { id: "sale", message: "Free shipping over $50" }, { context, uid: "s1-", hydrate: "load" });
-  const price = await renderIsland(registry, "ProductPrice", { price: 19.5, linePrice: 25, currency: "USD" }, { context, uid: "s2-" });
-  const farScore = await renderIsland(registry, "ProductScore", { score: 4.5, count: 12 }, { context, uid: "s3-", hydrate: "visible" });
+  const notice = await renderIsland(
+    registry,
+    "HeaderNotice",
+    { id: "sale", message: "Free shipping over $50" },
+    { context, uid: "s1-", hydrate: "load" },
+  );
+  const price = await renderIsland(
+    registry,
+    "ProductPrice",
+    { price: 19.5, linePrice: 25, currency: "USD" },
+    { context, uid: "s2-" },
+  );
+  const farScore = await renderIsland(
+    registry,
+    "ProductScore",
+    { score: 4.5, count: 12 },
+    { context, uid: "s3-", hydrate: "visible" },
+  );
   server.page(
     "/several",
     page(

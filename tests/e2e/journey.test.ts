@@ -49,7 +49,9 @@ const JOURNEYS: Journey[] = [
 function messageOf(journey: Journey, id: string, values: Record<string, string | number> = {}): string {
   const source = journey.messages[id];
   if (source === undefined) throw new Error(`no message ${id} in ${journey.locale}`);
-  const tags = Object.fromEntries([...source.matchAll(/<(\w+)>/g)].map(([, tag]) => [tag!, (chunks: string[]) => chunks.join("")]));
+  const tags = Object.fromEntries(
+    [...source.matchAll(/<(\w+)>/g)].map(([, tag]) => [tag!, (chunks: string[]) => chunks.join("")]),
+  );
   const formatted = new IntlMessageFormat(source, journey.locale).format<string>({ ...values, ...tags });
   return Array.isArray(formatted) ? formatted.join("") : String(formatted);
 }
@@ -153,7 +155,9 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
   });
 
   it("chooses a variant, which changes the address", async () => {
-    const option = page.getByRole("group", { name: t("product.spec.label") }).getByRole("link", { name: "Sand / M", exact: true });
+    const option = page
+      .getByRole("group", { name: t("product.spec.label") })
+      .getByRole("link", { name: "Sand / M", exact: true });
     await option.click();
     await page.waitForURL(pathPattern("/product/linen-shirt/LINSHI-SAN-M"));
     await settled(page);
@@ -183,12 +187,22 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
     await checkout.click();
     await page.waitForURL(pathPattern(CHECKOUT));
     await settled(page);
-    await expect.poll(() => page.getByRole("main").getByRole("link", { name: t("checkout.signup"), exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("main")
+          .getByRole("link", { name: t("checkout.signup"), exact: true })
+          .isVisible(),
+      )
+      .toBe(true);
     await review("checkout-signed-out");
   });
 
   it("signs up from the checkout, agreeing to the terms, and comes back to the checkout", async () => {
-    await page.getByRole("main").getByRole("link", { name: t("checkout.signup"), exact: true }).click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: t("checkout.signup"), exact: true })
+      .click();
     await page.waitForURL(/\/auth\/signup\?/);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: t("auth.signup.title") }).isVisible()).toBe(true);
     await settled(page);
@@ -198,7 +212,9 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
     await form.getByLabel(t("auth.firstName.label"), { exact: true }).fill("Ada");
     await form.getByLabel(t("auth.lastName.label"), { exact: true }).fill("Lovelace");
     // The label's links may be set apart by spaces in the accessible name; the words are what count.
-    const agreeWords = journey.messages["auth.signup.agree"]!.split(/<\/?\w+>/).map((w) => w.trim()).filter(Boolean);
+    const agreeWords = journey.messages["auth.signup.agree"]!.split(/<\/?\w+>/)
+      .map((w) => w.trim())
+      .filter(Boolean);
     await form.getByRole("checkbox", { name: new RegExp(agreeWords.map(escapeRegExp).join("\\s*")) }).check();
     await review("signup");
     await form.getByRole("button", { name: t("auth.signup.submit"), exact: true }).click();
@@ -208,7 +224,10 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
   });
 
   it("adds a shipping address", async () => {
-    await page.getByRole("group", { name: t("checkout.address") }).getByRole("button", { name: t("checkout.address.add"), exact: true }).click();
+    await page
+      .getByRole("group", { name: t("checkout.address") })
+      .getByRole("button", { name: t("checkout.address.add"), exact: true })
+      .click();
     const dialog = page.getByRole("dialog");
     await expect.poll(() => dialog.isVisible()).toBe(true);
     const fill = (id: string, value: string) => dialog.getByLabel(t(id), { exact: true }).fill(value);
@@ -222,12 +241,25 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
     await review("address");
     await dialog.getByRole("button", { name: t("address.save"), exact: true }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => page.getByRole("group", { name: t("checkout.address") }).getByRole("radio", { name: /Ada Lovelace/ }).isChecked()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("group", { name: t("checkout.address") })
+          .getByRole("radio", { name: /Ada Lovelace/ })
+          .isChecked(),
+      )
+      .toBe(true);
   });
 
   it("chooses shipping and payment and places the order", async () => {
-    await page.getByRole("group", { name: t("checkout.shipping") }).getByRole("radio", { name: /Standard shipping/ }).check();
-    await page.getByRole("group", { name: t("checkout.payment") }).getByRole("radio", { name: /Credit or debit card/ }).check();
+    await page
+      .getByRole("group", { name: t("checkout.shipping") })
+      .getByRole("radio", { name: /Standard shipping/ })
+      .check();
+    await page
+      .getByRole("group", { name: t("checkout.payment") })
+      .getByRole("radio", { name: /Credit or debit card/ })
+      .check();
     await review("checkout");
     await page.getByRole("button", { name: t("checkout.placeOrder"), exact: true }).click();
     await page.waitForURL(pathPattern("/checkout/thankyou"));
@@ -243,7 +275,10 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
   });
 
   it("finds the order in the user's orders", async () => {
-    await page.getByRole("main").getByRole("link", { name: t("checkout.thankyou.orders"), exact: true }).click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: t("checkout.thankyou.orders"), exact: true })
+      .click();
     await page.waitForURL(pathPattern("/user/order"));
     await settled(page);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: t("order.list.title") }).isVisible()).toBe(true);

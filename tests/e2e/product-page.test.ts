@@ -46,7 +46,10 @@ async function open(path: string): Promise<{ page: Page; problems: string[]; rou
 }
 
 function mounted(page: Page, component: string) {
-  return page.waitForFunction((name) => document.querySelector(`[data-component=${name}]`)?.getAttribute("data-island") === "mounted", component);
+  return page.waitForFunction(
+    (name) => document.querySelector(`[data-component=${name}]`)?.getAttribute("data-island") === "mounted",
+    component,
+  );
 }
 
 async function screenshots(page: Page, name: string) {
@@ -87,7 +90,10 @@ describe("the product page", () => {
     expect(await drawer.getByRole("link", { name: "Checkout" }).getAttribute("href")).toBe("/checkout/cart");
     expect(await drawer.getByRole("link", { name: "View cart" }).getAttribute("href")).toBe("/cart");
     expect(await cartCount(page)).toBe("1");
-    await page.getByRole("link", { name: /Cart 1 item/ }).first().waitFor();
+    await page
+      .getByRole("link", { name: /Cart 1 item/ })
+      .first()
+      .waitFor();
     await screenshots(page, "drawer");
     // The page body and the drawer; the shared header is checked by its own tests.
     expect(await axeViolations(page, "#page-body")).toEqual([]);
@@ -102,7 +108,10 @@ describe("the product page", () => {
     await mounted(page, "ProductDetail");
     expect(page.url()).toBe(`${store.url}/product/linen-shirt/LINSHI-RUS-M`);
     expect(await page.getByRole("link", { name: "Rust / M" }).getAttribute("aria-current")).toBe("true");
-    await page.getByRole("link", { name: /Cart 1 item/ }).first().waitFor();
+    await page
+      .getByRole("link", { name: /Cart 1 item/ })
+      .first()
+      .waitFor();
     expect(await cartCount(page)).toBe("1");
     expect(problems).toEqual([]);
     await page.close();
@@ -146,7 +155,9 @@ describe("the product page", () => {
   it("adds to favorites when signed in, and sends a signed-out shopper to sign in first", async () => {
     const signedOut = await open("/product/linen-shirt/LINSHI-RUS-M");
     await signedOut.page.getByRole("button", { name: "Add to favorites" }).click();
-    await signedOut.page.waitForURL(`${store.url}/auth/signin?redirect=${encodeURIComponent("/product/linen-shirt/LINSHI-RUS-M")}`);
+    await signedOut.page.waitForURL(
+      `${store.url}/auth/signin?redirect=${encodeURIComponent("/product/linen-shirt/LINSHI-RUS-M")}`,
+    );
     await signedOut.page.close();
 
     const response = await fetch(`${store.url}/api/web/auth/signup`, {

@@ -77,7 +77,9 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<boolea
   }
   // A first load may carry a query the recording lacks (sign-in's redirect).
   const document = body ?? pages.get(url.pathname);
-  res.writeHead(document ? 200 : 404, { "content-type": "text/html; charset=utf-8" }).end(documentOf(document ?? pages.get("/error/404")!));
+  res
+    .writeHead(document ? 200 : 404, { "content-type": "text/html; charset=utf-8" })
+    .end(documentOf(document ?? pages.get("/error/404")!));
   return true;
 }
 
@@ -107,7 +109,8 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 /** Clicks a link from script, so that Playwright does not scroll it into view first. */
 function clickLink(page: Page, href: string) {

@@ -79,8 +79,14 @@ beforeAll(async () => {
     return true;
   });
   const assets = documentAssets(readManifest(process.cwd()));
-  server.page("/product/linen", renderDocument({ lang: "en", initialData, pageHead: "", pageBody: "<h1>Linen shirt</h1>", pageFoot: "", assets }));
-  server.page("/auth/signin", renderDocument({ lang: "en", initialData, pageHead: "", pageBody: "<h1>Sign in</h1>", pageFoot: "", assets }));
+  server.page(
+    "/product/linen",
+    renderDocument({ lang: "en", initialData, pageHead: "", pageBody: "<h1>Linen shirt</h1>", pageFoot: "", assets }),
+  );
+  server.page(
+    "/auth/signin",
+    renderDocument({ lang: "en", initialData, pageHead: "", pageBody: "<h1>Sign in</h1>", pageFoot: "", assets }),
+  );
   server.page("/elsewhere", "<!doctype html><title>Elsewhere</title><p>elsewhere</p>");
   browser = await launchBrowser();
 });

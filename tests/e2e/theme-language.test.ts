@@ -103,7 +103,9 @@ describe("theme in Chromium", () => {
     });
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.locator("main a[href^='/category/']").first().click();
-    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue("--color-primary").trim() === "#0f766e");
+    await page.waitForFunction(
+      () => getComputedStyle(document.documentElement).getPropertyValue("--color-primary").trim() === "#0f766e",
+    );
     expect(await rootVar(page, "--radius")).toBe("2px");
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(await page.locator("#page-foot").getAttribute("hidden")).not.toBeNull();
@@ -118,7 +120,9 @@ describe("locale switch in Chromium", () => {
   it("is reached with Tab and keeps the route and the query, and passes axe", async () => {
     const page = await open(`${statics.url}/zh/product/shoe?color=red`);
     await page.waitForSelector(".sf-locale[data-reload]");
-    await page.waitForFunction(() => document.querySelector("[data-component=LocaleSwitch]")?.getAttribute("data-island") === "mounted");
+    await page.waitForFunction(
+      () => document.querySelector("[data-component=LocaleSwitch]")?.getAttribute("data-island") === "mounted",
+    );
     expect(await page.getAttribute('.sf-locale a[aria-current="true"]', "href")).toBe("/zh/product/shoe?color=red");
     const violations = await axeViolations(page, ".sf-locale");
     expect(violations).toEqual([]);

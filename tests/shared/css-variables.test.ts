@@ -11,10 +11,13 @@ import type { ThemeConfig } from "../../generated/types";
 function rootVars(css: string): Record<string, string> {
   const body = /:root\{([^}]*)\}/.exec(css)![1]!;
   return Object.fromEntries(
-    body.split(";").filter(Boolean).map((d) => {
-      const i = d.indexOf(":");
-      return [d.slice(0, i).trim(), d.slice(i + 1).trim()];
-    }),
+    body
+      .split(";")
+      .filter(Boolean)
+      .map((d) => {
+        const i = d.indexOf(":");
+        return [d.slice(0, i).trim(), d.slice(i + 1).trim()];
+      }),
   );
 }
 
@@ -29,7 +32,12 @@ describe("theme defaults", () => {
     expect(theme.container.screens).toEqual({ sm: 640, md: 768, lg: 1024, xl: 1280, "2xl": 1536, "3xl": 1660 });
     expect(Object.values(theme.container.padding)).toEqual([".7rem", "1rem", "1.2rem", "2rem", "2rem", "2rem", "2rem"]);
     expect(theme.product).toEqual({
-      imageRatio: "1/1", imageFit: "cover", showLinePrice: true, showScore: true, columnsMobile: 2, columnsDesktop: 4,
+      imageRatio: "1/1",
+      imageFit: "cover",
+      showLinePrice: true,
+      showScore: true,
+      columnsMobile: 2,
+      columnsDesktop: 4,
     });
     expect(theme.injects).toEqual([]);
   });
@@ -38,15 +46,30 @@ describe("theme defaults", () => {
     const css = themeToCss(undefined);
     const vars = rootVars(css);
     expect(vars).toMatchObject({
-      "--color-primary": "#4a00ff", "--color-secondary": "#00d1b2", "--color-info": "#00b5ff",
-      "--color-success": "#00a96e", "--color-warning": "#ffbe00", "--color-error": "#ff5861",
-      "--container-padding": ".7rem", "--screen-sm": "640px", "--screen-3xl": "1660px",
-      "--product-image-ratio": "1/1", "--product-columns-desktop": "4",
+      "--color-primary": "#4a00ff",
+      "--color-secondary": "#00d1b2",
+      "--color-info": "#00b5ff",
+      "--color-success": "#00a96e",
+      "--color-warning": "#ffbe00",
+      "--color-error": "#ff5861",
+      "--container-padding": ".7rem",
+      "--screen-sm": "640px",
+      "--screen-3xl": "1660px",
+      "--product-image-ratio": "1/1",
+      "--product-columns-desktop": "4",
     });
-    const steps = [...css.matchAll(/@media \(min-width:(\d+)px\)\{:root\{--container-padding:([^;]+);\}\.sf-container\{max-width:(\d+)px;\}\}/g)];
+    const steps = [
+      ...css.matchAll(
+        /@media \(min-width:(\d+)px\)\{:root\{--container-padding:([^;]+);\}\.sf-container\{max-width:(\d+)px;\}\}/g,
+      ),
+    ];
     expect(steps.map((m) => [Number(m[1]), m[2], Number(m[3])])).toEqual([
-      [640, "1rem", 640], [768, "1.2rem", 768], [1024, "2rem", 1024],
-      [1280, "2rem", 1280], [1536, "2rem", 1536], [1660, "2rem", 1660],
+      [640, "1rem", 640],
+      [768, "1.2rem", 768],
+      [1024, "2rem", 1024],
+      [1280, "2rem", 1280],
+      [1536, "2rem", 1536],
+      [1660, "2rem", 1660],
     ]);
   });
 
@@ -58,9 +81,7 @@ describe("theme defaults", () => {
   it("keeps app.css's :root fallbacks equal to the defaults", () => {
     const appCss = readFileSync(resolve("src/styles/app.css"), "utf8");
     const fallback = /:root \{([\s\S]*?)\n\}/.exec(appCss)![1]!.replace(/\/\*[\s\S]*?\*\//g, "");
-    const declared = Object.fromEntries(
-      [...fallback.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]),
-    );
+    const declared = Object.fromEntries([...fallback.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
     const defaults = rootVars(themeToCss(undefined));
     for (const [name, value] of Object.entries(declared)) expect(defaults[name], name).toBe(value);
   });

@@ -76,9 +76,18 @@ describe("route table: language prefixes", () => {
   it.each(PREFIXES.map((p) => [p]))("every route answers under /%s", (prefix) => {
     expect(matchPath(table, `/${prefix}`)).toMatchObject({ name: "home", prefix, path: "/" });
     expect(matchPath(table, `/${prefix}/`)).toMatchObject({ name: "home", prefix });
-    expect(matchPath(table, `/${prefix}/product/x/y`)).toMatchObject({ name: "product-sku", prefix, path: "/product/x/y", params: { slug: "x", sku: "y" } });
+    expect(matchPath(table, `/${prefix}/product/x/y`)).toMatchObject({
+      name: "product-sku",
+      prefix,
+      path: "/product/x/y",
+      params: { slug: "x", sku: "y" },
+    });
     expect(matchPath(table, `/${prefix}/user/order/1`)).toMatchObject({ name: "user-order-detail", prefix });
-    expect(matchPath(table, `/${prefix}/some-slug`)).toMatchObject({ name: "slug-detail", prefix, params: { slug: "some-slug" } });
+    expect(matchPath(table, `/${prefix}/some-slug`)).toMatchObject({
+      name: "slug-detail",
+      prefix,
+      params: { slug: "some-slug" },
+    });
   });
 
   it("sets the language of the prefix", () => {
@@ -139,7 +148,10 @@ describe("route table: router config overrides", () => {
   });
 
   it("names a second type of the same path after the first", () => {
-    expect(custom.routes.filter((r) => r.pattern === "/series/:slug").map((r) => r.name)).toEqual(["series-detail", "line-detail"]);
+    expect(custom.routes.filter((r) => r.pattern === "/series/:slug").map((r) => r.name)).toEqual([
+      "series-detail",
+      "line-detail",
+    ]);
   });
 
   it("keeps fixed routes ahead of a rule as broad as /:slug", () => {

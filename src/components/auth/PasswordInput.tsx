@@ -28,7 +28,16 @@ export function PasswordInput(props: PasswordInputProps) {
           aria-label={intl.formatMessage({ id: "auth.password.show" })}
           onClick={() => setShown((value) => !value)}
         >
-          <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            focusable="false"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
             <circle cx="12" cy="12" r="3" />
             {shown && <path d="M3 3l18 18" />}

@@ -62,7 +62,8 @@ const FIELDS: Record<string, FieldMessages<keyof Values & string>> = {
  */
 function signUpBody(values: Values): Record<string, unknown> {
   const who = values.account.trim();
-  const text = (field: "countryCode" | "firstName" | "lastName") => (values[field].trim() ? { [field]: values[field].trim() } : {});
+  const text = (field: "countryCode" | "firstName" | "lastName") =>
+    values[field].trim() ? { [field]: values[field].trim() } : {};
   return {
     ...(who ? (isMobileAccount(who) ? { mobile: who, ...text("countryCode") } : { email: who }) : {}),
     ...(values.password ? { password: values.password } : {}),
@@ -94,7 +95,10 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
   const navigate = useNavigate();
   const session = useSession();
   const post = useApiPost();
-  const form = useForm<Values>({ account: "", countryCode: "", password: "", firstName: "", lastName: "", agree: false }, checkSignUp);
+  const form = useForm<Values>(
+    { account: "", countryCode: "", password: "", firstName: "", lastName: "", agree: false },
+    checkSignUp,
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const redirect = new URLSearchParams(route.search).get("redirect");

@@ -5,7 +5,8 @@ import { useIntl } from "react-intl";
 import { limit } from "../../runtime/validation/rules";
 import { formatValidation } from "../../runtime/validation/format";
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "children" | "className"> {
+export interface TextFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "children" | "className"> {
   label: string;
   value: string;
   onValueChange(value: string): void;

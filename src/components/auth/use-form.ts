@@ -29,7 +29,8 @@ export function useForm<V extends object>(initial: V, check: (values: V) => Erro
     const typed: Partial<V> = {};
     for (const key of Object.keys(initial) as (keyof V & string)[]) {
       const field = form.elements.namedItem(key);
-      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)) continue;
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement))
+        continue;
       const value = field instanceof HTMLInputElement && field.type === "checkbox" ? field.checked : field.value;
       if (value !== initial[key]) typed[key] = value as V[typeof key];
     }

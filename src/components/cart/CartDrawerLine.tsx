@@ -12,7 +12,9 @@ export default function CartDrawerLine({ item, currency }: { item: CartItem; cur
           {item.title}
         </a>
         {item.variantTitle && <p className="sf-drawer-line__variant">{item.variantTitle}</p>}
-        <p className="sf-drawer-line__quantity">{intl.formatMessage({ id: "cart.drawer.quantity" }, { quantity: item.quantity })}</p>
+        <p className="sf-drawer-line__quantity">
+          {intl.formatMessage({ id: "cart.drawer.quantity" }, { quantity: item.quantity })}
+        </p>
       </div>
       <p className="sf-drawer-line__price">
         <FormattedNumber value={item.price * item.quantity} style="currency" currency={currency} />

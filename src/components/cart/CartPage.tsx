@@ -75,7 +75,9 @@ function CartView({ checkoutHref, shopHref }: CartPageProps) {
     return (
       <section className="sf-cart-page">
         {title}
-        <p role="alert" className="sf-form-error">{state.message}</p>
+        <p role="alert" className="sf-form-error">
+          {state.message}
+        </p>
         <button type="button" className="sf-button sf-button--secondary" onClick={() => void load()}>
           {intl.formatMessage({ id: "cart.page.retry" })}
         </button>
@@ -106,7 +108,9 @@ function CartView({ checkoutHref, shopHref }: CartPageProps) {
               currency={cart.currency}
               busy={busySku === item.sku}
               error={lineError?.sku === item.sku ? lineError.message : null}
-              onQuantity={(quantity) => void change(item.sku, () => api.post("cart/update", { sku: item.sku, quantity }, { toast: false }))}
+              onQuantity={(quantity) =>
+                void change(item.sku, () => api.post("cart/update", { sku: item.sku, quantity }, { toast: false }))
+              }
               onRemove={() => void change(item.sku, () => api.post("cart/remove", { skus: [item.sku] }, { toast: false }))}
             />
           ))}

@@ -17,12 +17,22 @@ export default function ProductCard({ product, currency, headingLevel = 3, eager
     <article className="sf-card">
       <a className="sf-card__link" href={product.href}>
         {/* width/height and the theme's aspect-ratio reserve the space before the image arrives. */}
-        <img className="sf-card__image" src={product.image} alt="" loading={eager ? "eager" : "lazy"} decoding="async" width={240} height={240} />
+        <img
+          className="sf-card__image"
+          src={product.image}
+          alt=""
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          width={240}
+          height={240}
+        />
         <Heading className="sf-card__title">{product.title}</Heading>
       </a>
       <p className="sf-card__price">
         <ProductPrice price={product.price} linePrice={product.linePrice} currency={currency} size="sm" />
-        {percent > 0 && <span className="sf-card__badge">{intl.formatMessage({ id: "catalog.card.discount" }, { percent })}</span>}
+        {percent > 0 && (
+          <span className="sf-card__badge">{intl.formatMessage({ id: "catalog.card.discount" }, { percent })}</span>
+        )}
       </p>
       {product.score !== undefined && product.reviewCount ? (
         <ProductScore score={product.score} count={product.reviewCount} />

@@ -3,13 +3,28 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import { formatValidation } from "../../runtime/validation/format";
-import { ADDRESS_FIELDS, ADDRESS_MAX, validateAddress, type AddressErrors, type AddressField, type AddressValues } from "./address-rules";
+import {
+  ADDRESS_FIELDS,
+  ADDRESS_MAX,
+  validateAddress,
+  type AddressErrors,
+  type AddressField,
+  type AddressValues,
+} from "./address-rules";
 
 const OPTIONAL: ReadonlySet<AddressField> = new Set(["province", "area", "postalCode", "apartment"]);
 const AUTOCOMPLETE: Record<AddressField, string> = {
-  country: "country-name", province: "address-level1", city: "address-level2", area: "address-level3",
-  postalCode: "postal-code", firstName: "given-name", lastName: "family-name", address: "address-line1",
-  apartment: "address-line2", countryCode: "tel-country-code", phone: "tel-national",
+  country: "country-name",
+  province: "address-level1",
+  city: "address-level2",
+  area: "address-level3",
+  postalCode: "postal-code",
+  firstName: "given-name",
+  lastName: "family-name",
+  address: "address-line1",
+  apartment: "address-line2",
+  countryCode: "tel-country-code",
+  phone: "tel-national",
 };
 
 interface Props {
@@ -50,7 +65,9 @@ export default function AddressForm({ idPrefix, initial, saving, error, onSubmit
             <div key={field} className={`sf-field sf-field--${field}`}>
               <label htmlFor={id} className="sf-field__label">
                 {intl.formatMessage({ id: `address.${field}` })}
-                {OPTIONAL.has(field) && <span className="sf-field__optional"> {intl.formatMessage({ id: "address.optional" })}</span>}
+                {OPTIONAL.has(field) && (
+                  <span className="sf-field__optional"> {intl.formatMessage({ id: "address.optional" })}</span>
+                )}
               </label>
               <input
                 id={id}

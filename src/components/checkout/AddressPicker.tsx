@@ -34,7 +34,14 @@ export default function AddressPicker({ addresses, value, error, onChange, onAdd
               <input type="radio" name="address" checked={value === address.id} onChange={() => onChange(address.id)} />
               <span>
                 <strong>{name}</strong>
-                {rest.map((line, i) => line && <span key={i} className="sf-addresses__line">{line}</span>)}
+                {rest.map(
+                  (line, i) =>
+                    line && (
+                      <span key={i} className="sf-addresses__line">
+                        {line}
+                      </span>
+                    ),
+                )}
               </span>
             </label>
             <button type="button" className="sf-link-button" onClick={() => onEdit(address)}>

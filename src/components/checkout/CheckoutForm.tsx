@@ -65,7 +65,10 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
     try {
       const quote = await api.post(
         "checkout/quote",
-        { ...(next.shippingMethod ? { shippingMethod: next.shippingMethod } : {}), ...(next.couponCode ? { couponCode: next.couponCode } : {}) },
+        {
+          ...(next.shippingMethod ? { shippingMethod: next.shippingMethod } : {}),
+          ...(next.couponCode ? { couponCode: next.couponCode } : {}),
+        },
         { toast: false },
       );
       setLoaded((current) => (current ? { ...current, quote } : current));
@@ -78,7 +81,9 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
   if (loadError) {
     return (
       <div className="sf-checkout__failed">
-        <p role="alert" className="sf-form-error">{loadError}</p>
+        <p role="alert" className="sf-form-error">
+          {loadError}
+        </p>
         <button type="button" className="sf-button sf-button--secondary" onClick={() => setAttempt((n) => n + 1)}>
           {intl.formatMessage({ id: "checkout.retry" })}
         </button>
@@ -142,7 +147,10 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
     setModal({ kind: "closed" });
     setLoaded((current) =>
       current
-        ? { ...current, addresses: [...current.addresses.filter((a) => a.id !== address.id), address].sort((a, b) => a.id - b.id) }
+        ? {
+            ...current,
+            addresses: [...current.addresses.filter((a) => a.id !== address.id), address].sort((a, b) => a.id - b.id),
+          }
         : current,
     );
     setAddressId(address.id);
@@ -177,7 +185,9 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
             onChange={(id) => {
               setShipping(id);
               setErrors(({ shipping: _, ...rest }) => rest);
-              void requote({ shippingMethod: id, couponCode: coupon }).then((problem) => problem && setErrors((e) => ({ ...e, shipping: problem })));
+              void requote({ shippingMethod: id, couponCode: coupon }).then(
+                (problem) => problem && setErrors((e) => ({ ...e, shipping: problem })),
+              );
             }}
           />
         )}
@@ -227,7 +237,11 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
         </button>
       </aside>
       {modal.kind !== "closed" && (
-        <AddressModal address={modal.kind === "edit" ? modal.address : undefined} onSaved={saved} onClose={() => setModal({ kind: "closed" })} />
+        <AddressModal
+          address={modal.kind === "edit" ? modal.address : undefined}
+          onSaved={saved}
+          onClose={() => setModal({ kind: "closed" })}
+        />
       )}
     </div>
   );

@@ -24,7 +24,9 @@ export function MethodChoice({ name, legendId, methods, value, currency, error, 
         <label key={method.id} className="sf-methods__option">
           <input type="radio" name={name} value={method.id} checked={value === method.id} onChange={() => onChange(method.id)} />
           <span className="sf-methods__name">{method.name}</span>
-          {method.days && <span className="sf-methods__days">{intl.formatMessage({ id: "checkout.days" }, { days: method.days })}</span>}
+          {method.days && (
+            <span className="sf-methods__days">{intl.formatMessage({ id: "checkout.days" }, { days: method.days })}</span>
+          )}
           {method.fee !== undefined && (
             <span className="sf-methods__fee">
               {method.fee === 0 ? intl.formatMessage({ id: "checkout.free" }) : formatPrice(intl, method.fee, currency)}

@@ -61,7 +61,9 @@ const MESSAGES = Object.fromEntries(
 
 /** The fields as the form checks and sends them: trimmed, a blank one left out. */
 function filled(values: AddressValues): Partial<AddressValues> {
-  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, values[f].trim()]).filter(([, value]) => value !== "")) as Partial<AddressValues>;
+  return Object.fromEntries(
+    ADDRESS_FIELDS.map((f) => [f, values[f].trim()]).filter(([, value]) => value !== ""),
+  ) as Partial<AddressValues>;
 }
 
 /** Every field's message; empty when the address may be saved. A blank required field is "required". */
@@ -72,7 +74,8 @@ export function validateAddress(values: AddressValues): AddressErrors {
 /** The save call's body: trimmed, optional fields left out when empty. */
 export function toSaveRequest(values: AddressValues, id?: number): AddressSaveRequest {
   const trimmed = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, values[f].trim()])) as AddressValues;
-  const optional = (field: "province" | "area" | "postalCode" | "apartment") => (trimmed[field] ? { [field]: trimmed[field] } : {});
+  const optional = (field: "province" | "area" | "postalCode" | "apartment") =>
+    trimmed[field] ? { [field]: trimmed[field] } : {};
   return {
     ...(id !== undefined ? { id } : {}),
     country: trimmed.country,

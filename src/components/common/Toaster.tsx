@@ -9,7 +9,8 @@ export default function Toaster({ placement = "top" }: ToasterProps) {
   const intl = useIntl();
   const toasts = useToasts();
   const service = useToast();
-  const text = (message: ToastText) => ("text" in message ? message.text : intl.formatMessage({ id: message.id }, message.values));
+  const text = (message: ToastText) =>
+    "text" in message ? message.text : intl.formatMessage({ id: message.id }, message.values);
   return (
     <section className={`sf-toaster sf-toaster--${placement}`} aria-label={intl.formatMessage({ id: "toast.region" })}>
       {toasts.map((toast) => (

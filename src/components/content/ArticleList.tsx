@@ -17,7 +17,9 @@ export default function ArticleList({ title, articles }: ArticleListProps) {
                 <h3 className="sf-articles__headline">
                   <a href={article.href}>{article.title}</a>
                 </h3>
-                <p className="sf-articles__author">{intl.formatMessage({ id: "content.article.by" }, { author: article.author })}</p>
+                <p className="sf-articles__author">
+                  {intl.formatMessage({ id: "content.article.by" }, { author: article.author })}
+                </p>
                 {article.excerpt && <p>{article.excerpt}</p>}
               </div>
             </li>

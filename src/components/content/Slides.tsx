@@ -45,7 +45,12 @@ export default function Slides({ heading, label, slides }: SlidesProps) {
   const count = slides.length;
   const regionName = heading ? undefined : (label ?? intl.formatMessage({ id: "slides.label" }));
   return (
-    <section className="sf-slides" aria-roledescription={intl.formatMessage({ id: "slides.carousel" })} aria-label={regionName} aria-labelledby={heading ? headingId : undefined}>
+    <section
+      className="sf-slides"
+      aria-roledescription={intl.formatMessage({ id: "slides.carousel" })}
+      aria-label={regionName}
+      aria-labelledby={heading ? headingId : undefined}
+    >
       {heading && (
         <h1 className="sf-visually-hidden" id={headingId}>
           {heading}
@@ -68,7 +73,15 @@ export default function Slides({ heading, label, slides }: SlidesProps) {
               </a>
             </div>
             {/* The first slide is above the fold (the likely LCP); the rest wait. */}
-            <img className="sf-slides__image" src={slide.image} alt="" width={240} height={240} loading={i === 0 ? "eager" : "lazy"} decoding="async" />
+            <img
+              className="sf-slides__image"
+              src={slide.image}
+              alt=""
+              width={240}
+              height={240}
+              loading={i === 0 ? "eager" : "lazy"}
+              decoding="async"
+            />
           </div>
         ))}
       </div>
@@ -81,7 +94,12 @@ export default function Slides({ heading, label, slides }: SlidesProps) {
           <p className="sf-slides__status" aria-live="polite">
             {intl.formatMessage({ id: "slides.position" }, { index: index + 1, count })}
           </p>
-          <button className="sf-slides__button" type="button" disabled={!ready || index === count - 1} onClick={() => go(index + 1)}>
+          <button
+            className="sf-slides__button"
+            type="button"
+            disabled={!ready || index === count - 1}
+            onClick={() => go(index + 1)}
+          >
             {intl.formatMessage({ id: "slides.next" })}
             <span aria-hidden="true"> ›</span>
           </button>

@@ -21,14 +21,29 @@ export function LanguageMenu() {
     <details className="sf-langmenu" ref={details} onKeyDown={onKeyDown}>
       {/* A globe keeps the header on one row in every language; its name says which language is current. */}
       <summary className="sf-langmenu__toggle">
-        <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
         </svg>
         <span className="sf-visually-hidden">
           {intl.formatMessage(
             { id: "locale.menu.label" },
-            { language: <span lang={current.locale} key="language">{current.name}</span> },
+            {
+              language: (
+                <span lang={current.locale} key="language">
+                  {current.name}
+                </span>
+              ),
+            },
           )}
         </span>
       </summary>

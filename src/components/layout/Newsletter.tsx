@@ -22,7 +22,8 @@ const EMAIL_MESSAGES = { required: { id: "validation.email.required" }, invalid:
 /** What the form sends: the address trimmed, left out when blank (so the schema says "required"). */
 const subscribeBody = (values: Values) => (values.email.trim() ? { email: values.email.trim() } : {});
 
-const checkNewsletter = (values: Values): Errors<Values> => subscribeCheck.messages(subscribeBody(values), { email: EMAIL_MESSAGES });
+const checkNewsletter = (values: Values): Errors<Values> =>
+  subscribeCheck.messages(subscribeBody(values), { email: EMAIL_MESSAGES });
 
 type Outcome = { kind: "done" } | { kind: "failed"; text: string } | null;
 

@@ -60,7 +60,12 @@ export function SideMenu({ id, open, onClose, children }: SideMenuProps) {
       >
         <div className="sf-sidemenu__head">
           <p className="sf-sidemenu__title">{title}</p>
-          <button type="button" className="sf-sidemenu__close" aria-label={intl.formatMessage({ id: "menu.close" })} onClick={onClose}>
+          <button
+            type="button"
+            className="sf-sidemenu__close"
+            aria-label={intl.formatMessage({ id: "menu.close" })}
+            onClick={onClose}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>

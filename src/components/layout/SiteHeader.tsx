@@ -30,7 +30,8 @@ export default function SiteHeader({ storeName, homeHref, links, searchHref, car
 
   const here = withPrefix(route.prefix, route.path) + (route.search ? `?${route.search}` : "");
   // On the sign-in and sign-up pages their own redirect stays; pointing back at them would loop.
-  const signinHref = withPrefix(route.prefix, "/auth/signin") + (route.name?.startsWith("auth-") ? "" : `?redirect=${encodeURIComponent(here)}`);
+  const signinHref =
+    withPrefix(route.prefix, "/auth/signin") + (route.name?.startsWith("auth-") ? "" : `?redirect=${encodeURIComponent(here)}`);
   const signedIn = hydrated && session.signedIn;
   const account =
     signedIn && accountHref
@@ -68,7 +69,16 @@ export default function SiteHeader({ storeName, homeHref, links, searchHref, car
         aria-controls={menuId}
         onClick={() => setMenuOpen(true)}
       >
-        <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M3 6h18M3 12h18M3 18h18" />
         </svg>
         <span>{intl.formatMessage({ id: "menu.open" })}</span>
@@ -86,7 +96,13 @@ export default function SiteHeader({ storeName, homeHref, links, searchHref, car
         </ul>
       </nav>
       {searchHref && (
-        <form className="sf-header__search" role="search" method="get" action={searchHref} aria-label={intl.formatMessage({ id: "header.search.region" })}>
+        <form
+          className="sf-header__search"
+          role="search"
+          method="get"
+          action={searchHref}
+          aria-label={intl.formatMessage({ id: "header.search.region" })}
+        >
           <label className="sf-visually-hidden" htmlFor={searchId}>
             {intl.formatMessage({ id: "header.search.label" })}
           </label>
@@ -114,7 +130,16 @@ export default function SiteHeader({ storeName, homeHref, links, searchHref, car
         </span>
         {cartHref && (
           <a className="sf-header__cart" href={cartHref} aria-label={cartLabel}>
-            <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              focusable="false"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6h15l-1.5 9h-12z M6 6 5 3H2 M9 20.5h.01 M18 20.5h.01" />
             </svg>
             <span className="sf-header__cart-text">{intl.formatMessage({ id: "content.header.cart" })}</span>{" "}

@@ -36,7 +36,10 @@ export default function ProductDetail({ product, selectedSku, currency, reviews 
   const [quantity, setQuantity] = useState(1);
   const variant = product.variants.find((v) => v.sku === sku) ?? product.variants[0]!;
   const slides = useMemo(() => slidesOf(product, intl), [product, intl]);
-  const active = Math.max(0, slides.findIndex((s) => s.src === (variant.image ?? product.images[0])));
+  const active = Math.max(
+    0,
+    slides.findIndex((s) => s.src === (variant.image ?? product.images[0])),
+  );
   const soldOut = variant.stock === 0;
   const max = Math.max(1, Math.min(MAX_PER_LINE, variant.stock));
   const units = clampQuantity(quantity, 1, max);

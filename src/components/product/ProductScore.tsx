@@ -7,9 +7,7 @@ export default function ProductScore({ score, count }: ProductScoreProps) {
   return (
     <span className="sf-score">
       <span className="sf-score__stars" role="img" aria-label={label} style={{ "--score": score } as React.CSSProperties} />
-      {count !== undefined && (
-        <span className="sf-score__count">{intl.formatMessage({ id: "score.reviews" }, { count })}</span>
-      )}
+      {count !== undefined && <span className="sf-score__count">{intl.formatMessage({ id: "score.reviews" }, { count })}</span>}
     </span>
   );
 }

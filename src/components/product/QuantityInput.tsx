@@ -14,7 +14,14 @@ export function clampQuantity(value: number, min: number, max: number): number {
   return Math.min(Math.max(min, Math.trunc(value)), Math.max(min, max));
 }
 
-export default function QuantityInput({ value, min = 1, max, name, disabled = false, onChange }: QuantityInputProps & QuantityInputHandlers) {
+export default function QuantityInput({
+  value,
+  min = 1,
+  max,
+  name,
+  disabled = false,
+  onChange,
+}: QuantityInputProps & QuantityInputHandlers) {
   const intl = useIntl();
   const id = useId();
   const [own, setOwn] = useState(value ?? min);

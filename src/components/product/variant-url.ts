@@ -4,7 +4,11 @@
 // state is kept, and islands reading the route see the new address.
 import { locationStore, type LocationStore } from "../../runtime/router/location-store";
 
-export function showVariantAddress(href: string, win: Pick<Window, "location" | "history"> = window, store: LocationStore = locationStore): void {
+export function showVariantAddress(
+  href: string,
+  win: Pick<Window, "location" | "history"> = window,
+  store: LocationStore = locationStore,
+): void {
   const url = new URL(href, win.location.href);
   if (url.origin !== win.location.origin) return;
   win.history.replaceState(win.history.state, "", url.href);

@@ -7,7 +7,9 @@ export default function OrderStatus({ order }: { order: Pick<Order, "status" | "
   return (
     <span className="sf-order-status">
       <span className={`sf-badge sf-badge--${order.status}`}>{intl.formatMessage({ id: `order.status.${order.status}` })}</span>
-      <span className={`sf-badge sf-badge--${order.payStatus}`}>{intl.formatMessage({ id: `order.pay.${order.payStatus}` })}</span>
+      <span className={`sf-badge sf-badge--${order.payStatus}`}>
+        {intl.formatMessage({ id: `order.pay.${order.payStatus}` })}
+      </span>
     </span>
   );
 }

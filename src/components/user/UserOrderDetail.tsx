@@ -56,7 +56,9 @@ function OrderView({ orderNo, ordersHref }: UserOrderDetailProps) {
     return (
       <section className="sf-order">
         <h1 className="sf-orders__title">{intl.formatMessage({ id: "order.detail.title" })}</h1>
-        <p role="alert" className="sf-form-error">{state.message}</p>
+        <p role="alert" className="sf-form-error">
+          {state.message}
+        </p>
         {back}
       </section>
     );

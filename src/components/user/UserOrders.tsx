@@ -53,7 +53,9 @@ function OrderList({ orderHref, shopHref }: UserOrdersProps) {
       <h1 className="sf-orders__title">{intl.formatMessage({ id: "order.list.title" })}</h1>
       {state.kind === "failed" ? (
         <>
-          <p role="alert" className="sf-form-error">{state.message}</p>
+          <p role="alert" className="sf-form-error">
+            {state.message}
+          </p>
           <button type="button" className="sf-button sf-button--secondary" onClick={() => setAttempt((n) => n + 1)}>
             {intl.formatMessage({ id: "order.retry" })}
           </button>
@@ -69,9 +71,7 @@ function OrderList({ orderHref, shopHref }: UserOrdersProps) {
         <ul className="sf-orders__list">
           {state.orders.map((order) => (
             <li key={order.orderNo} className="sf-orders__item">
-              <p className="sf-orders__number">
-                {intl.formatMessage({ id: "order.number" }, { orderNo: order.orderNo })}
-              </p>
+              <p className="sf-orders__number">{intl.formatMessage({ id: "order.number" }, { orderNo: order.orderNo })}</p>
               <p className="sf-orders__date">{intl.formatDate(order.createdAt, { dateStyle: "medium" })}</p>
               <OrderStatus order={order} />
               <p className="sf-orders__total">

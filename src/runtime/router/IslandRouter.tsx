@@ -12,11 +12,19 @@ import { createRouteTable } from "../../shared/routes";
 
 function hooksFor(store: LocationStore) {
   const useStoreLocation: BaseLocationHook = ({ ssrPath }: { ssrPath?: string } = {}) => [
-    useSyncExternalStore(store.subscribe, () => store.get().path, () => ssrPath ?? store.get().path),
+    useSyncExternalStore(
+      store.subscribe,
+      () => store.get().path,
+      () => ssrPath ?? store.get().path,
+    ),
     store.navigate,
   ];
   const useStoreSearch = ({ ssrSearch }: { ssrSearch?: string } = {}) =>
-    useSyncExternalStore(store.subscribe, () => store.get().search, () => ssrSearch ?? store.get().search);
+    useSyncExternalStore(
+      store.subscribe,
+      () => store.get().search,
+      () => ssrSearch ?? store.get().search,
+    );
   return { useStoreLocation, useStoreSearch };
 }
 

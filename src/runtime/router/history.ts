@@ -15,9 +15,13 @@ export interface HistoryEntries {
   arrive(key: string): void;
 }
 
-export function createHistoryEntries(history: Pick<History, "state" | "pushState" | "replaceState">, newKey: () => string): HistoryEntries {
+export function createHistoryEntries(
+  history: Pick<History, "state" | "pushState" | "replaceState">,
+  newKey: () => string,
+): HistoryEntries {
   let key = "";
-  const stateOf = (value: unknown): Record<string, unknown> => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
+  const stateOf = (value: unknown): Record<string, unknown> =>
+    value && typeof value === "object" ? (value as Record<string, unknown>) : {};
   return {
     get key() {
       return key;

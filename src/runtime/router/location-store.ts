@@ -43,7 +43,11 @@ export function createLocationStore(where: () => Where | undefined): LocationSto
     get() {
       if (!snapshot) {
         const location = where();
-        snapshot = { path: location?.pathname || "/", search: (location?.search ?? "").replace(/^\?/, ""), routes: createRouteTable() };
+        snapshot = {
+          path: location?.pathname || "/",
+          search: (location?.search ?? "").replace(/^\?/, ""),
+          routes: createRouteTable(),
+        };
       }
       return snapshot;
     },

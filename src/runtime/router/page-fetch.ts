@@ -78,7 +78,12 @@ export interface FetchPageOptions {
 
 const defaultValidator = () => import("../../../generated/validators/page/page-route.js");
 
-export async function fetchPage(fetch: FetchLike, target: URL, ctx: PageRequestContext, options: FetchPageOptions = {}): Promise<PageOutcome> {
+export async function fetchPage(
+  fetch: FetchLike,
+  target: URL,
+  ctx: PageRequestContext,
+  options: FetchPageOptions = {},
+): Promise<PageOutcome> {
   const { href, init } = pageRouteRequest(target, ctx, options.purpose);
   let response: Response;
   try {

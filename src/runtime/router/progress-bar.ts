@@ -14,7 +14,11 @@ export interface ProgressBar {
   done(): void;
 }
 
-export function createProgressBar(doc: Document, clock: Pick<Clock, "setTimeout" | "clearTimeout">, delayMs = PROGRESS_DELAY_MS): ProgressBar {
+export function createProgressBar(
+  doc: Document,
+  clock: Pick<Clock, "setTimeout" | "clearTimeout">,
+  delayMs = PROGRESS_DELAY_MS,
+): ProgressBar {
   let timer: unknown = null;
   let bar: HTMLElement | null = null;
 

@@ -22,7 +22,15 @@ import { createVisitor, type ShownPage, type VisitOptions, type VisitResult } fr
 /** The window the router runs in; tests pass happy-dom's. */
 export type RouterWindow = Pick<
   Window,
-  "document" | "location" | "history" | "navigator" | "scrollX" | "scrollY" | "scrollTo" | "addEventListener" | "removeEventListener"
+  | "document"
+  | "location"
+  | "history"
+  | "navigator"
+  | "scrollX"
+  | "scrollY"
+  | "scrollTo"
+  | "addEventListener"
+  | "removeEventListener"
 >;
 
 export interface RouterEnv {
@@ -57,7 +65,11 @@ export function createRouter(env: RouterEnv): RouterService {
   const { win, bus } = env;
   const doc = win.document;
   const fetch = env.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const clock = env.clock ?? { now: () => Date.now(), setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number) };
+  const clock = env.clock ?? {
+    now: () => Date.now(),
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (h) => clearTimeout(h as number),
+  };
   const location = env.location ?? locationStore;
   const logger = env.logger ?? console;
   const routes = createRouteTable(env.config ?? {});
@@ -159,7 +171,9 @@ export function createRouter(env: RouterEnv): RouterService {
       history.start();
       location.setRoutes(routes);
       location.set(current());
-      location.setNavigator((to, options) => void visit(new URL(to, win.location.href), options?.replace ? { action: "replace" } : {}));
+      location.setNavigator(
+        (to, options) => void visit(new URL(to, win.location.href), options?.replace ? { action: "replace" } : {}),
+      );
       doc.addEventListener("click", onClick);
       doc.addEventListener("submit", onSubmit);
       win.addEventListener("popstate", onPopState);

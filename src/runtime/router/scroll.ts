@@ -4,10 +4,7 @@
 // is switched off because it would run before the new page is swapped in.
 export type ScrollWindow = Pick<Window, "scrollX" | "scrollY" | "scrollTo" | "history"> & { document: Document };
 
-export type ScrollIntent =
-  | { kind: "top"; hash?: string }
-  | { kind: "keep" }
-  | { kind: "restore"; key: string };
+export type ScrollIntent = { kind: "top"; hash?: string } | { kind: "keep" } | { kind: "restore"; key: string };
 
 export interface ScrollMemory {
   start(): void;

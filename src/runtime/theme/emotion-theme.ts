@@ -14,7 +14,12 @@ export interface ThemeStyles {
 export function createThemeStyles(doc: Document, nonce?: string): ThemeStyles {
   const cache = createCache({ key: "sf-theme", container: doc.head, ...(nonce ? { nonce } : {}) });
   // A sheet of its own that each theme replaces, as Emotion's <Global> does.
-  const sheet = new StyleSheet({ key: "sf-theme-global", container: doc.head, nonce: cache.sheet.nonce, speedy: cache.sheet.isSpeedy });
+  const sheet = new StyleSheet({
+    key: "sf-theme-global",
+    container: doc.head,
+    nonce: cache.sheet.nonce,
+    speedy: cache.sheet.isSpeedy,
+  });
   return {
     apply(config) {
       const serialized = serializeStyles([themeToCss(config)]);

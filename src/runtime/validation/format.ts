@@ -10,7 +10,10 @@ export interface MessageFormatter {
 export function formatValidation(intl: MessageFormatter, result: ValidationMessage): string {
   const values = result.values
     ? Object.fromEntries(
-        Object.entries(result.values).map(([name, value]) => [name, typeof value === "object" ? formatValidation(intl, value) : value]),
+        Object.entries(result.values).map(([name, value]) => [
+          name,
+          typeof value === "object" ? formatValidation(intl, value) : value,
+        ]),
       )
     : undefined;
   return intl.formatMessage({ id: result.id }, values);

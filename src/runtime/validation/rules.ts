@@ -27,30 +27,39 @@ export function lengthOf(value: string): number {
 }
 
 /** '{field} is required'. */
-export const required = (field: string | ValidationMessage): Rule<string | null | undefined> => (value) =>
-  blank(value) ? message("validation.required", { field }) : null;
+export const required =
+  (field: string | ValidationMessage): Rule<string | null | undefined> =>
+  (value) =>
+    blank(value) ? message("validation.required", { field }) : null;
 
 /** 'Please select {field}', for choices. */
-export const select = (field: string | ValidationMessage): Rule<string | null | undefined> => (value) =>
-  blank(value) ? message("validation.select", { field }) : null;
+export const select =
+  (field: string | ValidationMessage): Rule<string | null | undefined> =>
+  (value) =>
+    blank(value) ? message("validation.select", { field }) : null;
 
 /** 'Please enter {field}', for text inputs. */
-export const enter = (field: string | ValidationMessage): Rule<string | null | undefined> => (value) =>
-  blank(value) ? message("validation.enter", { field }) : null;
+export const enter =
+  (field: string | ValidationMessage): Rule<string | null | undefined> =>
+  (value) =>
+    blank(value) ? message("validation.enter", { field }) : null;
 
 /**
  * Sign-in account: blank is "required"; otherwise one of the shapes an account may have
  * (an email address, a mobile number) must take it. No request schema can say "either": the
  * shapes themselves come from the schemas (src/runtime/validation/account.ts).
  */
-export const account = (...shapes: ReadonlyArray<(value: string) => boolean>): Rule<string | null | undefined> => (value) => {
-  if (blank(value)) return message("validation.account.required");
-  const trimmed = value!.trim();
-  return shapes.some((shape) => shape(trimmed)) ? null : message("validation.account.format");
-};
+export const account =
+  (...shapes: ReadonlyArray<(value: string) => boolean>): Rule<string | null | undefined> =>
+  (value) => {
+    if (blank(value)) return message("validation.account.required");
+    const trimmed = value!.trim();
+    return shapes.some((shape) => shape(trimmed)) ? null : message("validation.account.format");
+  };
 
 /** A sign-up account left blank: which shape it has is the request schema's to check. */
-export const accountGiven: Rule<string | null | undefined> = (value) => (blank(value) ? message("validation.account.required") : null);
+export const accountGiven: Rule<string | null | undefined> = (value) =>
+  blank(value) ? message("validation.account.required") : null;
 
 export const verificationCode: Rule<string | null | undefined> = (value) =>
   blank(value) ? message("validation.code.required") : null;
@@ -65,25 +74,31 @@ export const lastName: Rule<string | null | undefined> = (value) =>
   blank(value) ? message("validation.lastName.required") : null;
 
 /** A birthday as an <input type=date> gives it (YYYY-MM-DD): a real date, not after today. */
-export const birthday = (today: () => Date): Rule<string | null | undefined> => (value) => {
-  if (blank(value)) return message("validation.birthday.required");
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value!.trim());
-  if (!match) return message("validation.birthday.invalid");
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  const now = today();
-  const todayUtc = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-  return real && year >= 1900 && date.getTime() <= todayUtc ? null : message("validation.birthday.invalid");
-};
+export const birthday =
+  (today: () => Date): Rule<string | null | undefined> =>
+  (value) => {
+    if (blank(value)) return message("validation.birthday.required");
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value!.trim());
+    if (!match) return message("validation.birthday.invalid");
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    const now = today();
+    const todayUtc = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+    return real && year >= 1900 && date.getTime() <= todayUtc ? null : message("validation.birthday.invalid");
+  };
 
 /** Shown once an input holds as many characters as it may. */
-export const limit = (max: number): Rule<string | null | undefined> => (value) =>
-  value && lengthOf(value) >= max ? message("validation.limit", { max }) : null;
+export const limit =
+  (max: number): Rule<string | null | undefined> =>
+  (value) =>
+    value && lengthOf(value) >= max ? message("validation.limit", { max }) : null;
 
 /** A shipping method must be chosen among those offered. */
-export const shippingMethod = (available: readonly string[]): Rule<string | null | undefined> => (value) =>
-  !blank(value) && available.includes(value!) ? null : message("validation.shippingMethod");
+export const shippingMethod =
+  (available: readonly string[]): Rule<string | null | undefined> =>
+  (value) =>
+    !blank(value) && available.includes(value!) ? null : message("validation.shippingMethod");
 
 /** The first failing rule's message, or null when every rule passes. */
 export function check<T>(value: T, ...rules: ReadonlyArray<Rule<T>>): ValidationMessage | null {

@@ -13,7 +13,9 @@ export function signInWait(db: Db, account: string, now: number): number {
     .get(account) as { at: number | null };
   const since = Math.max(now - WINDOW_MS, lastSuccess.at ?? 0);
   const row = db
-    .prepare("SELECT COUNT(*) AS n, MAX(created_at) AS last FROM login_activity WHERE account = ? AND success = 0 AND created_at > ?")
+    .prepare(
+      "SELECT COUNT(*) AS n, MAX(created_at) AS last FROM login_activity WHERE account = ? AND success = 0 AND created_at > ?",
+    )
     .get(account, since) as { n: number; last: number | null };
   if (row.n < FREE_FAILURES || row.last === null) return 0;
   const wait = Math.min(BASE_WAIT_MS * 2 ** (row.n - FREE_FAILURES), WINDOW_MS);

@@ -53,7 +53,9 @@ export function issueCode(db: Db, userId: number, purpose: string, target: strin
 /** Uses a code once; null when unknown, used, expired or for another purpose. */
 export function useCode(db: Db, code: string, purpose: string, now: number): { userId: number; target: string } | null {
   const row = db
-    .prepare("SELECT user_id, target FROM one_time_codes WHERE code_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?")
+    .prepare(
+      "SELECT user_id, target FROM one_time_codes WHERE code_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
+    )
     .get(digest(code), purpose, now) as { user_id: number; target: string } | undefined;
   if (!row) return null;
   db.prepare("UPDATE one_time_codes SET used_at = ? WHERE code_hash = ?").run(now, digest(code));

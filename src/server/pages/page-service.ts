@@ -94,7 +94,12 @@ export function createPageService(deps: PageServiceDeps) {
         account: links.user("center"),
         year: new Date().getUTCFullYear(),
         footer: [
-          { title: store.config.storeName, links: store.pages.filter((p) => (p.folder ?? "page") === "page").map((p) => ({ label: p.title, href: links.page(p.slug) })) },
+          {
+            title: store.config.storeName,
+            links: store.pages
+              .filter((p) => (p.folder ?? "page") === "page")
+              .map((p) => ({ label: p.title, href: links.page(p.slug) })),
+          },
           {
             title: ctx.t("page.footer.shop"),
             links: [

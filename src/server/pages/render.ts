@@ -11,7 +11,7 @@ export type PageScope = Record<string, unknown>;
 export function valueAt(scope: PageScope, path: string): unknown {
   let value: unknown = scope;
   for (const key of path.split(".")) {
-    if (typeof value !== "object" || value === null || !Object.prototype.hasOwnProperty.call(value, key)) return undefined;
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;

@@ -59,7 +59,9 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
       query: url.searchParams,
       hideHead: request.headers[WIRE.hideHeadHeader] === "1",
       hideFoot: request.headers[WIRE.hideFootHeader] === "1",
-      ...(asRoute ? { signedIn: userIdOfToken(deps.db, headerValue(request.headers[WIRE.authHeader]), Date.now()) !== null } : {}),
+      ...(asRoute
+        ? { signedIn: userIdOfToken(deps.db, headerValue(request.headers[WIRE.authHeader]), Date.now()) !== null }
+        : {}),
     };
     let result: PageResult;
     try {

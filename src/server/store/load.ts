@@ -4,8 +4,20 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import type {
-  PageTemplate, StoreArticle, StoreCategory, StoreCheckout, StoreCollection, StoreConfig, StoreCoupon,
-  StorePage, StoreProduct, StorePromotion, StoreReview, StoreTag, StoreVariant, ThemeConfig,
+  PageTemplate,
+  StoreArticle,
+  StoreCategory,
+  StoreCheckout,
+  StoreCollection,
+  StoreConfig,
+  StoreCoupon,
+  StorePage,
+  StoreProduct,
+  StorePromotion,
+  StoreReview,
+  StoreTag,
+  StoreVariant,
+  ThemeConfig,
 } from "../../../generated/types";
 import { PAGE_KINDS } from "../pages/page-kinds";
 import { SCHEMA_ID_BASE, type SchemaSet } from "../schemas";
@@ -13,7 +25,11 @@ import { checkTemplatePaths } from "./bind-paths.mjs";
 import { parseErrorLine, pointerLines } from "./json-lines";
 
 export class StoreFileError extends Error {
-  constructor(readonly file: string, readonly line: number | undefined, readonly rule: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number | undefined,
+    readonly rule: string,
+  ) {
     super(`${file}${line === undefined ? "" : `:${line}`}: ${rule}`);
     this.name = "StoreFileError";
   }
@@ -38,7 +54,17 @@ export interface Store {
   variantBySku: Map<string, { product: StoreProduct; variant: StoreVariant }>;
 }
 
-const CATALOG = ["products", "categories", "tags", "collections", "articles", "pages", "promotions", "coupons", "reviews"] as const;
+const CATALOG = [
+  "products",
+  "categories",
+  "tags",
+  "collections",
+  "articles",
+  "pages",
+  "promotions",
+  "coupons",
+  "reviews",
+] as const;
 
 /** The text of each file read, by its name under the store, for the lines of reference errors. */
 type Texts = Map<string, { name: string; text: string }>;
@@ -66,7 +92,11 @@ function readChecked<T>(dir: string, file: string, schemas: SchemaSet, schemaPat
         : e.keyword === "enum"
           ? `${e.message} (${(e.params.allowedValues as unknown[]).join(", ")})`
           : e.message;
-    throw new StoreFileError(name, pointerLines(text).get(pointer), `${pointer || "/"} ${detail} (rule ${e.schemaPath} of schemas/${schemaPath})`);
+    throw new StoreFileError(
+      name,
+      pointerLines(text).get(pointer),
+      `${pointer || "/"} ${detail} (rule ${e.schemaPath} of schemas/${schemaPath})`,
+    );
   }
   return value as T;
 }
@@ -76,13 +106,21 @@ export function loadStore(dir: string, schemas: SchemaSet, components?: readonly
   if (!existsSync(dir)) throw new StoreFileError(dir, undefined, "store directory does not exist (STORE_DIR)");
   const texts: Texts = new Map();
   const catalog = Object.fromEntries(
-    CATALOG.map((name) => [name, readChecked<{ items: unknown[] }>(dir, `${name}.json`, schemas, `store/${name}.schema.json`, texts).items]),
+    CATALOG.map((name) => [
+      name,
+      readChecked<{ items: unknown[] }>(dir, `${name}.json`, schemas, `store/${name}.schema.json`, texts).items,
+    ]),
   ) as { [K in (typeof CATALOG)[number]]: unknown[] };
   const templates = new Map<string, PageTemplate>();
   const templateDir = join(dir, "templates");
   if (!existsSync(templateDir)) throw new StoreFileError(templateDir, undefined, "templates folder is missing");
-  for (const file of readdirSync(templateDir).filter((f) => f.endsWith(".json")).sort()) {
-    templates.set(file.slice(0, -5), readChecked<PageTemplate>(dir, `templates/${file}`, schemas, "store/page-template.schema.json", texts));
+  for (const file of readdirSync(templateDir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
+    templates.set(
+      file.slice(0, -5),
+      readChecked<PageTemplate>(dir, `templates/${file}`, schemas, "store/page-template.schema.json", texts),
+    );
   }
   const store: Store = {
     dir,
@@ -125,7 +163,11 @@ function checkDataPaths(store: Store, texts: Texts, schemas: SchemaSet): void {
     if (!problem) continue;
     const read = texts.get(`templates/${name}.json`);
     const file = read?.name ?? `templates/${name}.json`;
-    throw new StoreFileError(file, read ? pointerLines(read.text).get(problem.pointer) : undefined, `${problem.pointer} ${problem.message}`);
+    throw new StoreFileError(
+      file,
+      read ? pointerLines(read.text).get(problem.pointer) : undefined,
+      `${problem.pointer} ${problem.message}`,
+    );
   }
 }
 
@@ -144,10 +186,22 @@ function index(store: Store, texts: Texts, components?: readonly string[]): void
   };
   const categories = new Set(store.categories.map((c) => c.slug));
   const tags = new Set(store.tags.map((t) => t.slug));
-  unique("products.json", store.products.map((p) => p.slug), "slug");
-  unique("products.json", store.products.map((p) => String(p.id)), "id");
+  unique(
+    "products.json",
+    store.products.map((p) => p.slug),
+    "slug",
+  );
+  unique(
+    "products.json",
+    store.products.map((p) => String(p.id)),
+    "id",
+  );
   unique("categories.json", [...store.categories.map((c) => c.slug)], "slug");
-  unique("coupons.json", store.coupons.map((c) => c.code), "code");
+  unique(
+    "coupons.json",
+    store.coupons.map((c) => c.code),
+    "code",
+  );
   store.products.forEach((product, i) => {
     if (!categories.has(product.category)) {
       throw refError("products.json", `/items/${i}/category`, `"${product.category}" is not in categories.json`);
@@ -166,18 +220,24 @@ function index(store: Store, texts: Texts, components?: readonly string[]): void
   const checkProducts = (file: string, lists: { products: string[] }[]) =>
     lists.forEach((entry, i) =>
       entry.products.forEach((slug, j) => {
-        if (!store.productBySlug.has(slug)) throw refError(file, `/items/${i}/products/${j}`, `"${slug}" is not in products.json`);
+        if (!store.productBySlug.has(slug))
+          throw refError(file, `/items/${i}/products/${j}`, `"${slug}" is not in products.json`);
       }),
     );
   checkProducts("collections.json", store.collections);
   checkProducts("promotions.json", store.promotions);
   store.reviews.forEach((review, i) => {
-    if (!store.productBySlug.has(review.product)) throw refError("reviews.json", `/items/${i}/product`, `"${review.product}" is not in products.json`);
+    if (!store.productBySlug.has(review.product))
+      throw refError("reviews.json", `/items/${i}/product`, `"${review.product}" is not in products.json`);
   });
   for (const [name, template] of store.templates) {
     template.sections.forEach((section, i) => {
       if (components && !components.includes(section.component)) {
-        throw refError(`templates/${name}.json`, `/sections/${i}/component`, `"${section.component}" is not a registered component`);
+        throw refError(
+          `templates/${name}.json`,
+          `/sections/${i}/component`,
+          `"${section.component}" is not a registered component`,
+        );
       }
     });
   }

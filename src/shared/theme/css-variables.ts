@@ -52,7 +52,10 @@ function declarations(entries: Array<[string, unknown]>): string {
 function rootVariables(theme: ResolvedTheme): Array<[string, unknown]> {
   const { product, container } = theme;
   return [
-    ...Object.entries(THEME_VARIABLES).map(([field, name]): [string, unknown] => [name, theme[field as keyof typeof THEME_VARIABLES]]),
+    ...Object.entries(THEME_VARIABLES).map(([field, name]): [string, unknown] => [
+      name,
+      theme[field as keyof typeof THEME_VARIABLES],
+    ]),
     ["--product-image-ratio", product.imageRatio],
     ["--product-image-fit", product.imageFit],
     ["--product-show-line-price", product.showLinePrice ? 1 : 0],

@@ -44,7 +44,7 @@ function dropAt(root: Record<string, unknown>, pointer: string, extraKey?: strin
     parent.splice(index, 1);
     return true;
   }
-  if (!isRecord(parent) || !Object.prototype.hasOwnProperty.call(parent, last)) return false;
+  if (!isRecord(parent) || !Object.hasOwn(parent, last)) return false;
   delete parent[last];
   return true;
 }

@@ -15,10 +15,36 @@ describe("recorded fixtures", () => {
 
   it("cover every route kind of the default table", () => {
     const covered = new Set(defaults.map((f) => f.body.data.meta.route));
-    for (const name of ["home", "search", "cart", "tag-list", "tag-detail", "category-detail", "slug-detail", "product-detail",
-      "product-sku", "article-detail", "page-detail", "collection-detail", "inquiry-detail", "checkout", "checkout-thankyou",
-      "promotion-list", "promotion-detail", "coupon-list", "coupon-detail", "custom-detail", "root-detail", "auth-signin",
-      "user-center", "user-order-detail", "error-404", "error-500", "error-403", "app"]) {
+    for (const name of [
+      "home",
+      "search",
+      "cart",
+      "tag-list",
+      "tag-detail",
+      "category-detail",
+      "slug-detail",
+      "product-detail",
+      "product-sku",
+      "article-detail",
+      "page-detail",
+      "collection-detail",
+      "inquiry-detail",
+      "checkout",
+      "checkout-thankyou",
+      "promotion-list",
+      "promotion-detail",
+      "coupon-list",
+      "coupon-detail",
+      "custom-detail",
+      "root-detail",
+      "auth-signin",
+      "user-center",
+      "user-order-detail",
+      "error-404",
+      "error-500",
+      "error-403",
+      "app",
+    ]) {
       expect(covered, name).toContain(name);
     }
   });
@@ -64,7 +90,10 @@ function describeReplay(title: string, fixtures: Fixture[], config = {}) {
       expect(store.get().path).toBe(new URL(fixture.path, location.origin).pathname);
       expect(events.map((e) => e.type)).toEqual(["route:theme", "route:changed"]);
       expect(events[0]!.payload).toMatchObject(data.theme);
-      expect(events[1]!.payload).toEqual({ url: new URL(fixture.path, location.origin).href, referrer: `${location.origin}/start-page` });
+      expect(events[1]!.payload).toEqual({
+        url: new URL(fixture.path, location.origin).href,
+        referrer: `${location.origin}/start-page`,
+      });
     });
   });
 }

@@ -52,7 +52,8 @@ describe("links and forms", () => {
 
   it("navigates a GET search form in the page", async () => {
     const { requests, events } = start();
-    document.getElementById("page-body")!.innerHTML = `<form id="f" action="/search"><label>Search <input name="q" value="linen"></label></form>`;
+    document.getElementById("page-body")!.innerHTML =
+      `<form id="f" action="/search"><label>Search <input name="q" value="linen"></label></form>`;
     const event = new Event("submit", { bubbles: true, cancelable: true });
     document.getElementById("f")!.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
@@ -232,9 +233,13 @@ describe("progress", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     let release!: () => void;
     const map = answers();
-    map.set("/cart", () => new Promise<Response>((resolve) => {
-      release = () => resolve(new Response(JSON.stringify(byRoute("cart").body), { status: 200 }));
-    }));
+    map.set(
+      "/cart",
+      () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(new Response(JSON.stringify(byRoute("cart").body), { status: 200 }));
+        }),
+    );
     const { router } = start({ answers: map });
     const visit = router.visit("/cart");
     expect(document.documentElement.getAttribute("aria-busy")).toBe("true");
@@ -252,9 +257,13 @@ describe("progress", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const map = answers();
     let release!: () => void;
-    map.set("/cart", () => new Promise<Response>((resolve) => {
-      release = () => resolve(new Response(JSON.stringify(byRoute("cart").body), { status: 200 }));
-    }));
+    map.set(
+      "/cart",
+      () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(new Response(JSON.stringify(byRoute("cart").body), { status: 200 }));
+        }),
+    );
     start({ answers: map });
     document.getElementById("to-cart")!.setAttribute("data-no-load", "");
     click(document.getElementById("to-cart")!);
@@ -304,7 +313,10 @@ describe("scroll", () => {
     expect(document.title).toBe("Cart");
     // The page left is the referrer, though the address bar changed before the fetch.
     expect(markersOf(requests[2]!.href).get("referer")).toBe(`${location.origin}/tag`);
-    expect(events.at(-1)).toEqual({ type: "route:changed", payload: { url: `${location.origin}/cart`, referrer: `${location.origin}/tag` } });
+    expect(events.at(-1)).toEqual({
+      type: "route:changed",
+      payload: { url: `${location.origin}/cart`, referrer: `${location.origin}/tag` },
+    });
   });
 
   it("loads the page in full when back arrives at a page whose answer fails", async () => {

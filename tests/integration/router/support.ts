@@ -149,7 +149,11 @@ export function startRouter(options: Partial<RouterEnv> & { answers: Map<string,
     fetch,
     logger,
     location,
-    clock: { now: () => Date.now(), setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number) },
+    clock: {
+      now: () => Date.now(),
+      setTimeout: (run, ms) => setTimeout(run, ms),
+      clearTimeout: (h) => clearTimeout(h as number),
+    },
     loadValidator: () => import("../../../generated/validators/page/page-route.js"),
     ...rest,
   });

@@ -29,7 +29,9 @@ describe("auth/signup", () => {
     // Only the token's hash is stored.
     const stored = store.server.db.prepare("SELECT token_hash FROM tokens").all() as { token_hash: string }[];
     expect(stored.some((r) => r.token_hash === answer.data.token)).toBe(false);
-    const hash = store.server.db.prepare("SELECT password_hash FROM users WHERE email = ?").get(email) as { password_hash: string };
+    const hash = store.server.db.prepare("SELECT password_hash FROM users WHERE email = ?").get(email) as {
+      password_hash: string;
+    };
     expect(hash.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
   });
 
@@ -42,10 +44,20 @@ describe("auth/signup", () => {
   });
 
   it("signs up with a mobile number and a country code", async () => {
-    const answer = await store.post("auth/signup", { mobile: "91234567", countryCode: "+852", password: "secret123", agree: true });
+    const answer = await store.post("auth/signup", {
+      mobile: "91234567",
+      countryCode: "+852",
+      password: "secret123",
+      agree: true,
+    });
     expect(answer.code).toBe(0);
     expect(answer.data.user).toMatchObject({ mobile: "91234567", countryCode: "+852", email: "" });
-    const again = await store.post("auth/signup", { mobile: "91234567", countryCode: "+852", password: "secret123", agree: true });
+    const again = await store.post("auth/signup", {
+      mobile: "91234567",
+      countryCode: "+852",
+      password: "secret123",
+      agree: true,
+    });
     expect(again).toMatchObject({ code: 41, msg: "An account with this mobile number already exists." });
   });
 
@@ -98,12 +110,16 @@ describe("auth/signin", () => {
 
   it("rejects an account that is neither an email nor a mobile number", async () => {
     expect(await store.post("auth/signin", { account: "hello", password: "secret123" })).toMatchObject({ code: 40 });
-    expect(await store.post("auth/signin", { account: "x@example.com" })).toMatchObject({ code: 40, msg: "password is required" });
+    expect(await store.post("auth/signin", { account: "x@example.com" })).toMatchObject({
+      code: 40,
+      msg: "password is required",
+    });
   });
 
   it("slows down repeated failures, even for the right password", async () => {
     const { email, password } = await signUp(store);
-    for (let i = 0; i < 5; i++) expect((await store.post("auth/signin", { account: email, password: "bad-password" })).code).toBe(41);
+    for (let i = 0; i < 5; i++)
+      expect((await store.post("auth/signin", { account: email, password: "bad-password" })).code).toBe(41);
     const locked = await store.post("auth/signin", { account: email, password });
     expect(locked.code).toBe(41);
     expect(locked.msg).toMatch(/^Too many failed sign-ins\. Try again in \d+ seconds\.$/);
@@ -131,7 +147,10 @@ describe("password reset and email verification", () => {
     expect((await store.post("auth/signin", { account: email, password: "brand-new-1" })).code).toBe(0);
     // Old sessions end; the code works once.
     expect((await store.post("user/info", {}, { token })).code).toBe(50);
-    expect(await store.post("auth/resetPassword", { code, password: "another-1" })).toMatchObject({ code: 41, msg: "The reset link is wrong or has expired." });
+    expect(await store.post("auth/resetPassword", { code, password: "another-1" })).toMatchObject({
+      code: 41,
+      msg: "The reset link is wrong or has expired.",
+    });
   });
 
   it("answers forget the same for an unknown address and mails nothing", async () => {
@@ -159,7 +178,10 @@ describe("password reset and email verification", () => {
   it("refuses a sixth mail to one address within an hour", async () => {
     const { email } = await signUp(store);
     for (let i = 0; i < 4; i++) expect((await store.post("auth/forget", { email })).code).toBe(0);
-    expect(await store.post("auth/forget", { email })).toMatchObject({ code: 41, msg: "Too many mails were sent to this address. Try again in an hour." });
+    expect(await store.post("auth/forget", { email })).toMatchObject({
+      code: 41,
+      msg: "Too many mails were sent to this address. Try again in an hour.",
+    });
     expect(outbox(email)).toHaveLength(5);
   });
 

@@ -10,7 +10,15 @@ beforeAll(async () => {
 }, START_TIMEOUT_MS);
 afterAll(() => store.close(), START_TIMEOUT_MS);
 
-const ADDRESS = { country: "Hong Kong", city: "Hong Kong", firstName: "Mei", lastName: "Chan", address: "1 Queen's Road", countryCode: "+852", phone: "91234567" };
+const ADDRESS = {
+  country: "Hong Kong",
+  city: "Hong Kong",
+  firstName: "Mei",
+  lastName: "Chan",
+  address: "1 Queen's Road",
+  countryCode: "+852",
+  phone: "91234567",
+};
 // In stock in the demo catalog: 5 units at 41.99, 4 units at 79.99.
 const SKU = "ENAMUG-WHI";
 const SKU2 = "LINSHI-SAN-S";
@@ -25,7 +33,11 @@ async function cartWith(token: string, sku = SKU, quantity = 2) {
 
 async function placeOrder(token: string, extra: Record<string, unknown> = {}, sku = BULK_SKU) {
   await cartWith(token, sku);
-  const answer = await store.post("checkout/submit", { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card", ...extra }, { token });
+  const answer = await store.post(
+    "checkout/submit",
+    { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card", ...extra },
+    { token },
+  );
   expect(answer.code, answer.msg).toBe(0);
   return answer.data;
 }
@@ -61,12 +73,30 @@ describe("cart", () => {
   it("refuses more than the stock, unknown SKUs and bad quantities, writing nothing", async () => {
     const { token } = await signUp(store);
     const before = count(store, "cart_items");
-    expect(await store.post("cart/add", { sku: SKU, quantity: 6 }, { token })).toMatchObject({ code: 41, msg: "Only 5 left in stock." });
-    expect(await store.post("cart/add", { sku: "LINSHI-SAN-L", quantity: 1 }, { token })).toMatchObject({ code: 41, msg: "This option is out of stock." });
-    expect(await store.post("cart/add", { sku: "NOPE-1", quantity: 1 }, { token })).toMatchObject({ code: 41, msg: "This product is no longer available." });
-    expect(await store.post("cart/add", { sku: SKU, quantity: 0 }, { token })).toMatchObject({ code: 40, msg: "quantity must be at least 1" });
-    expect(await store.post("cart/add", { sku: "lower-case", quantity: 1 }, { token })).toMatchObject({ code: 40, msg: "sku has a wrong format" });
-    expect(await store.post("cart/update", { sku: SKU2, quantity: 1 }, { token })).toMatchObject({ code: 41, msg: "This item is not in the cart." });
+    expect(await store.post("cart/add", { sku: SKU, quantity: 6 }, { token })).toMatchObject({
+      code: 41,
+      msg: "Only 5 left in stock.",
+    });
+    expect(await store.post("cart/add", { sku: "LINSHI-SAN-L", quantity: 1 }, { token })).toMatchObject({
+      code: 41,
+      msg: "This option is out of stock.",
+    });
+    expect(await store.post("cart/add", { sku: "NOPE-1", quantity: 1 }, { token })).toMatchObject({
+      code: 41,
+      msg: "This product is no longer available.",
+    });
+    expect(await store.post("cart/add", { sku: SKU, quantity: 0 }, { token })).toMatchObject({
+      code: 40,
+      msg: "quantity must be at least 1",
+    });
+    expect(await store.post("cart/add", { sku: "lower-case", quantity: 1 }, { token })).toMatchObject({
+      code: 40,
+      msg: "sku has a wrong format",
+    });
+    expect(await store.post("cart/update", { sku: SKU2, quantity: 1 }, { token })).toMatchObject({
+      code: 41,
+      msg: "This item is not in the cart.",
+    });
     expect(count(store, "cart_items")).toBe(before);
   });
 
@@ -91,19 +121,44 @@ describe("checkout", () => {
     expect((await store.post("checkout/quote", { shippingMethod: "standard" }, { token })).data.shippingFee).toBe(0);
     const welcome = await store.post("checkout/quote", { couponCode: "welcome10", shippingMethod: "express" }, { token });
     expect(welcome.data).toMatchObject({ discountAmount: 8.4, payAmount: 90.48, coupon: { code: "WELCOME10" } });
-    expect(await store.post("checkout/quote", { couponCode: "SAVE15" }, { token })).toMatchObject({ code: 41, msg: "This coupon needs an order of at least 100 USD." });
+    expect(await store.post("checkout/quote", { couponCode: "SAVE15" }, { token })).toMatchObject({
+      code: 41,
+      msg: "This coupon needs an order of at least 100 USD.",
+    });
     await cartWith(token, SKU2, 1);
-    expect((await store.post("checkout/quote", { couponCode: "SAVE15", shippingMethod: "express" }, { token })).data.discountAmount).toBe(15);
-    expect((await store.post("checkout/quote", { couponCode: "FREESHIP", shippingMethod: "express" }, { token })).data.shippingFee).toBe(0);
-    expect(await store.post("checkout/quote", { couponCode: "EXPIRED5" }, { token })).toMatchObject({ code: 41, msg: "This coupon has expired." });
-    expect(await store.post("checkout/quote", { couponCode: "NOPE99" }, { token })).toMatchObject({ code: 41, msg: "This coupon code does not exist." });
-    expect(await store.post("checkout/quote", { shippingMethod: "teleport" }, { token })).toMatchObject({ code: 41, msg: "Shipping method is not available" });
+    expect(
+      (await store.post("checkout/quote", { couponCode: "SAVE15", shippingMethod: "express" }, { token })).data.discountAmount,
+    ).toBe(15);
+    expect(
+      (await store.post("checkout/quote", { couponCode: "FREESHIP", shippingMethod: "express" }, { token })).data.shippingFee,
+    ).toBe(0);
+    expect(await store.post("checkout/quote", { couponCode: "EXPIRED5" }, { token })).toMatchObject({
+      code: 41,
+      msg: "This coupon has expired.",
+    });
+    expect(await store.post("checkout/quote", { couponCode: "NOPE99" }, { token })).toMatchObject({
+      code: 41,
+      msg: "This coupon code does not exist.",
+    });
+    expect(await store.post("checkout/quote", { shippingMethod: "teleport" }, { token })).toMatchObject({
+      code: 41,
+      msg: "Shipping method is not available",
+    });
   });
 
   it("places an order in one transaction: order, lines, cart emptied", async () => {
     const { token } = await signUp(store);
     const order = await placeOrder(token, { couponCode: "WELCOME10", remarks: "Ring twice" }, SKU);
-    expect(order).toMatchObject({ status: "in_progress", payStatus: "unpaid", goodsAmount: 83.98, discountAmount: 8.4, shippingFee: 0, payAmount: 75.58, remarks: "Ring twice", couponCode: "WELCOME10" });
+    expect(order).toMatchObject({
+      status: "in_progress",
+      payStatus: "unpaid",
+      goodsAmount: 83.98,
+      discountAmount: 8.4,
+      shippingFee: 0,
+      payAmount: 75.58,
+      remarks: "Ring twice",
+      couponCode: "WELCOME10",
+    });
     expect(order.orderNo).toMatch(/^SO\d{8}[A-Z0-9]{6}$/);
     expect(order.items).toEqual([expect.objectContaining({ sku: SKU, quantity: 2, price: 41.99 })]);
     expect((await store.post("cart/count", {}, { token })).data.count).toBe(0);
@@ -113,20 +168,46 @@ describe("checkout", () => {
   it("refuses an empty cart, a missing shipping method and an unknown payment method, writing nothing", async () => {
     const { token } = await signUp(store);
     const orders = count(store, "orders");
-    expect(await store.post("checkout/submit", { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" }, { token })).toMatchObject({ code: 41, msg: "Your cart has no selected items." });
+    expect(
+      await store.post("checkout/submit", { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" }, { token }),
+    ).toMatchObject({ code: 41, msg: "Your cart has no selected items." });
     await cartWith(token);
-    expect(await store.post("checkout/submit", { address: ADDRESS, paymentMethod: "card" }, { token })).toMatchObject({ code: 40, msg: "shippingMethod is required" });
-    expect(await store.post("checkout/submit", { address: ADDRESS, shippingMethod: "standard", paymentMethod: "gold" }, { token })).toMatchObject({ code: 41, msg: "Payment method is not available" });
-    expect(await store.post("checkout/submit", { shippingMethod: "standard", paymentMethod: "card" }, { token })).toMatchObject({ code: 40, msg: "addressId or address is required" });
-    expect(await store.post("checkout/submit", { address: { ...ADDRESS, phone: "0" }, shippingMethod: "standard", paymentMethod: "card" }, { token })).toMatchObject({ code: 40, msg: "address.phone has a wrong format" });
-    expect(await store.post("checkout/submit", { addressId: 999999, shippingMethod: "standard", paymentMethod: "card" }, { token })).toMatchObject({ code: 41, msg: "The address was not found." });
+    expect(await store.post("checkout/submit", { address: ADDRESS, paymentMethod: "card" }, { token })).toMatchObject({
+      code: 40,
+      msg: "shippingMethod is required",
+    });
+    expect(
+      await store.post("checkout/submit", { address: ADDRESS, shippingMethod: "standard", paymentMethod: "gold" }, { token }),
+    ).toMatchObject({ code: 41, msg: "Payment method is not available" });
+    expect(await store.post("checkout/submit", { shippingMethod: "standard", paymentMethod: "card" }, { token })).toMatchObject({
+      code: 40,
+      msg: "addressId or address is required",
+    });
+    expect(
+      await store.post(
+        "checkout/submit",
+        { address: { ...ADDRESS, phone: "0" }, shippingMethod: "standard", paymentMethod: "card" },
+        { token },
+      ),
+    ).toMatchObject({ code: 40, msg: "address.phone has a wrong format" });
+    expect(
+      await store.post("checkout/submit", { addressId: 999999, shippingMethod: "standard", paymentMethod: "card" }, { token }),
+    ).toMatchObject({ code: 41, msg: "The address was not found." });
     expect(count(store, "orders")).toBe(orders);
     expect((await store.post("cart/count", {}, { token })).data.count).toBe(2);
   });
 
   it("needs a signed-in customer", async () => {
     expect((await store.post("checkout/quote", {})).code).toBe(50);
-    expect((await store.post("checkout/submit", { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" }, { token: "x".repeat(43) })).code).toBe(50);
+    expect(
+      (
+        await store.post(
+          "checkout/submit",
+          { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" },
+          { token: "x".repeat(43) },
+        )
+      ).code,
+    ).toBe(50);
   });
 });
 
@@ -135,10 +216,17 @@ describe("stock", () => {
     const buyer = await signUp(store);
     await placeOrder(buyer.token, {}, SKU2);
     await store.post("cart/add", { sku: SKU2, quantity: 2 }, { token: buyer.token });
-    const order = await store.post("checkout/submit", { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" }, { token: buyer.token });
+    const order = await store.post(
+      "checkout/submit",
+      { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" },
+      { token: buyer.token },
+    );
     expect(order.code).toBe(0);
     const other = await signUp(store);
-    expect(await store.post("cart/add", { sku: SKU2, quantity: 1 }, { token: other.token })).toMatchObject({ code: 41, msg: "This option is out of stock." });
+    expect(await store.post("cart/add", { sku: SKU2, quantity: 1 }, { token: other.token })).toMatchObject({
+      code: 41,
+      msg: "This option is out of stock.",
+    });
     const page = await (await fetch(`${store.url}/product/linen-shirt/${SKU2}`)).text();
     expect(page).toContain("Out of stock");
     await store.post("order/cancel", { orderNo: order.data.orderNo }, { token: buyer.token });
@@ -160,7 +248,10 @@ describe("orders and returns", () => {
     expect((await store.post("order/pay", { orderNo: order.orderNo }, { token })).code).toBe(41);
     expect((await store.post("order/confirm", { orderNo: order.orderNo }, { token })).data.status).toBe("completed");
     const other = await signUp(store);
-    expect(await store.post("order/detail", { orderNo: order.orderNo }, { token: other.token })).toMatchObject({ code: 41, msg: "The order was not found." });
+    expect(await store.post("order/detail", { orderNo: order.orderNo }, { token: other.token })).toMatchObject({
+      code: 41,
+      msg: "The order was not found.",
+    });
     expect((await store.post("order/list", { status: "completed" }, { token })).data.total).toBe(1);
     expect((await store.post("order/list", { status: "cancelled" }, { token })).data.total).toBe(0);
     expect((await store.post("order/detail", { orderNo: "bad" }, { token })).code).toBe(40);
@@ -179,18 +270,47 @@ describe("orders and returns", () => {
   it("applies for, ships, lists and withdraws a return of a paid order", async () => {
     const { token } = await signUp(store);
     const order = await placeOrder(token);
-    expect(await store.post("return/apply", { orderNo: order.orderNo, applyType: "refund_only", applyDesc: "Damaged" }, { token })).toMatchObject({ code: 41, msg: "Only a paid order can be returned." });
+    expect(
+      await store.post("return/apply", { orderNo: order.orderNo, applyType: "refund_only", applyDesc: "Damaged" }, { token }),
+    ).toMatchObject({ code: 41, msg: "Only a paid order can be returned." });
     await store.post("order/pay", { orderNo: order.orderNo }, { token });
-    expect(await store.post("return/apply", { orderNo: order.orderNo, applyType: "return_refund", applyDesc: "Too big", refundAmount: 999 }, { token })).toMatchObject({ code: 41 });
-    expect(await store.post("return/apply", { orderNo: order.orderNo, applyType: "swap", applyDesc: "Too big" }, { token })).toMatchObject({ code: 40 });
-    const applied = await store.post("return/apply", { orderNo: order.orderNo, applyType: "return_refund", applyDesc: "Too big", refundAmount: 50 }, { token });
-    expect(applied.data).toMatchObject({ orderNo: order.orderNo, status: "pending", auditStatus: "pending", refundAmount: 50, merchantAddress: { consignee: "Demo Store Returns" } });
-    expect((await store.post("return/apply", { orderNo: order.orderNo, applyType: "return_refund", applyDesc: "Again" }, { token })).msg).toBe("This order already has a return in progress.");
-    const shipped = await store.post("return/ship", { returnNo: applied.data.returnNo, logisticsCompany: "SF Express", logisticsNo: "SF1" }, { token });
+    expect(
+      await store.post(
+        "return/apply",
+        { orderNo: order.orderNo, applyType: "return_refund", applyDesc: "Too big", refundAmount: 999 },
+        { token },
+      ),
+    ).toMatchObject({ code: 41 });
+    expect(
+      await store.post("return/apply", { orderNo: order.orderNo, applyType: "swap", applyDesc: "Too big" }, { token }),
+    ).toMatchObject({ code: 40 });
+    const applied = await store.post(
+      "return/apply",
+      { orderNo: order.orderNo, applyType: "return_refund", applyDesc: "Too big", refundAmount: 50 },
+      { token },
+    );
+    expect(applied.data).toMatchObject({
+      orderNo: order.orderNo,
+      status: "pending",
+      auditStatus: "pending",
+      refundAmount: 50,
+      merchantAddress: { consignee: "Demo Store Returns" },
+    });
+    expect(
+      (await store.post("return/apply", { orderNo: order.orderNo, applyType: "return_refund", applyDesc: "Again" }, { token }))
+        .msg,
+    ).toBe("This order already has a return in progress.");
+    const shipped = await store.post(
+      "return/ship",
+      { returnNo: applied.data.returnNo, logisticsCompany: "SF Express", logisticsNo: "SF1" },
+      { token },
+    );
     expect(shipped.data).toMatchObject({ logisticsCompany: "SF Express", logisticsNo: "SF1" });
     expect(shipped.data.deliveredAt).not.toBeNull();
     expect((await store.post("return/list", {}, { token })).data.total).toBe(1);
-    expect((await store.post("return/detail", { returnNo: applied.data.returnNo }, { token })).data.returnNo).toBe(applied.data.returnNo);
+    expect((await store.post("return/detail", { returnNo: applied.data.returnNo }, { token })).data.returnNo).toBe(
+      applied.data.returnNo,
+    );
     expect((await store.post("return/cancel", { returnNo: applied.data.returnNo }, { token })).data.status).toBe("cancelled");
     expect((await store.post("return/cancel", { returnNo: applied.data.returnNo }, { token })).code).toBe(41);
   });
@@ -207,15 +327,26 @@ describe("address book", () => {
     const changed = await store.post("address/save", { ...ADDRESS, id: first.data.id, apartment: "Flat 3" }, { token });
     expect(changed.data.apartment).toBe("Flat 3");
     expect((await store.post("address/delete", { id: second.data.id }, { token })).code).toBe(0);
-    expect((await store.post("address/list", {}, { token })).data.items).toEqual([expect.objectContaining({ id: first.data.id, isDefault: true })]);
+    expect((await store.post("address/list", {}, { token })).data.items).toEqual([
+      expect.objectContaining({ id: first.data.id, isDefault: true }),
+    ]);
     const other = await signUp(store);
-    expect((await store.post("address/delete", { id: first.data.id }, { token: other.token })).msg).toBe("The address was not found.");
+    expect((await store.post("address/delete", { id: first.data.id }, { token: other.token })).msg).toBe(
+      "The address was not found.",
+    );
     const rows = count(store, "addresses");
-    expect(await store.post("address/save", { ...ADDRESS, firstName: "" }, { token })).toMatchObject({ code: 40, msg: "firstName must be at least 1 characters" });
+    expect(await store.post("address/save", { ...ADDRESS, firstName: "" }, { token })).toMatchObject({
+      code: 40,
+      msg: "firstName must be at least 1 characters",
+    });
     expect(count(store, "addresses")).toBe(rows);
     // Checkout takes a saved address.
     await cartWith(token, BULK_SKU);
-    const order = await store.post("checkout/submit", { addressId: first.data.id, shippingMethod: "pickup", paymentMethod: "cod" }, { token });
+    const order = await store.post(
+      "checkout/submit",
+      { addressId: first.data.id, shippingMethod: "pickup", paymentMethod: "cod" },
+      { token },
+    );
     expect(order.data.address.apartment).toBe("Flat 3");
   });
 });
@@ -226,22 +357,51 @@ describe("reviews, forms and search", () => {
     expect(before.code).toBe(0);
     const { token } = await signUp(store);
     await store.post("user/editName", { nickname: "Reviewer Mei" }, { token });
-    const added = await store.post("review/add", { productSlug: "linen-shirt", score: 4, title: "Nice", body: "Soft and cool." }, { token });
+    const added = await store.post(
+      "review/add",
+      { productSlug: "linen-shirt", score: 4, title: "Nice", body: "Soft and cool." },
+      { token },
+    );
     expect(added.data).toMatchObject({ author: "Reviewer Mei", score: 4, body: "Soft and cool." });
     const after = await store.post("review/list", { productSlug: "linen-shirt" });
     expect(after.data.total).toBe(before.data.total + 1);
     expect(after.data.items[0].body).toBe("Soft and cool.");
     expect(await (await fetch(`${store.url}/product/linen-shirt`)).text()).toContain("Soft and cool.");
-    expect((await store.post("review/add", { productSlug: "linen-shirt", score: 6, body: "x" }, { token })).msg).toBe("score must be at most 5");
+    expect((await store.post("review/add", { productSlug: "linen-shirt", score: 6, body: "x" }, { token })).msg).toBe(
+      "score must be at most 5",
+    );
     expect((await store.post("review/add", { productSlug: "linen-shirt", score: 5, body: "x" })).code).toBe(50);
     expect((await store.post("review/list", { productSlug: "nope" })).code).toBe(41);
   });
 
   it("stores quote requests, feedback and newsletter subscriptions", async () => {
-    expect((await store.post("inquiry/submit", { productSlug: "linen-shirt", name: "Mei", email: "mei@example.com", quantity: 50, message: "Price for 50?" })).code).toBe(0);
+    expect(
+      (
+        await store.post("inquiry/submit", {
+          productSlug: "linen-shirt",
+          name: "Mei",
+          email: "mei@example.com",
+          quantity: 50,
+          message: "Price for 50?",
+        })
+      ).code,
+    ).toBe(0);
     expect(count(store, "inquiries")).toBe(1);
-    expect((await store.post("inquiry/submit", { productSlug: "linen-shirt", name: "Mei", email: "bad", quantity: 50, message: "x" })).msg).toBe("email has a wrong format");
-    expect((await store.post("inquiry/submit", { productSlug: "nope", name: "Mei", email: "mei@example.com", quantity: 1, message: "x" })).code).toBe(41);
+    expect(
+      (await store.post("inquiry/submit", { productSlug: "linen-shirt", name: "Mei", email: "bad", quantity: 50, message: "x" }))
+        .msg,
+    ).toBe("email has a wrong format");
+    expect(
+      (
+        await store.post("inquiry/submit", {
+          productSlug: "nope",
+          name: "Mei",
+          email: "mei@example.com",
+          quantity: 1,
+          message: "x",
+        })
+      ).code,
+    ).toBe(41);
     expect(count(store, "inquiries")).toBe(1);
     expect((await store.post("feedback/submit", { name: "Mei", email: "mei@example.com", message: "Great shop" })).code).toBe(0);
     expect((await store.post("feedback/submit", { name: "Mei", email: "mei@example.com" })).msg).toBe("message is required");
@@ -254,7 +414,10 @@ describe("reviews, forms and search", () => {
   it("searches the catalog", async () => {
     const answer = await store.post("search/products", { q: "linen" });
     expect(answer.data.items.map((i: { slug: string }) => i.slug)).toContain("linen-shirt");
-    expect((await store.post("search/products", { q: "", category: "shoes", pageSize: 2 })).data).toMatchObject({ total: 6, items: [expect.anything(), expect.anything()] });
+    expect((await store.post("search/products", { q: "", category: "shoes", pageSize: 2 })).data).toMatchObject({
+      total: 6,
+      items: [expect.anything(), expect.anything()],
+    });
     expect((await store.post("search/products", { q: "zzzz" })).data.total).toBe(0);
     expect((await store.post("search/products", { pageSize: 1000 })).code).toBe(40);
   });
@@ -263,14 +426,22 @@ describe("reviews, forms and search", () => {
 describe("favorites", () => {
   it("adds, counts, lists and cancels favorites of each kind", async () => {
     const { token } = await signUp(store);
-    expect((await store.post("favorite/add", { type: "product", id: "linen-shirt" }, { token })).data).toMatchObject({ type: "product", id: "1", slug: "linen-shirt" });
+    expect((await store.post("favorite/add", { type: "product", id: "linen-shirt" }, { token })).data).toMatchObject({
+      type: "product",
+      id: "1",
+      slug: "linen-shirt",
+    });
     await store.post("favorite/add", { type: "product", id: "1" }, { token });
     await store.post("favorite/add", { type: "article", id: "caring-for-linen" }, { token });
     await store.post("favorite/add", { type: "page", id: "about" }, { token });
     expect((await store.post("favorite/count", {}, { token })).data).toEqual({ article: 1, product: 1, page: 1 });
     const wish = await store.post("favorite/wishList", {}, { token });
     expect(wish.data.product[0]).toMatchObject({ title: "Linen Shirt", url: "/product/linen-shirt" });
-    expect((await store.post("favorite/list", { type: "article" }, { token })).data).toMatchObject({ total: 1, page: 1, pageSize: 20 });
+    expect((await store.post("favorite/list", { type: "article" }, { token })).data).toMatchObject({
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    });
     const cancelled = await store.post("favorite/cancel", { type: "product", id: "1" }, { token });
     expect(cancelled).toMatchObject({ code: 0, data: null });
     expect((await store.post("favorite/count", {}, { token })).data.product).toBe(0);
@@ -284,7 +455,11 @@ describe("tracking", () => {
   it("records visitor tracks and hands out a visitor id", async () => {
     const answer = await store.post("visitor/track", { url: "http://localhost/", referer: "", timezone: "Asia/Hong_Kong" });
     expect(answer.data.visitorId).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const known = await store.post("visitor/track", { url: "http://localhost/cart", referer: "http://localhost/", timezone: "UTC" }, { visitor: "known-visitor" });
+    const known = await store.post(
+      "visitor/track",
+      { url: "http://localhost/cart", referer: "http://localhost/", timezone: "UTC" },
+      { visitor: "known-visitor" },
+    );
     expect(known.data.visitorId).toBe("known-visitor");
     expect(count(store, "visitor_tracks")).toBe(2);
     expect((await store.post("visitor/track", { url: "", referer: "", timezone: "UTC" })).code).toBe(40);
@@ -292,7 +467,10 @@ describe("tracking", () => {
 
   it("accepts duration beacons as text/plain or JSON", async () => {
     const before = count(store, "durations");
-    expect((await store.post("stat/duration", undefined, { raw: '{"duration":12}', type: "text/plain;charset=UTF-8", visitor: "v1" })).code).toBe(0);
+    expect(
+      (await store.post("stat/duration", undefined, { raw: '{"duration":12}', type: "text/plain;charset=UTF-8", visitor: "v1" }))
+        .code,
+    ).toBe(0);
     expect((await store.post("stat/duration", { duration: 5 }, { visitor: "v1" })).code).toBe(0);
     expect((await store.post("stat/duration", { duration: -1 })).code).toBe(40);
     expect((await store.post("stat/duration", undefined, { raw: "twelve", type: "text/plain" })).code).toBe(40);
@@ -305,12 +483,29 @@ describe("profile", () => {
     const { token, email } = await signUp(store);
     expect((await store.post("user/info", {}, { token })).data).toMatchObject({ email, credits: 0, orderCount: 0 });
     expect((await store.post("user/editName", { nickname: "Mei" }, { token })).data.nickname).toBe("Mei");
-    const edited = await store.post("user/editInfo", { firstName: "Mei", lastName: "Chan", birthday: "1990-05-01", bio: "Hi" }, { token });
-    expect(edited.data).toMatchObject({ firstName: "Mei", lastName: "Chan", fullName: "Mei Chan", birthday: "1990-05-01", bio: "Hi" });
-    expect((await store.post("user/editInfo", { firstName: "Mei", lastName: "Chan" }, { token })).msg).toBe("birthday is required");
-    expect((await store.post("user/editPassword", { oldPassword: "wrong-one", password: "newpass123" }, { token })).msg).toBe("The current password is incorrect.");
+    const edited = await store.post(
+      "user/editInfo",
+      { firstName: "Mei", lastName: "Chan", birthday: "1990-05-01", bio: "Hi" },
+      { token },
+    );
+    expect(edited.data).toMatchObject({
+      firstName: "Mei",
+      lastName: "Chan",
+      fullName: "Mei Chan",
+      birthday: "1990-05-01",
+      bio: "Hi",
+    });
+    expect((await store.post("user/editInfo", { firstName: "Mei", lastName: "Chan" }, { token })).msg).toBe(
+      "birthday is required",
+    );
+    expect((await store.post("user/editPassword", { oldPassword: "wrong-one", password: "newpass123" }, { token })).msg).toBe(
+      "The current password is incorrect.",
+    );
     const other = (await store.post("auth/signin", { account: email, password: "secret123" })).data.token;
-    expect(await store.post("user/editPassword", { oldPassword: "secret123", password: "newpass123" }, { token })).toMatchObject({ code: 0, data: null });
+    expect(await store.post("user/editPassword", { oldPassword: "secret123", password: "newpass123" }, { token })).toMatchObject({
+      code: 0,
+      data: null,
+    });
     expect((await store.post("user/info", {}, { token })).code).toBe(0);
     expect((await store.post("user/info", {}, { token: other })).code).toBe(50);
     expect((await store.post("auth/signin", { account: email, password: "newpass123" })).code).toBe(0);
@@ -318,11 +513,18 @@ describe("profile", () => {
 
   it("takes a PNG avatar and refuses other files and large ones", async () => {
     const { token } = await signUp(store);
-    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e1a3a90000000049454e44ae426082", "hex");
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e1a3a90000000049454e44ae426082",
+      "hex",
+    );
     const upload = async (bytes: Buffer, type: string, field = "avatar") => {
       const form = new FormData();
       form.append(field, new Blob([new Uint8Array(bytes)], { type }), "me.png");
-      const response = await fetch(`${store.url}/api/web/user/editAvatar`, { method: "POST", headers: { "x-auth": token }, body: form });
+      const response = await fetch(`${store.url}/api/web/user/editAvatar`, {
+        method: "POST",
+        headers: { "x-auth": token },
+        body: form,
+      });
       return (await response.json()) as { code: number; msg: string; data: { avatar: string } };
     };
     const ok = await upload(png, "image/png");
@@ -330,8 +532,14 @@ describe("profile", () => {
     expect(ok.data.avatar).toMatch(/^\/media\/avatars\/\d+-[0-9a-f]{16}\.png$/);
     const served = await fetch(store.url + ok.data.avatar);
     expect(served.headers.get("content-type")).toBe("image/png");
-    expect(await upload(Buffer.from("<svg onload=alert(1)>"), "image/png")).toMatchObject({ code: 41, msg: "The image must be a PNG, JPEG, WebP or GIF file." });
-    expect(await upload(Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), "image/png")).toMatchObject({ code: 41, msg: "The image must be at most 2 MB." });
+    expect(await upload(Buffer.from("<svg onload=alert(1)>"), "image/png")).toMatchObject({
+      code: 41,
+      msg: "The image must be a PNG, JPEG, WebP or GIF file.",
+    });
+    expect(await upload(Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), "image/png")).toMatchObject({
+      code: 41,
+      msg: "The image must be at most 2 MB.",
+    });
     expect(await upload(png, "image/png", "picture")).toMatchObject({ code: 40, msg: "avatar is required" });
     const json = await store.post("user/editAvatar", { avatar: "x" }, { token });
     expect(json).toMatchObject({ code: 40 });

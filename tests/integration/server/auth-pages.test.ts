@@ -12,7 +12,9 @@ afterAll(() => store.close(), START_TIMEOUT_MS);
 
 async function pageOf(path: string) {
   const response = await fetch(`${store.url}${path}${path.includes("?") ? "&" : "?"}request=route`);
-  const body = (await response.json()) as { data: { data: Record<string, unknown>; pageBody: string; meta: { title: string; robots?: string } } };
+  const body = (await response.json()) as {
+    data: { data: Record<string, unknown>; pageBody: string; meta: { title: string; robots?: string } };
+  };
   return { status: response.status, ...body.data };
 }
 

@@ -14,7 +14,8 @@ beforeAll(async () => {
 }, START_TIMEOUT_MS);
 afterAll(() => store.close(), START_TIMEOUT_MS);
 
-const initialData = (html: string) => JSON.parse(/<script id="__INITIAL_DATA__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
+const initialData = (html: string) =>
+  JSON.parse(/<script id="__INITIAL_DATA__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
 
 // [path, status, route name, text the body shows]
 const ROUTES: [string, number, string, string][] = [
@@ -153,7 +154,10 @@ describe("page routes", () => {
     expect(body.data.pageHead).toContain("SiteHeader");
   });
 
-  it.each([["none", undefined], ["a wrong one", "x".repeat(43)]])("answers a user-area page route with %s token with 401", async (_, bad) => {
+  it.each([
+    ["none", undefined],
+    ["a wrong one", "x".repeat(43)],
+  ])("answers a user-area page route with %s token with 401", async (_, bad) => {
     const response = await fetch(`${store.url}/zh/user/order?request=route`, { headers: bad ? { "x-auth": bad } : {} });
     expect(response.status).toBe(401);
     const body = await response.json();
@@ -239,7 +243,11 @@ describe("headers and files", () => {
   });
 
   it("answers an unknown API call with a 404 envelope", async () => {
-    const response = await fetch(`${store.url}/api/web/nothing/here`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const response = await fetch(`${store.url}/api/web/nothing/here`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(404);
   });
 });

@@ -20,10 +20,20 @@ async function route(path: string): Promise<{ status: number; body: string }> {
 }
 
 /** The props of the page's ProductGrid island. */
-function gridProps(html: string): { products: { slug: string; price: number }[]; total?: number; sorting?: { action: string; selected: string }; paging?: { page: number; pageCount: number; pages: { number: number; href: string }[]; prevHref?: string; nextHref?: string } } {
+function gridProps(html: string): {
+  products: { slug: string; price: number }[];
+  total?: number;
+  sorting?: { action: string; selected: string };
+  paging?: { page: number; pageCount: number; pages: { number: number; href: string }[]; prevHref?: string; nextHref?: string };
+} {
   const match = /data-component="ProductGrid" data-props="([^"]*)"/.exec(html);
   if (!match) throw new Error("no ProductGrid island");
-  const json = match[1]!.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  const json = match[1]!
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
   return JSON.parse(json);
 }
 
@@ -57,7 +67,9 @@ describe("listings", () => {
     const second = gridProps((await route("/collection/sale?sort=price-asc&page=2")).body);
     expect(second.total).toBe(first.total);
     expect(second.products).toHaveLength(first.total! - 12);
-    expect(Math.min(...second.products.map((p) => p.price))).toBeGreaterThanOrEqual(Math.max(...first.products.map((p) => p.price)));
+    expect(Math.min(...second.products.map((p) => p.price))).toBeGreaterThanOrEqual(
+      Math.max(...first.products.map((p) => p.price)),
+    );
     expect(second.paging!.prevHref).toBe("/collection/sale?sort=price-asc");
     expect((await route("/collection/sale?page=3")).status).toBe(404);
   });

@@ -22,7 +22,15 @@ function connect(query: string, headers: Record<string, string> = {}) {
   return { socket, frames, opened, closed };
 }
 
-const ADDRESS = { country: "HK", city: "HK", firstName: "A", lastName: "B", address: "1 Road", countryCode: "+852", phone: "91234567" };
+const ADDRESS = {
+  country: "HK",
+  city: "HK",
+  firstName: "A",
+  lastName: "B",
+  address: "1 Road",
+  countryCode: "+852",
+  phone: "91234567",
+};
 
 describe("/ws/message", () => {
   it("greets and answers the client's ping", async () => {
@@ -70,14 +78,24 @@ describe("/ws/message", () => {
     const { email, password } = await signUp(store);
     const token = (await store.post("auth/signin", { account: email, password }, { visitor })).data.token;
     await store.post("cart/add", { sku: "ENAMUG-WHI", quantity: 1 }, { token, visitor });
-    const order = await store.post("checkout/submit", { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" }, { token, visitor });
+    const order = await store.post(
+      "checkout/submit",
+      { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" },
+      { token, visitor },
+    );
     await store.post("order/cancel", { orderNo: order.data.orderNo }, { token, visitor });
-    await expect.poll(() => frames.filter((f) => f.type === "order.status").map((f) => f.data.status)).toEqual(["in_progress", "cancelled"]);
+    await expect
+      .poll(() => frames.filter((f) => f.type === "order.status").map((f) => f.data.status))
+      .toEqual(["in_progress", "cancelled"]);
     // Signed out, the visitor's socket no longer hears the customer's orders.
     await store.post("auth/signout", {}, { token, visitor });
     const other = (await store.post("auth/signin", { account: email, password })).data.token;
     await store.post("cart/add", { sku: "ENAMUG-WHI", quantity: 1 }, { token: other });
-    await store.post("checkout/submit", { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" }, { token: other });
+    await store.post(
+      "checkout/submit",
+      { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" },
+      { token: other },
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(frames.filter((f) => f.type === "order.status")).toHaveLength(2);
     socket.close();

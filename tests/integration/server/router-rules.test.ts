@@ -15,7 +15,13 @@ describe("a store with its own router rules", () => {
     dir = mkdtempSync(join(tmpdir(), "store-rules-"));
     cpSync(join(process.cwd(), "fixtures/demo-store"), dir, { recursive: true });
     const config = JSON.parse(readFileSync(join(dir, "config.json"), "utf8"));
-    config.router = { ...config.router, productRule: "/p/:slug", categoryRule: "/c/:slug", userPath: "account", categories: [{ path: "/brand/:slug", types: ["brand", "maker"] }] };
+    config.router = {
+      ...config.router,
+      productRule: "/p/:slug",
+      categoryRule: "/c/:slug",
+      userPath: "account",
+      categories: [{ path: "/brand/:slug", types: ["brand", "maker"] }],
+    };
     writeFileSync(join(dir, "config.json"), JSON.stringify(config));
     store = await startStore({ storeDir: dir });
   }, START_TIMEOUT_MS);

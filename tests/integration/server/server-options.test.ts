@@ -16,7 +16,9 @@ describe("server options and limits", () => {
   });
 
   it("refuses a body over 256 KB with an envelope", async () => {
-    const answer = await store.post("feedback/submit", undefined, { raw: JSON.stringify({ name: "x", email: "a@b.co", message: "x".repeat(300_000) }) });
+    const answer = await store.post("feedback/submit", undefined, {
+      raw: JSON.stringify({ name: "x", email: "a@b.co", message: "x".repeat(300_000) }),
+    });
     expect(answer.status).toBe(413);
     expect(answer).toMatchObject({ code: 40, msg: "The request is too large." });
   });

@@ -13,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => store.close(), START_TIMEOUT_MS);
 
 async function pageOf(path: string, auth?: string) {
-  const response = await fetch(`${store.url}${path}${path.includes("?") ? "&" : "?"}request=route`, { headers: auth ? { "x-auth": auth } : {} });
+  const response = await fetch(`${store.url}${path}${path.includes("?") ? "&" : "?"}request=route`, {
+    headers: auth ? { "x-auth": auth } : {},
+  });
   const body = (await response.json()) as { data: { data: Record<string, unknown> } };
   return { status: response.status, page: body.data.data };
 }
@@ -45,7 +47,10 @@ describe("shopper pages", () => {
   });
 
   it("renders the order list and detail islands, and 404 for a malformed order number", async () => {
-    expect((await pageOf("/user/order", token)).page).toMatchObject({ orderHref: "/user/order/{orderNo}", signInHref: "/auth/signin?redirect=%2Fuser%2Forder" });
+    expect((await pageOf("/user/order", token)).page).toMatchObject({
+      orderHref: "/user/order/{orderNo}",
+      signInHref: "/auth/signin?redirect=%2Fuser%2Forder",
+    });
     const detail = await fetch(`${store.url}/user/order/SO20261121ABC123`);
     expect(await detail.text()).toContain('data-component="UserOrderDetail"');
     const malformed = await fetch(`${store.url}/user/order/so-1`);

@@ -34,7 +34,8 @@ describe("store files", () => {
     const store = loadStore(join(process.cwd(), "fixtures/demo-store"), schemas);
     expect(store.products.length).toBeGreaterThanOrEqual(40);
     expect(store.variantBySku.size).toBeGreaterThan(store.products.length);
-    for (const name of ["head", "foot", "error", "home", "product-detail", "listing", "account"]) expect(store.templates.has(name)).toBe(true);
+    for (const name of ["head", "foot", "error", "home", "product-detail", "listing", "account"])
+      expect(store.templates.has(name)).toBe(true);
   });
 
   it("names the file, line and rule of a value that breaks its schema", () => {
@@ -49,7 +50,10 @@ describe("store files", () => {
 
   it("names an unknown property in a template", () => {
     const dir = copyStore();
-    writeFileSync(join(dir, "templates/cart-extra.json"), '{\n  "sections": [\n    { "component": "Hero", "colour": "red" }\n  ]\n}\n');
+    writeFileSync(
+      join(dir, "templates/cart-extra.json"),
+      '{\n  "sections": [\n    { "component": "Hero", "colour": "red" }\n  ]\n}\n',
+    );
     const error = loadError(dir);
     expect(error.message).toMatch(/cart-extra\.json:3: \/sections\/0 unknown property "colour"/);
   });

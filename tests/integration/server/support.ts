@@ -25,7 +25,11 @@ export interface TestStore {
   server: StoreServer;
   dataDir: string;
   /** POST /api/web/{call}; `visitor` sets the visitorId cookie. */
-  post<T = any>(call: string, body?: unknown, options?: { token?: string; visitor?: string; raw?: string; type?: string }): Promise<Envelope<T>>;
+  post<T = any>(
+    call: string,
+    body?: unknown,
+    options?: { token?: string; visitor?: string; raw?: string; type?: string },
+  ): Promise<Envelope<T>>;
   close(): Promise<void>;
 }
 

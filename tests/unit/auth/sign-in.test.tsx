@@ -71,7 +71,9 @@ describe("SignIn", () => {
     await fill(h, `${"a".repeat(250)}@b.co`, "x".repeat(129));
     await click(button(h.container, "Sign in"));
     // Typed in by script past the inputs' limits, which say so too.
-    expect(describedBy(account)).toBe("Enter a valid email address or mobile number | You have reached the limit of 254 characters");
+    expect(describedBy(account)).toBe(
+      "Enter a valid email address or mobile number | You have reached the limit of 254 characters",
+    );
     expect(describedBy(password)).toBe("Password must be 6 to 128 characters | You have reached the limit of 128 characters");
     await fill(h, "0800123", "      ");
     expect(describedBy(account)).toBe("Enter a valid email address or mobile number");
@@ -117,15 +119,22 @@ describe("SignIn", () => {
       </IslandProviders>,
     );
     await h.unmount();
-    harness = await renderIsland(<SignIn {...PROPS} />, { serverHtml: html, beforeHydrate: (container) => {
-      const input = container.querySelector<HTMLInputElement>("input[name=account]")!;
-      input.value = "early@example.com";
-    } });
+    harness = await renderIsland(<SignIn {...PROPS} />, {
+      serverHtml: html,
+      beforeHydrate: (container) => {
+        const input = container.querySelector<HTMLInputElement>("input[name=account]")!;
+        input.value = "early@example.com";
+      },
+    });
     expect(field(harness.container, "Email or mobile number").value).toBe("early@example.com");
     harness.post.mockResolvedValue({ token: TOKEN, user: USER });
     await type(field(harness.container, "Password"), "secret1");
     await click(button(harness.container, "Sign in"));
-    expect(harness.post).toHaveBeenCalledWith("auth/signin", { account: "early@example.com", password: "secret1" }, { toast: false });
+    expect(harness.post).toHaveBeenCalledWith(
+      "auth/signin",
+      { account: "early@example.com", password: "secret1" },
+      { toast: false },
+    );
   });
 
   it("goes home, keeping the language prefix, when redirect points elsewhere", async () => {

@@ -44,7 +44,9 @@ describe("SignUp", () => {
   it("shows every rule's message of SPEC §5 and calls nothing", async () => {
     const h = await open();
     await click(button(h.container, "Sign up"));
-    expect(describedBy(field(h.container, "Email or mobile number"))).toBe("Enter your email or mobile number | You sign in with it, and order updates go to it.");
+    expect(describedBy(field(h.container, "Email or mobile number"))).toBe(
+      "Enter your email or mobile number | You sign in with it, and order updates go to it.",
+    );
     expect(describedBy(field(h.container, "Password"))).toBe("Enter your password | 6 to 128 characters");
     expect(describedBy(field(h.container, "First name"))).toBe("Enter your first name");
     expect(describedBy(field(h.container, "Last name"))).toBe("Enter your last name");
@@ -65,7 +67,9 @@ describe("SignUp", () => {
     await click(button(h.container, "Sign up"));
     expect(describedBy(field(h.container, "Country calling code"))).toContain("Select a country code");
     await type(field(h.container, "Country calling code"), "852x");
-    expect(describedBy(field(h.container, "Country calling code"))).toContain("Enter a calling code: an optional + and 1 to 4 digits");
+    expect(describedBy(field(h.container, "Country calling code"))).toContain(
+      "Enter a calling code: an optional + and 1 to 4 digits",
+    );
   });
 
   it("takes its limits from the sign-up request's schema", async () => {
@@ -113,7 +117,12 @@ describe("SignUp", () => {
     const h = await open("/zh-HK/auth/signup?redirect=%2Fzh-HK%2Fcheckout", "zh-HK");
     h.post.mockResolvedValue({ token: TOKEN, user: USER });
     const inputs = Array.from(h.container.querySelectorAll<HTMLInputElement>("input:not([type=checkbox])"));
-    for (const [input, value] of [[inputs[0], "new@example.com"], [inputs[1], "secret1"], [inputs[2], "Mei"], [inputs[3], "Chan"]] as const) {
+    for (const [input, value] of [
+      [inputs[0], "new@example.com"],
+      [inputs[1], "secret1"],
+      [inputs[2], "Mei"],
+      [inputs[3], "Chan"],
+    ] as const) {
       await type(input!, value);
     }
     await click(agreeBox(h));

@@ -122,7 +122,9 @@ export function field(container: HTMLElement, label: string): HTMLInputElement {
 }
 
 export function button(container: HTMLElement, name: string): HTMLButtonElement {
-  const found = Array.from(container.querySelectorAll("button")).find((b) => (b.getAttribute("aria-label") ?? b.textContent?.trim()) === name);
+  const found = Array.from(container.querySelectorAll("button")).find(
+    (b) => (b.getAttribute("aria-label") ?? b.textContent?.trim()) === name,
+  );
   if (!found) throw new Error(`no button "${name}"`);
   return found;
 }

@@ -17,7 +17,14 @@ import type { ProductGridProps, SlidesProps } from "../../../generated/types";
 let root: Root | undefined;
 let container: HTMLElement;
 
-const card = (i: number, extra: object = {}) => ({ slug: `p${i}`, href: `/product/p${i}`, title: `Product ${i}`, image: `/media/p${i}.svg`, price: 10 + i, ...extra });
+const card = (i: number, extra: object = {}) => ({
+  slug: `p${i}`,
+  href: `/product/p${i}`,
+  title: `Product ${i}`,
+  image: `/media/p${i}.svg`,
+  price: 10 + i,
+  ...extra,
+});
 
 function withIntl(node: React.ReactNode, locale = "en", messages: Record<string, string> = en) {
   return (
@@ -31,7 +38,11 @@ function withIntl(node: React.ReactNode, locale = "en", messages: Record<string,
 async function hydrate(node: React.ReactNode, locale?: string, messages?: Record<string, string>) {
   container.innerHTML = renderToString(withIntl(node, locale, messages));
   await act(async () => {
-    root = hydrateRoot(container, withIntl(node, locale, messages), { onRecoverableError: (e) => { throw e; } });
+    root = hydrateRoot(container, withIntl(node, locale, messages), {
+      onRecoverableError: (e) => {
+        throw e;
+      },
+    });
   });
 }
 
@@ -53,7 +64,10 @@ const gridProps: ProductGridProps = {
   products: [card(1, { linePrice: 22, score: 4.5, reviewCount: 2 }), card(2), card(3, { inStock: false })],
   sorting: { action: "/category/shirts", selected: "price-desc" },
   paging: {
-    page: 2, pageCount: 6, prevHref: "/category/shirts?page=1", nextHref: "/category/shirts?page=3",
+    page: 2,
+    pageCount: 6,
+    prevHref: "/category/shirts?page=1",
+    nextHref: "/category/shirts?page=3",
     pages: [1, 2, 3, 4, 6].map((n) => ({ number: n, href: `/category/shirts?page=${n}` })),
   },
 };
@@ -74,7 +88,13 @@ describe("ProductGrid on a listing", () => {
     // The server marks the chosen option (happy-dom's select.value misreads parsed markup).
     expect(select.querySelector("option[selected]")!.getAttribute("value")).toBe("price-desc");
     expect(container.querySelector(`label[for="${select.id}"]`)!.textContent).toBe("Sort by");
-    expect([...select.options].map((o) => o.textContent)).toEqual(["Featured", "Price: low to high", "Price: high to low", "Newest", "Best rated"]);
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      "Featured",
+      "Price: low to high",
+      "Price: high to low",
+      "Newest",
+      "Best rated",
+    ]);
     expect(form.querySelector("button[type=submit]")!.textContent).toBe("Sort");
   });
 
@@ -84,7 +104,9 @@ describe("ProductGrid on a listing", () => {
     expect(nav.getAttribute("aria-label")).toBe("Pages");
     const links = [...nav.querySelectorAll("a")];
     expect(links.map((a) => a.textContent)).toEqual(["Previous page", "1", "2", "3", "4", "6", "Next page"]);
-    expect(links.filter((a) => a.getAttribute("aria-current") === "page").map((a) => a.getAttribute("aria-label"))).toEqual(["Page 2"]);
+    expect(links.filter((a) => a.getAttribute("aria-current") === "page").map((a) => a.getAttribute("aria-label"))).toEqual([
+      "Page 2",
+    ]);
     expect(nav.querySelectorAll("[aria-hidden=true]")).toHaveLength(1);
   });
 
@@ -129,7 +151,13 @@ describe("discountPercent", () => {
 
 const slides: SlidesProps = {
   heading: "Demo Store",
-  slides: [1, 2, 3].map((i) => ({ title: `Slide ${i}`, text: `Text ${i}`, image: `/media/s${i}.svg`, href: `/collection/c${i}`, ctaLabel: "Shop now" })),
+  slides: [1, 2, 3].map((i) => ({
+    title: `Slide ${i}`,
+    text: `Text ${i}`,
+    image: `/media/s${i}.svg`,
+    href: `/collection/c${i}`,
+    ctaLabel: "Shop now",
+  })),
 };
 
 describe("Slides", () => {

@@ -1,22 +1,43 @@
 import { describe, expect, it } from "vitest";
 import type { StoreProduct } from "../../../generated/types";
-import { PAGE_SIZE, listingPage, pageHref, pageOf, paging, sortKeyOf, sortProducts } from "../../../src/server/pages/resolvers/listing";
+import {
+  PAGE_SIZE,
+  listingPage,
+  pageHref,
+  pageOf,
+  paging,
+  sortKeyOf,
+  sortProducts,
+} from "../../../src/server/pages/resolvers/listing";
 
 function product(id: number, price: number, createdAt: string): StoreProduct {
   return {
-    id, slug: `p${id}`, title: `P${id}`, category: "c", images: ["/media/p.svg"], price, createdAt,
+    id,
+    slug: `p${id}`,
+    title: `P${id}`,
+    category: "c",
+    images: ["/media/p.svg"],
+    price,
+    createdAt,
     variants: [{ sku: `S${id}`, title: "One", price, stock: 1 }],
   } as StoreProduct;
 }
 
-const products = Array.from({ length: 30 }, (_, i) => product(i + 1, (i * 7) % 30, `2026-01-${String((i % 28) + 1).padStart(2, "0")}`));
+const products = Array.from({ length: 30 }, (_, i) =>
+  product(i + 1, (i * 7) % 30, `2026-01-${String((i % 28) + 1).padStart(2, "0")}`),
+);
 const scores = new Map(products.map((p, i) => [p.slug, (i * 3) % 5]));
 const score = (p: StoreProduct) => scores.get(p.slug) ?? 0;
 
 function page(query: string) {
   return listingPage({
-    path: "/zh-HK/category/c", query: new URLSearchParams(query), title: "C", description: undefined, products,
-    card: (p) => ({ slug: p.slug, href: `/product/${p.slug}`, title: p.title, image: p.images[0]!, price: p.price }), score,
+    path: "/zh-HK/category/c",
+    query: new URLSearchParams(query),
+    title: "C",
+    description: undefined,
+    products,
+    card: (p) => ({ slug: p.slug, href: `/product/${p.slug}`, title: p.title, image: p.images[0]!, price: p.price }),
+    score,
   });
 }
 
@@ -88,7 +109,15 @@ describe("paging", () => {
 
   it("answers a page past the end with null (a 404) and leaves out paging for a single page", () => {
     expect(page("page=4")).toBeNull();
-    const few = listingPage({ path: "/c", query: new URLSearchParams(), title: "C", description: "d", products: products.slice(0, 5), card: () => ({ slug: "x", href: "/x", title: "x", image: "/x", price: 1 }), score });
+    const few = listingPage({
+      path: "/c",
+      query: new URLSearchParams(),
+      title: "C",
+      description: "d",
+      products: products.slice(0, 5),
+      card: () => ({ slug: "x", href: "/x", title: "x", image: "/x", price: 1 }),
+      score,
+    });
     expect(few).not.toHaveProperty("paging");
     expect(few!.description).toBe("d");
   });

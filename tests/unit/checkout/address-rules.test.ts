@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ADDRESS_FIELDS, ADDRESS_MAX, EMPTY_ADDRESS, toSaveRequest, validateAddress, type AddressValues } from "../../../src/components/checkout/address-rules";
+import {
+  ADDRESS_FIELDS,
+  ADDRESS_MAX,
+  EMPTY_ADDRESS,
+  toSaveRequest,
+  validateAddress,
+  type AddressValues,
+} from "../../../src/components/checkout/address-rules";
 import { formatValidation } from "../../../src/runtime/validation/format";
 import { LOCALES } from "../runtime/fakes";
 
@@ -20,7 +27,9 @@ const formatter = (lang: keyof typeof LOCALES) => ({
 });
 
 function messages(values: AddressValues, lang: keyof typeof LOCALES = "en"): Record<string, string> {
-  return Object.fromEntries(Object.entries(validateAddress(values)).map(([field, m]) => [field, formatValidation(formatter(lang), m!)]));
+  return Object.fromEntries(
+    Object.entries(validateAddress(values)).map(([field, m]) => [field, formatValidation(formatter(lang), m!)]),
+  );
 }
 
 describe("address form rules", () => {
@@ -58,7 +67,14 @@ describe("address form rules", () => {
 
   it("take the lengths from the save request's schema", () => {
     expect(ADDRESS_MAX).toEqual({
-      country: 100, province: 100, city: 100, area: 100, firstName: 100, lastName: 100, address: 300, apartment: 100,
+      country: 100,
+      province: 100,
+      city: 100,
+      area: 100,
+      firstName: 100,
+      lastName: 100,
+      address: 300,
+      apartment: 100,
     });
     expect(messages({ ...GOOD, address: "a".repeat(301), apartment: "b".repeat(101) })).toEqual({
       address: "Address is not valid",

@@ -7,7 +7,18 @@ import { byLabel, byText, click, fakeApi, refusal, renderIsland, settle, type Re
 const PROPS = { checkoutHref: "/checkout/cart", shopHref: "/" };
 
 function line(sku: string, title: string, quantity: number, price = 10): CartItem {
-  return { sku, slug: title.toLowerCase().replace(/ /g, "-"), title, variantTitle: "M", image: "/media/x.svg", href: `/product/x/${sku}`, price, quantity, stock: 20, selected: true };
+  return {
+    sku,
+    slug: title.toLowerCase().replace(/ /g, "-"),
+    title,
+    variantTitle: "M",
+    image: "/media/x.svg",
+    href: `/product/x/${sku}`,
+    price,
+    quantity,
+    stock: 20,
+    selected: true,
+  };
 }
 
 function cartOf(items: CartItem[]): Cart {
@@ -32,7 +43,9 @@ describe("CartPage", () => {
   });
 
   it("lists the lines with totals and sets the header count from the cart", async () => {
-    const { api } = fakeApi({ "cart/list": () => cartOf([line("A-1", "Linen Shirt", 2, 12.5), line("B-1", "Wool Scarf", 1, 30)]) });
+    const { api } = fakeApi({
+      "cart/list": () => cartOf([line("A-1", "Linen Shirt", 2, 12.5), line("B-1", "Wool Scarf", 1, 30)]),
+    });
     view = await renderIsland(<CartPage {...PROPS} />, { api, cartCount: 7 });
     await settle();
     const text = view.container.textContent!;
@@ -60,7 +73,10 @@ describe("CartPage", () => {
   });
 
   it("removes a line through cart/remove and shows the empty state after the last", async () => {
-    const { api, post } = fakeApi({ "cart/list": () => cartOf([line("A-1", "Linen Shirt", 3)]), "cart/remove": () => cartOf([]) });
+    const { api, post } = fakeApi({
+      "cart/list": () => cartOf([line("A-1", "Linen Shirt", 3)]),
+      "cart/remove": () => cartOf([]),
+    });
     view = await renderIsland(<CartPage {...PROPS} />, { api });
     await settle();
     expect(view.cart.getSnapshot()).toBe(3);

@@ -15,17 +15,40 @@ const PROPS = {
 };
 
 const ADDRESS: Address = {
-  id: 3, country: "Hong Kong", city: "Hong Kong", firstName: "Mei", lastName: "Chan",
-  address: "1 Queen's Road", countryCode: "+852", phone: "91234567", isDefault: true,
+  id: 3,
+  country: "Hong Kong",
+  city: "Hong Kong",
+  firstName: "Mei",
+  lastName: "Chan",
+  address: "1 Queen's Road",
+  countryCode: "+852",
+  phone: "91234567",
+  isDefault: true,
 };
 
-const ITEM = { sku: "A-1", slug: "linen", title: "Linen Shirt", variantTitle: "M", image: "", href: "/product/linen/A-1", price: 40, quantity: 2, stock: 9, selected: true };
+const ITEM = {
+  sku: "A-1",
+  slug: "linen",
+  title: "Linen Shirt",
+  variantTitle: "M",
+  image: "",
+  href: "/product/linen/A-1",
+  price: 40,
+  quantity: 2,
+  stock: 9,
+  selected: true,
+};
 
 function quoteFor(body: CheckoutQuoteRequest): CheckoutQuoteResponse {
   const shippingFee = body.shippingMethod === "express" ? 15 : 5;
   const discount = body.couponCode?.toUpperCase() === "WELCOME10" ? 8 : 0;
   return {
-    items: [ITEM], goodsAmount: 80, discountAmount: discount, shippingFee, payAmount: 80 - discount + shippingFee, currency: "USD",
+    items: [ITEM],
+    goodsAmount: 80,
+    discountAmount: discount,
+    shippingFee,
+    payAmount: 80 - discount + shippingFee,
+    currency: "USD",
     ...(discount ? { coupon: { code: "WELCOME10", title: "10% off" } } : {}),
   };
 }
@@ -34,11 +57,18 @@ function handlers(extra: Handlers = {}): Handlers {
   return {
     "address/list": () => ({ items: [ADDRESS] }),
     "checkout/options": () => ({
-      shippingMethods: [{ id: "standard", name: "Standard shipping", fee: 5 }, { id: "express", name: "Express shipping", fee: 15 }],
-      paymentMethods: [{ id: "card", name: "Card" }, { id: "paypal", name: "PayPal" }],
+      shippingMethods: [
+        { id: "standard", name: "Standard shipping", fee: 5 },
+        { id: "express", name: "Express shipping", fee: 15 },
+      ],
+      paymentMethods: [
+        { id: "card", name: "Card" },
+        { id: "paypal", name: "PayPal" },
+      ],
     }),
     "checkout/quote": (body) => {
-      if (body.couponCode && body.couponCode.toUpperCase() !== "WELCOME10") throw refusal("checkout/quote", "This coupon code does not exist.");
+      if (body.couponCode && body.couponCode.toUpperCase() !== "WELCOME10")
+        throw refusal("checkout/quote", "This coupon code does not exist.");
       return quoteFor(body);
     },
     ...extra,
@@ -100,7 +130,9 @@ describe("Checkout", () => {
   });
 
   it("says so when the store offers no shipping method", async () => {
-    const { api } = fakeApi(handlers({ "checkout/options": () => ({ shippingMethods: [], paymentMethods: [{ id: "card", name: "Card" }] }) }));
+    const { api } = fakeApi(
+      handlers({ "checkout/options": () => ({ shippingMethods: [], paymentMethods: [{ id: "card", name: "Card" }] }) }),
+    );
     view = await renderIsland(<Checkout {...PROPS} />, { api });
     await settle();
     expect(view.container.querySelector("[role=alert]")?.textContent).toBe("Shipping method is not available");
@@ -138,15 +170,28 @@ describe("Checkout", () => {
     expect(post).not.toHaveBeenCalledWith("address/save", expect.anything(), expect.anything());
 
     const fields: Record<string, string> = {
-      "Country/region": "Hong Kong", City: "Kowloon", "First name": "Ka", "Last name": "Wong",
-      Address: "2 Nathan Road", "Country code": "+852", Phone: "98765432",
+      "Country/region": "Hong Kong",
+      City: "Kowloon",
+      "First name": "Ka",
+      "Last name": "Wong",
+      Address: "2 Nathan Road",
+      "Country code": "+852",
+      Phone: "98765432",
     };
     for (const [label, value] of Object.entries(fields)) await type(byLabel<HTMLInputElement>(dialog, label), value);
     await act(async () => dialog.querySelector("form")!.requestSubmit());
     await settle();
     expect(post).toHaveBeenCalledWith(
       "address/save",
-      { country: "Hong Kong", city: "Kowloon", firstName: "Ka", lastName: "Wong", address: "2 Nathan Road", countryCode: "+852", phone: "98765432" },
+      {
+        country: "Hong Kong",
+        city: "Kowloon",
+        firstName: "Ka",
+        lastName: "Wong",
+        address: "2 Nathan Road",
+        countryCode: "+852",
+        phone: "98765432",
+      },
       { toast: false },
     );
     expect(view.container.querySelector("dialog")).toBeNull();
@@ -172,7 +217,13 @@ describe("Checkout", () => {
   });
 
   it("keeps everything and shows the reason when the order is refused", async () => {
-    const { api } = fakeApi(handlers({ "checkout/submit": () => { throw refusal("checkout/submit", "Only 1 of Linen Shirt left in stock."); } }));
+    const { api } = fakeApi(
+      handlers({
+        "checkout/submit": () => {
+          throw refusal("checkout/submit", "Only 1 of Linen Shirt left in stock.");
+        },
+      }),
+    );
     view = await renderIsland(<Checkout {...PROPS} />, { api, cartCount: 2 });
     await settle();
     await click(radioLabelled(view.container, "Standard shipping"));

@@ -11,11 +11,28 @@ import { LOCALES } from "../runtime/fakes";
 import { byText, click, fakeApi, refusal, renderIsland, settle, type Rendered } from "./support";
 
 const ORDER: Order = {
-  orderNo: "SO20261121ABC123", status: "in_progress", payStatus: "unpaid",
+  orderNo: "SO20261121ABC123",
+  status: "in_progress",
+  payStatus: "unpaid",
   items: [{ slug: "linen", sku: "A-1", title: "Linen Shirt", variantTitle: "M", image: "", price: 40, quantity: 2 }],
-  goodsAmount: 80, discountAmount: 0, shippingFee: 5, payAmount: 85, currency: "USD", couponCode: "",
-  shippingMethod: "standard", paymentMethod: "card", remarks: "Ring twice",
-  address: { country: "Hong Kong", city: "Hong Kong", firstName: "Mei", lastName: "Chan", address: "1 Queen's Road", countryCode: "+852", phone: "91234567" },
+  goodsAmount: 80,
+  discountAmount: 0,
+  shippingFee: 5,
+  payAmount: 85,
+  currency: "USD",
+  couponCode: "",
+  shippingMethod: "standard",
+  paymentMethod: "card",
+  remarks: "Ring twice",
+  address: {
+    country: "Hong Kong",
+    city: "Hong Kong",
+    firstName: "Mei",
+    lastName: "Chan",
+    address: "1 Queen's Road",
+    countryCode: "+852",
+    phone: "91234567",
+  },
   shipments: [{ expressName: "SF Express", expressNo: "SF123", createdAt: "2026-11-22T10:00:00Z" }],
   createdAt: "2026-11-21T10:00:00Z",
 };
@@ -40,8 +57,11 @@ describe("UserOrders", () => {
     await settle();
     expect(post).toHaveBeenCalledWith("order/list", { page: 1, pageSize: 50 }, { toast: false });
     const text = view.container.textContent!;
-    for (const part of ["Order SO20261121ABC123", "Nov 21, 2026", "In progress", "Unpaid", "Total $85.00"]) expect(text).toContain(part);
-    expect(byText<HTMLAnchorElement>(view.container, "a", "View details SO20261121ABC123").getAttribute("href")).toBe("/user/order/SO20261121ABC123");
+    for (const part of ["Order SO20261121ABC123", "Nov 21, 2026", "In progress", "Unpaid", "Total $85.00"])
+      expect(text).toContain(part);
+    expect(byText<HTMLAnchorElement>(view.container, "a", "View details SO20261121ABC123").getAttribute("href")).toBe(
+      "/user/order/SO20261121ABC123",
+    );
   });
 
   it("says when there is no order yet, and when the list cannot load", async () => {
@@ -71,16 +91,25 @@ describe("UserOrders", () => {
 describe("UserOrderDetail", () => {
   it("shows the items, amounts, address, shipments and remarks", async () => {
     const { api, post } = fakeApi({ "order/detail": () => ORDER });
-    view = await renderIsland(<UserOrderDetail orderNo="SO20261121ABC123" ordersHref="/user/order" signInHref="/auth/signin" />, { api });
+    view = await renderIsland(<UserOrderDetail orderNo="SO20261121ABC123" ordersHref="/user/order" signInHref="/auth/signin" />, {
+      api,
+    });
     await settle();
     expect(post).toHaveBeenCalledWith("order/detail", { orderNo: "SO20261121ABC123" }, { toast: false });
     const text = view.container.textContent!;
-    for (const part of ["Linen Shirt", "× 2", "$80.00", "$5.00", "$85.00", "1 Queen's Road", "SF Express SF123", "Ring twice"]) expect(text).toContain(part);
+    for (const part of ["Linen Shirt", "× 2", "$80.00", "$5.00", "$85.00", "1 Queen's Road", "SF Express SF123", "Ring twice"])
+      expect(text).toContain(part);
   });
 
   it("says why an order cannot be shown", async () => {
-    const { api } = fakeApi({ "order/detail": () => { throw refusal("order/detail", "The order was not found."); } });
-    view = await renderIsland(<UserOrderDetail orderNo="SO20261121ABC999" ordersHref="/user/order" signInHref="/auth/signin" />, { api });
+    const { api } = fakeApi({
+      "order/detail": () => {
+        throw refusal("order/detail", "The order was not found.");
+      },
+    });
+    view = await renderIsland(<UserOrderDetail orderNo="SO20261121ABC999" ordersHref="/user/order" signInHref="/auth/signin" />, {
+      api,
+    });
     await settle();
     expect(view.container.querySelector("[role=alert]")?.textContent).toBe("The order was not found.");
     expect(byText<HTMLAnchorElement>(view.container, "a", "Back to my orders").getAttribute("href")).toBe("/user/order");
@@ -88,7 +117,12 @@ describe("UserOrderDetail", () => {
 });
 
 describe("ThankYou", () => {
-  const props = { orderNo: "SO20261121ABC123", orderHref: "/user/order/SO20261121ABC123", ordersHref: "/user/order", homeHref: "/" };
+  const props = {
+    orderNo: "SO20261121ABC123",
+    orderHref: "/user/order/SO20261121ABC123",
+    ordersHref: "/user/order",
+    homeHref: "/",
+  };
 
   it("shows the order number and links to the order and the order list, on the server", () => {
     expect(validateThankYou(props)).toBe(true);

@@ -58,7 +58,12 @@ export async function renderIsland(
   document.body.innerHTML = `<div id="island"></div>`;
   const container = document.getElementById("island")!;
   const bus = createBus();
-  const cart = createCart({ bus, store: memoryStore({ "sf.cartCount": String(options.cartCount ?? 0) }).store, api: options.api, events: new EventTarget() });
+  const cart = createCart({
+    bus,
+    store: memoryStore({ "sf.cartCount": String(options.cartCount ?? 0) }).store,
+    api: options.api,
+    events: new EventTarget(),
+  });
   const signedIn = options.signedIn ?? true;
   const services = { bus, api: options.api, cart, session: fakeSession({ signedIn, user: null }) };
   const navigate = vi.fn();
@@ -98,7 +103,9 @@ export function byLabel<T extends HTMLElement = HTMLElement>(root: ParentNode, l
   const withAria = root.querySelector<T>(`[aria-label="${label}"]`);
   if (withAria) return withAria;
   const element = Array.from(root.querySelectorAll("label")).find((l) => l.textContent?.trim() === label);
-  const control = element?.htmlFor ? root.querySelector<T>(`#${CSS.escape(element.htmlFor)}`) : (element?.querySelector<T>("input") ?? null);
+  const control = element?.htmlFor
+    ? root.querySelector<T>(`#${CSS.escape(element.htmlFor)}`)
+    : (element?.querySelector<T>("input") ?? null);
   if (!control) throw new Error(`no control labelled "${label}"`);
   return control;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { addressInLanguage, prefixOfPath, rememberLanguagePath, type LanguagePathStore } from "../../../src/runtime/i18n/language-path";
+import {
+  addressInLanguage,
+  prefixOfPath,
+  rememberLanguagePath,
+  type LanguagePathStore,
+} from "../../../src/runtime/i18n/language-path";
 
 const at = (href: string) => {
   const url = new URL(href, "https://shop.example");

@@ -93,7 +93,13 @@ describe("LocaleSwitch", () => {
   it("on a plain click goes to the address as it is at that moment, fragment included", async () => {
     await render();
     const assign = vi.fn();
-    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, pathname: "/zh/checkout/x", search: "?a=1", hash: "#pay", assign });
+    vi.spyOn(window, "location", "get").mockReturnValue({
+      ...window.location,
+      pathname: "/zh/checkout/x",
+      search: "?a=1",
+      hash: "#pay",
+      assign,
+    });
     await act(async () => links()[2]!.click());
     expect(assign).toHaveBeenCalledWith("/zh-HK/checkout/x?a=1#pay");
   });

@@ -20,7 +20,11 @@ describe("LanguageMenu", () => {
     await act(async () => summary.click());
     expect(details.open).toBe(true);
     const links = Array.from(details.querySelectorAll("a")).map((a) => a.getAttribute("href"));
-    expect(links).toEqual(["/category/shirts?sort=price-asc", "/zh/category/shirts?sort=price-asc", "/zh-HK/category/shirts?sort=price-asc"]);
+    expect(links).toEqual([
+      "/category/shirts?sort=price-asc",
+      "/zh/category/shirts?sort=price-asc",
+      "/zh-HK/category/shirts?sort=price-asc",
+    ]);
   });
 
   it("closes on Escape and gives focus back to its toggle", async () => {

@@ -42,7 +42,9 @@ describe("Newsletter", () => {
     await click(button(h.container, "Subscribe"));
     expect(describedBy(email)).toBe("Enter your email address");
     await type(email, `${"a".repeat(250)}@b.co`);
-    expect(describedBy(email)).toBe("Enter a valid email address, like name@example.com | You have reached the limit of 254 characters");
+    expect(describedBy(email)).toBe(
+      "Enter a valid email address, like name@example.com | You have reached the limit of 254 characters",
+    );
     await type(email, "a+tag@b.co");
     expect(describedBy(email)).toBe("Enter a valid email address, like name@example.com");
     await type(email, "first.last@shop.example.com");

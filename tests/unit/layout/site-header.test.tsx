@@ -71,12 +71,16 @@ describe("SiteHeader", () => {
     history.replaceState(null, "", "/zh-HK/category/shirts");
     locationStore.set(new URL(location.href));
     const context = { locale: "zh-HK", messages: LOCALES["zh-HK"], path: "/zh-HK/category/shirts" };
-    const html = renderToString(<IslandProviders context={context}>{<SiteHeader {...PROPS} />}</IslandProviders>, { identifierPrefix: "h-" });
+    const html = renderToString(<IslandProviders context={context}>{<SiteHeader {...PROPS} />}</IslandProviders>, {
+      identifierPrefix: "h-",
+    });
     document.body.innerHTML = `<div id="island">${html}</div>`;
     const container = document.getElementById("island")!;
     expect(cartLink(container).hasAttribute("aria-label")).toBe(false);
     expect(container.querySelector(".sf-header__badge")!.textContent).toBe("");
-    expect(container.querySelector(".sf-header__account")!.getAttribute("href")).toBe("/zh-HK/auth/signin?redirect=%2Fzh-HK%2Fcategory%2Fshirts");
+    expect(container.querySelector(".sf-header__account")!.getAttribute("href")).toBe(
+      "/zh-HK/auth/signin?redirect=%2Fzh-HK%2Fcategory%2Fshirts",
+    );
 
     const services = { cart: fakeCart(3), session: fakeSession({ signedIn: true, user: USER }), api: {} as Api };
     const errors = vi.spyOn(console, "error");
@@ -113,7 +117,10 @@ describe("SiteHeader", () => {
   it("links to sign-in with the current address while signed out, to the account once signed in", async () => {
     const { container, session } = await open({ url: "/product/linen-shirt?sku=LS-M" });
     const account = () => container.querySelector<HTMLAnchorElement>(".sf-header__account")!;
-    expect([account().textContent, account().getAttribute("href")]).toEqual(["Sign in", "/auth/signin?redirect=%2Fproduct%2Flinen-shirt%3Fsku%3DLS-M"]);
+    expect([account().textContent, account().getAttribute("href")]).toEqual([
+      "Sign in",
+      "/auth/signin?redirect=%2Fproduct%2Flinen-shirt%3Fsku%3DLS-M",
+    ]);
     await act(async () => session.set({ signedIn: true, user: USER }));
     expect([account().textContent, account().getAttribute("href")]).toEqual(["My account", "/user/center"]);
   });
@@ -135,7 +142,12 @@ describe("SiteHeader", () => {
     const { container } = await open({ url: "/search?q=linen" });
     const form = container.querySelector<HTMLFormElement>("form[role=search]")!;
     const input = form.querySelector("input")!;
-    expect([form.getAttribute("method"), form.getAttribute("action"), input.name, input.value]).toEqual(["get", "/search", "q", "linen"]);
+    expect([form.getAttribute("method"), form.getAttribute("action"), input.name, input.value]).toEqual([
+      "get",
+      "/search",
+      "q",
+      "linen",
+    ]);
     expect(container.querySelector(`label[for="${input.id}"]`)!.textContent).toBe("Search products");
   });
 });

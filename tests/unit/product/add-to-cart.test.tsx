@@ -85,7 +85,9 @@ describe("adding to the cart", () => {
   });
 
   it("a failed add changes nothing and leaves the button ready", async () => {
-    post.mockRejectedValueOnce(new ApiError("cart/add", { kind: "envelope", code: 41, msg: "Only 1 left in stock." }, { text: "Only 1 left in stock." }));
+    post.mockRejectedValueOnce(
+      new ApiError("cart/add", { kind: "envelope", code: 41, msg: "Only 1 left in stock." }, { text: "Only 1 left in stock." }),
+    );
     await page();
     await click(addButton());
     expect(document.getElementById("count")!.textContent).toBe("0");

@@ -12,7 +12,15 @@ export const PRODUCT: ProductDetailProps = {
     images: ["/media/tee.svg", "/media/tee-back.svg"],
     variants: [
       { sku: "TEE-RED-M", title: "Red / M", price: 20, stock: 5, href: "/product/tee/TEE-RED-M", image: "/media/tee-red.svg" },
-      { sku: "TEE-BLU-M", title: "Blue / M", price: 25, linePrice: 30, stock: 2, href: "/product/tee/TEE-BLU-M", image: "/media/tee-blue.svg" },
+      {
+        sku: "TEE-BLU-M",
+        title: "Blue / M",
+        price: 25,
+        linePrice: 30,
+        stock: 2,
+        href: "/product/tee/TEE-BLU-M",
+        image: "/media/tee-blue.svg",
+      },
       { sku: "TEE-BLU-L", title: "Blue / L", price: 25, stock: 0, href: "/product/tee/TEE-BLU-L", image: "/media/tee-blue.svg" },
     ],
   },

@@ -17,7 +17,8 @@ const linePrice = () => host.querySelector(".sf-product__offer .sf-price__line")
 const stock = () => host.querySelector(".sf-product__stock")!.textContent;
 const shownThumb = () =>
   Array.from(host.querySelectorAll(".sf-gallery__thumb")).findIndex((b) => b.getAttribute("aria-pressed") === "true");
-const slideSources = () => Array.from(host.querySelectorAll<HTMLImageElement>(".sf-gallery__slide img")).map((i) => i.getAttribute("src"));
+const slideSources = () =>
+  Array.from(host.querySelectorAll<HTMLImageElement>(".sf-gallery__slide img")).map((i) => i.getAttribute("src"));
 const option = (title: string) => byText<HTMLElement>(host, ".sf-spec__options li > *", title)!;
 const quantity = () => host.querySelector<HTMLInputElement>(".sf-quantity input")!;
 const stepper = (name: string) => host.querySelector<HTMLButtonElement>(`.sf-quantity button[aria-label="${name}"]`)!;

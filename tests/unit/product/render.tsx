@@ -16,7 +16,11 @@ export function goTo(path: string): void {
   locationStore.set(location);
 }
 
-export async function renderIsland(node: ReactNode, lang: keyof typeof LOCALES = "en", services?: ProvidedServices): Promise<HTMLElement> {
+export async function renderIsland(
+  node: ReactNode,
+  lang: keyof typeof LOCALES = "en",
+  services?: ProvidedServices,
+): Promise<HTMLElement> {
   const host = document.createElement("div");
   document.body.append(host);
   const root = createRoot(host);

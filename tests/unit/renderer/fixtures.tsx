@@ -36,7 +36,11 @@ export function makeRegistry(): Registry & Record<string, RegistryEntry> {
     Counter: entry(Counter, "load"),
     IdleCounter: entry(Counter, "idle"),
     Thrower: entry(Thrower, "load"),
-    Price: entry(({ price, currency }: { price: number; currency: string }) => <span>{`${currency} ${price}`}</span>, "load", validateProductPrice),
+    Price: entry(
+      ({ price, currency }: { price: number; currency: string }) => <span>{`${currency} ${price}`}</span>,
+      "load",
+      validateProductPrice,
+    ),
   };
 }
 

@@ -87,11 +87,15 @@ describe("island renderer", () => {
       },
     );
     region.innerHTML =
-      island("Counter", {}, { id: "a", "data-hydrate": "visible" }) + island("Counter", {}, { id: "b", "data-hydrate": "visible" });
+      island("Counter", {}, { id: "a", "data-hydrate": "visible" }) +
+      island("Counter", {}, { id: "b", "data-hydrate": "visible" });
     await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
     expect(observers).toHaveLength(1);
     expect(observers[0]!.observed.map((el) => el.id)).toEqual(["a", "b"]);
-    observers[0]!.cb([{ isIntersecting: true, target: region.querySelector("#b")! } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+    observers[0]!.cb(
+      [{ isIntersecting: true, target: region.querySelector("#b")! } as unknown as IntersectionObserverEntry],
+      {} as IntersectionObserver,
+    );
     await settle("#b", "mounted");
     expect(stateOf("#a")).toBe("pending");
   });
@@ -128,7 +132,9 @@ describe("island renderer", () => {
     region.innerHTML = island("Counter", {}, { id: "a", "data-hydrate": "later" });
     await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
     expect(stateOf("#a")).toBe("failed");
-    expect(logger.warn.mock.calls[0]![0]).toContain('data-hydrate "later" is not one of load, idle, visible, interaction, media, none');
+    expect(logger.warn.mock.calls[0]![0]).toContain(
+      'data-hydrate "later" is not one of load, idle, visible, interaction, media, none',
+    );
   });
 
   it("bad JSON keeps the server HTML, marks the island failed and names the component", async () => {
@@ -148,7 +154,9 @@ describe("island renderer", () => {
     expect([stateOf("#a"), stateOf("#b"), stateOf("#c")]).toEqual(["failed", "failed", "failed"]);
     const messages = logger.warn.mock.calls.map((c) => c[0]);
     expect(messages).toContain("[islands] Price failed: props /price must be number (rule type at #/properties/price/type)");
-    expect(messages).toContain("[islands] Price failed: props /colour is not a known property (rule additionalProperties at #/additionalProperties)");
+    expect(messages).toContain(
+      "[islands] Price failed: props /colour is not a known property (rule additionalProperties at #/additionalProperties)",
+    );
     expect(messages).toContain("[islands] Price failed: props /currency is required (rule required at #/required)");
   });
 
@@ -162,7 +170,10 @@ describe("island renderer", () => {
 
   it("an unknown component is marked missing, warned about once, and the rest still mounts", async () => {
     region.innerHTML =
-      island("Nope", {}, { id: "a" }) + island("Nope", {}, { id: "b" }) + island("Counter", {}, { id: "c" }) + island("toString", {}, { id: "d" });
+      island("Nope", {}, { id: "a" }) +
+      island("Nope", {}, { id: "b" }) +
+      island("Counter", {}, { id: "c" }) +
+      island("toString", {}, { id: "d" });
     await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
     expect([stateOf("#a"), stateOf("#b"), stateOf("#d")]).toEqual(["missing", "missing", "missing"]);
     await settle("#c", "mounted");
@@ -180,7 +191,9 @@ describe("island renderer", () => {
     await settle("#a", "mounted");
     await settle("#c", "mounted");
     await vi.waitFor(() => expect(region.querySelector("#b")!.innerHTML).toBe("<p>server fallback</p>"));
-    expect(logger.warn.mock.calls.some((c) => String(c[0]).includes("Thrower failed: threw while rendering: Error: boom"))).toBe(true);
+    expect(logger.warn.mock.calls.some((c) => String(c[0]).includes("Thrower failed: threw while rendering: Error: boom"))).toBe(
+      true,
+    );
   });
 
   it("a component whose code fails to load is marked failed", async () => {

@@ -13,26 +13,43 @@ const context = { locale: "en", messages: en };
 
 describe("renderIsland", () => {
   it("renders the component inside an island element with its checked props and defaults", async () => {
-    const html = await renderIsland(registry, "ProductPrice", { price: 12.5, linePrice: 20, currency: "USD" }, { context, uid: "s1-" });
+    const html = await renderIsland(
+      registry,
+      "ProductPrice",
+      { price: 12.5, linePrice: 20, currency: "USD" },
+      { context, uid: "s1-" },
+    );
     expect(html).toMatch(/^<div data-component="ProductPrice" data-props="[^"]*" data-ssr data-uid="s1-">/);
     expect(html).toContain("&quot;size&quot;:&quot;md&quot;");
     expect(html).toContain("$12.50");
-    expect(html).toContain("<s class=\"sf-price__line\">$20.00</s>");
+    expect(html).toContain('<s class="sf-price__line">$20.00</s>');
   });
 
   it("formats with the page's locale and messages", async () => {
-    const html = await renderIsland(registry, "ProductScore", { score: 4, count: 3 }, { context: { locale: "zh-CN", messages: zh }, uid: "s1-" });
+    const html = await renderIsland(
+      registry,
+      "ProductScore",
+      { score: 4, count: 3 },
+      { context: { locale: "zh-CN", messages: zh }, uid: "s1-" },
+    );
     expect(html).toContain("3 条评价");
   });
 
   it("escapes props so that no value can close the attribute or open a tag", async () => {
-    const html = await renderIsland(registry, "HeaderNotice", { id: "x", message: `"'><script>alert(1)</script>` }, { context, uid: "s1-" });
+    const html = await renderIsland(
+      registry,
+      "HeaderNotice",
+      { id: "x", message: `"'><script>alert(1)</script>` },
+      { context, uid: "s1-" },
+    );
     expect(html).not.toContain("<script>");
     expect(html).toContain("&quot;&#39;&gt;&lt;script&gt;");
   });
 
   it("refuses props that fail the schema, naming the component and the pointer", async () => {
-    const error = await renderIsland(registry, "ProductPrice", { price: -1, currency: "USD" }, { context, uid: "s1-" }).catch((e) => e);
+    const error = await renderIsland(registry, "ProductPrice", { price: -1, currency: "USD" }, { context, uid: "s1-" }).catch(
+      (e) => e,
+    );
     expect(error).toBeInstanceOf(IslandPropsError);
     expect(error.message).toBe("ProductPrice: props /price must be >= 0 (rule minimum at #/properties/price/minimum)");
   });
@@ -42,13 +59,18 @@ describe("renderIsland", () => {
   });
 
   it("renders only the placeholder for client-only islands", async () => {
-    expect(await renderIsland(registry, "ProductScore", { score: 1 }, { context, uid: "s1-", clientOnly: true, hydrate: "idle" })).toBe(
-      `<div data-component="ProductScore" data-props="{&quot;score&quot;:1}" data-hydrate="idle"></div>`,
-    );
+    expect(
+      await renderIsland(registry, "ProductScore", { score: 1 }, { context, uid: "s1-", clientOnly: true, hydrate: "idle" }),
+    ).toBe(`<div data-component="ProductScore" data-props="{&quot;score&quot;:1}" data-hydrate="idle"></div>`);
   });
 
   it("hydrates in the browser without a mismatch", async () => {
-    const html = await renderIsland(registry, "HeaderNotice", { id: "n1", message: "Sale", link: { href: "/promotion", label: "See" } }, { context, uid: "s1-", hydrate: "load" });
+    const html = await renderIsland(
+      registry,
+      "HeaderNotice",
+      { id: "n1", message: "Sale", link: { href: "/promotion", label: "See" } },
+      { context, uid: "s1-", hydrate: "load" },
+    );
     document.documentElement.lang = "en";
     document.body.innerHTML = `<div id="r">${html}</div>`;
     const warn = vi.fn();
@@ -62,7 +84,11 @@ describe("renderIsland", () => {
 
   it("hands the running services to the islands: the server's signed-out header hydrates, then shows them", async () => {
     const props = { storeName: "Demo", homeHref: "/", links: [], cartHref: "/cart", accountHref: "/user/center" };
-    const html = await renderIsland(registry, "SiteHeader", props, { context: { ...context, path: "/" }, uid: "s2-", hydrate: "load" });
+    const html = await renderIsland(registry, "SiteHeader", props, {
+      context: { ...context, path: "/" },
+      uid: "s2-",
+      hydrate: "load",
+    });
     expect(html).toContain('<span class="sf-header__badge" aria-hidden="true"></span>');
     document.documentElement.lang = "en";
     document.body.innerHTML = `<div id="r">${html}</div>`;
@@ -92,7 +118,11 @@ describe("document", () => {
   it("draws the regions, meta and scripts of the wire contract", () => {
     const html = renderDocument({
       lang: "zh-HK",
-      initialData: { meta: { title: "T & C", description: "d", canonical: "/x", robots: "noindex" }, config: { router: {} }, theme: { config: {} } },
+      initialData: {
+        meta: { title: "T & C", description: "d", canonical: "/x", robots: "noindex" },
+        config: { router: {} },
+        theme: { config: {} },
+      },
       pageHead: "<header>h</header>",
       pageBody: "<p>b</p>",
       pageFoot: "<footer>f</footer>",
@@ -104,7 +134,9 @@ describe("document", () => {
     expect(html).toContain('<link rel="canonical" href="/x">');
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toContain('<script type="module" src="/assets/boot-1.js" nonce="abc"></script>');
-    expect(html).toContain('<div id="page-head"><header>h</header></div>\n<main id="page-body"><p>b</p></main>\n<div id="page-foot"><footer>f</footer></div>');
+    expect(html).toContain(
+      '<div id="page-head"><header>h</header></div>\n<main id="page-body"><p>b</p></main>\n<div id="page-foot"><footer>f</footer></div>',
+    );
     expect(html).toMatch(/<script id="__INITIAL_DATA__" type="application\/json">\{"meta":/);
   });
 });

@@ -28,7 +28,9 @@ describe("route hooks on the server", () => {
         <Probe />
       </IslandProviders>,
     );
-    expect(html).toContain(`product-sku|{&quot;slug&quot;:&quot;linen&quot;,&quot;sku&quot;:&quot;LS-1&quot;}|zh-HK|zh-HK|/product/linen/LS-1|color=red|false`);
+    expect(html).toContain(
+      `product-sku|{&quot;slug&quot;:&quot;linen&quot;,&quot;sku&quot;:&quot;LS-1&quot;}|zh-HK|zh-HK|/product/linen/LS-1|color=red|false`,
+    );
   });
 
   it("use the store's router config when the server passes it", () => {

@@ -98,7 +98,9 @@ function submit(html: string, submitterSelector?: string) {
 
 describe("form rules: GET forms navigate in the page", () => {
   it("turns the fields of a GET form into the query of its action", () => {
-    const result = submit(`<form action="/search"><label>Q <input name="q" value="linen shirt"></label><input name="page" value="2"></form>`);
+    const result = submit(
+      `<form action="/search"><label>Q <input name="q" value="linen shirt"></label><input name="page" value="2"></form>`,
+    );
     expect(result?.url.pathname).toBe("/search");
     expect(result?.url.searchParams.get("q")).toBe("linen shirt");
     expect(result?.url.searchParams.get("page")).toBe("2");

@@ -26,8 +26,15 @@ describe("page-route request", () => {
 
   it("sends x-auth, x-hide-head and x-hide-foot only when they apply", () => {
     expect(pageRouteRequest(new URL(`${origin}/`), ctx).init.headers).toEqual({ accept: "application/json" });
-    const headers = pageRouteRequest(new URL(`${origin}/`), { ...ctx, token: "t1", hideHead: true, hideFoot: true }, "prefetch").init.headers;
-    expect(headers).toEqual({ accept: "application/json", "x-auth": "t1", "x-hide-head": "1", "x-hide-foot": "1", "x-sec-purpose": "prefetch" });
+    const headers = pageRouteRequest(new URL(`${origin}/`), { ...ctx, token: "t1", hideHead: true, hideFoot: true }, "prefetch")
+      .init.headers;
+    expect(headers).toEqual({
+      accept: "application/json",
+      "x-auth": "t1",
+      "x-hide-head": "1",
+      "x-hide-foot": "1",
+      "x-sec-purpose": "prefetch",
+    });
   });
 });
 
@@ -60,14 +67,21 @@ describe("fetchPage", () => {
     const response = Response.json(page);
     Object.defineProperty(response, "redirected", { value: true });
     Object.defineProperty(response, "url", { value: `${origin}/product/new-slug?v=2&request=route&ua=x&referer=y&cookie=z` });
-    const outcome = await fetchPage(async () => response, new URL(`${origin}/product/old-slug#reviews`), ctx, { loadValidator: validator });
+    const outcome = await fetchPage(async () => response, new URL(`${origin}/product/old-slug#reviews`), ctx, {
+      loadValidator: validator,
+    });
     expect(outcome.kind === "page" && outcome.url.href).toBe(`${origin}/product/new-slug?v=2#reviews`);
   });
 
   it("names the failing rule when the answer breaks the schema", async () => {
-    const outcome = await fetchPage(async () => Response.json({ ...page, data: { ...page.data, meta: {} } }), new URL(`${origin}/`), ctx, {
-      loadValidator: validator,
-    });
+    const outcome = await fetchPage(
+      async () => Response.json({ ...page, data: { ...page.data, meta: {} } }),
+      new URL(`${origin}/`),
+      ctx,
+      {
+        loadValidator: validator,
+      },
+    );
     expect(outcome).toMatchObject({ kind: "failed" });
     expect(outcome.kind === "failed" && outcome.reason).toContain("/data/meta/title is required");
   });

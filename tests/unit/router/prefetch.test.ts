@@ -11,7 +11,11 @@ function setup(options: { saveData?: boolean } = {}) {
   const fetch = vi.fn((_url: URL) => Promise.resolve(answer));
   const prefetcher = createPrefetcher({
     doc: document,
-    clock: { now: () => Date.now(), setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number) },
+    clock: {
+      now: () => Date.now(),
+      setTimeout: (run, ms) => setTimeout(run, ms),
+      clearTimeout: (h) => clearTimeout(h as number),
+    },
     rules: { current: () => new URL("/", origin), isRoute: (url) => matchPath(table, url.pathname) !== null },
     target: (url) => {
       const match = matchPath(table, url.pathname);
@@ -25,7 +29,8 @@ function setup(options: { saveData?: boolean } = {}) {
 }
 
 const hover = (el: Element) => el.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
-const leave = (el: Element, to: Element | null) => el.dispatchEvent(new MouseEvent("mouseout", { bubbles: true, relatedTarget: to }));
+const leave = (el: Element, to: Element | null) =>
+  el.dispatchEvent(new MouseEvent("mouseout", { bubbles: true, relatedTarget: to }));
 
 describe("prefetch", () => {
   let stop: (() => void) | null = null;

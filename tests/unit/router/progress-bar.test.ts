@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createProgressBar, PROGRESS_CLASS, PROGRESS_DELAY_MS } from "../../../src/runtime/router/progress-bar";
 
-const clock = { setTimeout: (run: () => void, ms: number) => setTimeout(run, ms), clearTimeout: (h: unknown) => clearTimeout(h as number) };
+const clock = {
+  setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
+  clearTimeout: (h: unknown) => clearTimeout(h as number),
+};
 const bar = () => document.querySelector(`.${PROGRESS_CLASS}`);
 
 describe("progress bar", () => {

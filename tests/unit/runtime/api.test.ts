@@ -117,7 +117,14 @@ describe("api client: the 20 s timeout", () => {
 });
 
 // SPEC.md §8: every code and transport error, with the message it shows.
-const CASES: Array<{ name: string; answer: Response | Error; id: string; server?: string; authInvalid?: boolean; toast?: boolean }> = [
+const CASES: Array<{
+  name: string;
+  answer: Response | Error;
+  id: string;
+  server?: string;
+  authInvalid?: boolean;
+  toast?: boolean;
+}> = [
   { name: "no response (network error)", answer: new TypeError("Failed to fetch"), id: API_MESSAGES.unknown },
   { name: "HTTP 502 with no body", answer: new Response("", { status: 502 }), id: API_MESSAGES.timeout },
   { name: "HTTP 500 with an HTML body", answer: new Response("<h1>oops</h1>", { status: 500 }), id: API_MESSAGES.timeout },
@@ -125,17 +132,39 @@ const CASES: Array<{ name: string; answer: Response | Error; id: string; server?
   { name: "HTTP 500 with status 41", answer: envelope({ code: 41, msg: "" }, 500), id: API_MESSAGES.fail },
   { name: "HTTP 500 with status 50", answer: envelope({ code: 50, msg: "" }, 500), id: API_MESSAGES.login, authInvalid: true },
   { name: "HTTP 500 with another status", answer: envelope({ code: 500, msg: "" }, 500), id: API_MESSAGES.unknown },
-  { name: "HTTP 400 with the server's message", answer: envelope({ code: 40, msg: "Coupon expired" }, 400), id: "", server: "Coupon expired" },
-  { name: "code 41 with the server's message", answer: envelope({ code: 41, msg: "Out of stock" }), id: "", server: "Out of stock" },
+  {
+    name: "HTTP 400 with the server's message",
+    answer: envelope({ code: 40, msg: "Coupon expired" }, 400),
+    id: "",
+    server: "Coupon expired",
+  },
+  {
+    name: "code 41 with the server's message",
+    answer: envelope({ code: 41, msg: "Out of stock" }),
+    id: "",
+    server: "Out of stock",
+  },
   { name: "code 41 without a message", answer: envelope({ code: 41, msg: "" }), id: API_MESSAGES.fail },
   { name: "code 40", answer: envelope({ code: 40, msg: "" }), id: API_MESSAGES.fail },
   { name: "code 30", answer: envelope({ code: 30, msg: "" }), id: API_MESSAGES.authorization },
   { name: "code 50", answer: envelope({ code: 50, msg: "" }), id: API_MESSAGES.login, authInvalid: true },
-  { name: "code 50 with the server's message", answer: envelope({ code: 50, msg: "Session expired" }), id: "", server: "Session expired", authInvalid: true },
+  {
+    name: "code 50 with the server's message",
+    answer: envelope({ code: 50, msg: "Session expired" }),
+    id: "",
+    server: "Session expired",
+    authInvalid: true,
+  },
   { name: "code 51", answer: envelope({ code: 51, msg: "" }), id: API_MESSAGES.unknown },
   { name: "code 500", answer: envelope({ code: 500, msg: "" }), id: API_MESSAGES.unknown },
   { name: "code 20000", answer: envelope({ code: 20000, msg: "" }), id: API_MESSAGES.timeout },
-  { name: "code 10 (a dialog: the caller shows it)", answer: envelope({ code: 10, msg: "Confirm?" }), id: "", server: "Confirm?", toast: false },
+  {
+    name: "code 10 (a dialog: the caller shows it)",
+    answer: envelope({ code: 10, msg: "Confirm?" }),
+    id: "",
+    server: "Confirm?",
+    toast: false,
+  },
   { name: "HTTP 200 that is not an envelope", answer: new Response("<html>"), id: API_MESSAGES.unknown },
   { name: "HTTP 200 with a whitespace message", answer: envelope({ code: 41, msg: "  " }), id: API_MESSAGES.fail },
 ];
@@ -211,7 +240,9 @@ describe("api client: development schema checks", () => {
   });
 
   it("names a call that has no schema", async () => {
-    await expect(checkBody("nothing/here", "request", {})).resolves.toMatch(/has no schema; add schemas\/api\/nothing\/here\.request\.schema\.json/);
+    await expect(checkBody("nothing/here", "request", {})).resolves.toMatch(
+      /has no schema; add schemas\/api\/nothing\/here\.request\.schema\.json/,
+    );
     await expect(checkBody("toodeep/a/b", "request", {})).resolves.toMatch(/has no schema/);
   });
 

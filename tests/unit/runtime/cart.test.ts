@@ -56,7 +56,12 @@ describe("cart count", () => {
 
   it("keeps counting for this page when storage throws", () => {
     const rec = recordBus();
-    const cart = createCart({ bus: rec.bus, store: createStore(() => new ThrowingStorage()), api: { post: vi.fn() }, events: new EventTarget() });
+    const cart = createCart({
+      bus: rec.bus,
+      store: createStore(() => new ThrowingStorage()),
+      api: { post: vi.fn() },
+      events: new EventTarget(),
+    });
     cart.start();
     cart.add(2);
     expect(cart.getSnapshot()).toBe(2);

@@ -79,7 +79,8 @@ export function fakeLocation(path = "/product/linen?size=m#reviews", origin = "h
   };
 }
 
-export type FakeDocument = PageDocument & EventTarget & { visibilityState: DocumentVisibilityState; cookie: string; referrer: string };
+export type FakeDocument = PageDocument &
+  EventTarget & { visibilityState: DocumentVisibilityState; cookie: string; referrer: string };
 
 export function fakeDocument(init: Partial<Pick<FakeDocument, "cookie" | "referrer" | "visibilityState">> = {}): FakeDocument {
   const target = new EventTarget() as FakeDocument;

@@ -119,7 +119,10 @@ describe("favorites", () => {
   });
 
   it("a later page does not replace the list", async () => {
-    const { favorites } = setup([ok({ article: [], product: [shirt], page: [] }), ok({ items: [], total: 21, page: 2, pageSize: 20 })]);
+    const { favorites } = setup([
+      ok({ article: [], product: [shirt], page: [] }),
+      ok({ items: [], total: 21, page: 2, pageSize: 20 }),
+    ]);
     favorites.start();
     await vi.waitFor(() => expect(favorites.getSnapshot().ready).toBe(true));
     await favorites.list({ type: "product", page: 2 });
@@ -128,7 +131,11 @@ describe("favorites", () => {
 
   it("count: all zero sets the flag; counts the lists do not match refetch the wish list", async () => {
     const { favorites, store, calls } = setup(
-      [ok({ article: 0, product: 0, page: 0 }), ok({ article: 0, product: 1, page: 0 }), ok({ article: [], product: [shirt], page: [] })],
+      [
+        ok({ article: 0, product: 0, page: 0 }),
+        ok({ article: 0, product: 1, page: 0 }),
+        ok({ article: [], product: [shirt], page: [] }),
+      ],
       { "sf.token": "tok", "sf.noWishList": "1" },
     );
     favorites.start();

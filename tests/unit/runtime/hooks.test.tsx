@@ -300,11 +300,15 @@ describe("Toaster", () => {
     const { toasts } = setupToasts();
     await render(<Toaster />);
     await act(async () => {
-      for (const kind of ["info", "success", "warning", "error"] as const) toasts.show({ kind, message: { text: kind }, duration: 0 });
+      for (const kind of ["info", "success", "warning", "error"] as const)
+        toasts.show({ kind, message: { text: kind }, duration: 0 });
     });
     vi.useRealTimers();
     const axe = (await import("axe-core")).default;
-    const result = await axe.run(container, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"], rules: { "color-contrast": { enabled: false } } });
+    const result = await axe.run(container, {
+      runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"],
+      rules: { "color-contrast": { enabled: false } },
+    });
     expect(result.violations.map((v) => v.id)).toEqual([]);
     expect(result.passes.map((p) => p.id)).toEqual(expect.arrayContaining(["button-name", "aria-allowed-attr"]));
   });

@@ -61,7 +61,13 @@ describe("live channel: connecting and frames", () => {
     live.start();
     FakeSocket.last.accept();
     FakeSocket.last.receive(JSON.stringify({ code: 0, msg: "Paid", type: "order", data: { no: "A1" } }));
-    for (const junk of ["not json", "[]", "null", JSON.stringify({ code: 200, msg: "pong" }), JSON.stringify({ type: "has space" })]) {
+    for (const junk of [
+      "not json",
+      "[]",
+      "null",
+      JSON.stringify({ code: 200, msg: "pong" }),
+      JSON.stringify({ type: "has space" }),
+    ]) {
       FakeSocket.last.receive(junk);
     }
     expect(orders).toEqual([{ code: 0, msg: "Paid", type: "order", data: { no: "A1" } }]);
@@ -214,7 +220,14 @@ describe("live channel: reconnecting", () => {
     const rec = recordBus();
     const { store } = memoryStore({ "sf.visitorId": "v_1" });
     const live = createLive({
-      bus: rec.bus, store, clock: testClock(), WebSocket: Refusing, location: fakeLocation(), document: fakeDocument(), events: new EventTarget(), random: () => 0.5,
+      bus: rec.bus,
+      store,
+      clock: testClock(),
+      WebSocket: Refusing,
+      location: fakeLocation(),
+      document: fakeDocument(),
+      events: new EventTarget(),
+      random: () => 0.5,
     });
     live.start();
     expect(FakeSocket.instances).toHaveLength(0);

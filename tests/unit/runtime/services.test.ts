@@ -36,7 +36,8 @@ function start() {
 describe("startServices", () => {
   it("starts every service, linked by one bus, and returns them for the island providers", async () => {
     const { services } = start();
-    for (const name of ["bus", "api", "session", "cart", "favorites", "toasts", "store"] as const) expect(services[name]).toBeDefined();
+    for (const name of ["bus", "api", "session", "cart", "favorites", "toasts", "store"] as const)
+      expect(services[name]).toBeDefined();
     const counts: number[] = [];
     services.bus.on("cart:changed", (count) => counts.push(count));
     services.cart.add(2);

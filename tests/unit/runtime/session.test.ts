@@ -120,7 +120,10 @@ describe("session: auth-invalid and forbidden, without loops", () => {
   });
 
   it("HTTP 401 does the same", async () => {
-    const { session, api, store, location } = setup([new Response("", { status: 401 }), new Response("", { status: 401 })], signedIn);
+    const { session, api, store, location } = setup(
+      [new Response("", { status: 401 }), new Response("", { status: 401 })],
+      signedIn,
+    );
     session.start();
     await Promise.allSettled([api.post("user/info", {}), api.post("favorite/count", {})]);
     await settle(store);
@@ -128,13 +131,16 @@ describe("session: auth-invalid and forbidden, without loops", () => {
     expect(location.assign).toHaveBeenCalledWith(expect.stringMatching(/^\/auth\/signin\?redirect=/));
   });
 
-  it.each(["/auth/signin", "/zh-HK/auth/signin", "/fil/auth/signin/"])("on the sign-in page itself (%s) it only logs out", async (path) => {
-    const { session, api, store, location } = setup([envelope({ code: 50, msg: "" })], signedIn, `${path}?redirect=%2Fcart`);
-    session.start();
-    await api.post("favorite/count", {}).catch(() => {});
-    await settle(store);
-    expect(location.assign).not.toHaveBeenCalled();
-  });
+  it.each(["/auth/signin", "/zh-HK/auth/signin", "/fil/auth/signin/"])(
+    "on the sign-in page itself (%s) it only logs out",
+    async (path) => {
+      const { session, api, store, location } = setup([envelope({ code: 50, msg: "" })], signedIn, `${path}?redirect=%2Fcart`);
+      session.start();
+      await api.post("favorite/count", {}).catch(() => {});
+      await settle(store);
+      expect(location.assign).not.toHaveBeenCalled();
+    },
+  );
 
   it("signing in again re-arms the auth-invalid handling", async () => {
     const { session, rec, location } = setup([ok(mei)], signedIn);
@@ -162,7 +168,9 @@ describe("session: auth-invalid and forbidden, without loops", () => {
   });
 
   it("builds the sign-in address from path, query and hash, keeping the language prefix", () => {
-    expect(signInUrl({ pathname: "/zh/user/order", search: "?page=2", hash: "" })).toBe("/zh/auth/signin?redirect=%2Fzh%2Fuser%2Forder%3Fpage%3D2");
+    expect(signInUrl({ pathname: "/zh/user/order", search: "?page=2", hash: "" })).toBe(
+      "/zh/auth/signin?redirect=%2Fzh%2Fuser%2Forder%3Fpage%3D2",
+    );
     expect(signInUrl({ pathname: "/user/order", search: "", hash: "#x" })).toBe("/auth/signin?redirect=%2Fuser%2Forder%23x");
     expect(signInUrl({ pathname: "/auth-help", search: "", hash: "" })).toBe("/auth/signin?redirect=%2Fauth-help");
   });

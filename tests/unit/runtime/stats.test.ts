@@ -83,9 +83,12 @@ describe("duration stats", () => {
 
   it.each([
     ["returns false", () => false],
-    ["throws", () => {
-      throw new TypeError("beacon too large");
-    }],
+    [
+      "throws",
+      () => {
+        throw new TypeError("beacon too large");
+      },
+    ],
     ["does not exist", null],
   ])("falls back to fetch with keepalive when sendBeacon %s", (_name, beacon) => {
     const { stats, document, fetchMock } = setup(beacon);

@@ -21,14 +21,14 @@ describe("storage", () => {
       "sf.languagePath": "zh-HK",
       "sf.noWishList": "1",
     });
-    expect([store.get("token"), store.get("user"), store.get("visitorId"), store.get("cartCount"), store.get("languagePath"), store.get("noWishList")]).toEqual([
-      "abc.DEF-123",
-      user,
-      "v_1",
-      3,
-      "zh-HK",
-      true,
-    ]);
+    expect([
+      store.get("token"),
+      store.get("user"),
+      store.get("visitorId"),
+      store.get("cartCount"),
+      store.get("languagePath"),
+      store.get("noWishList"),
+    ]).toEqual(["abc.DEF-123", user, "v_1", 3, "zh-HK", true]);
     store.remove("token");
     expect(store.get("token")).toBeNull();
     expect(backing.getItem("sf.token")).toBeNull();

@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi } from "../../../src/runtime/api/client";
 import { createTracking, TRACK_INTERVAL_MS } from "../../../src/runtime/tracking";
-import { bodyOf, envelope, fakeDocument, fakeLocation, memoryStore, recordBus, scriptedFetch, setVisibility, testClock } from "./fakes";
+import {
+  bodyOf,
+  envelope,
+  fakeDocument,
+  fakeLocation,
+  memoryStore,
+  recordBus,
+  scriptedFetch,
+  setVisibility,
+  testClock,
+} from "./fakes";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -17,7 +27,15 @@ function setup(answers: Parameters<typeof scriptedFetch> = []) {
   const api = createApi({ bus: rec.bus, store, clock: testClock(), fetch: fetchMock });
   const location = fakeLocation("/product/linen");
   const document = fakeDocument({ referrer: "https://search.test/?q=linen" });
-  const tracking = createTracking({ bus: rec.bus, api, store, clock: testClock(), location, document, timezone: () => "Asia/Hong_Kong" });
+  const tracking = createTracking({
+    bus: rec.bus,
+    api,
+    store,
+    clock: testClock(),
+    location,
+    document,
+    timezone: () => "Asia/Hong_Kong",
+  });
   const sent = () => fetchMock.mock.calls.filter((c) => c[0] === "/api/web/visitor/track").length;
   return { tracking, fetchMock, location, document, store, rec, sent };
 }
@@ -27,7 +45,11 @@ describe("visitor tracking", () => {
     const { tracking, fetchMock, sent } = setup();
     tracking.start();
     expect(sent()).toBe(1);
-    expect(bodyOf(fetchMock)).toEqual({ url: "https://shop.test/product/linen", referer: "https://search.test/?q=linen", timezone: "Asia/Hong_Kong" });
+    expect(bodyOf(fetchMock)).toEqual({
+      url: "https://shop.test/product/linen",
+      referer: "https://search.test/?q=linen",
+      timezone: "Asia/Hong_Kong",
+    });
     expect(TRACK_INTERVAL_MS).toBe(10_000);
     await vi.advanceTimersByTimeAsync(9_999);
     expect(sent()).toBe(1);

@@ -6,7 +6,9 @@ const ORIGIN = "https://shop.example";
 
 // happy-dom fetches no files; let it report them loaded instead of logging each refusal.
 beforeAll(() => {
-  (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+  (
+    window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }
+  ).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
 });
 
 describe("allowedInjectUrl", () => {

@@ -17,7 +17,9 @@ function cssVar(name: string): string {
 
 // happy-dom fetches no files; let it report them loaded instead of logging each refusal.
 beforeAll(() => {
-  (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+  (
+    window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }
+  ).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
 });
 
 beforeEach(() => {
@@ -53,7 +55,11 @@ describe("theme service", () => {
     service = startThemeService(document, bus, { initial, logger });
     bus.emit("route:theme", { config: { primaryColor: "#0f766e", borderRadius: "4px" } });
     await vi.waitFor(() => expect(document.getElementById("theme-vars")).toBeNull());
-    expect(emotionStyles().map((s) => s.textContent).join("")).toContain("--color-primary:#0f766e;");
+    expect(
+      emotionStyles()
+        .map((s) => s.textContent)
+        .join(""),
+    ).toContain("--color-primary:#0f766e;");
     expect(cssVar("--color-primary")).toBe("#0f766e");
     expect(cssVar("--radius")).toBe("4px");
     expect(cssVar("--color-secondary")).toBe("#00d1b2");
@@ -61,7 +67,11 @@ describe("theme service", () => {
     bus.emit("route:theme", { config: { primaryColor: "teal" } });
     await vi.waitFor(() => expect(cssVar("--color-primary")).toBe("teal"));
     // Each theme replaces the last rather than piling up.
-    expect(emotionStyles().map((s) => s.textContent).join("")).not.toContain("#0f766e");
+    expect(
+      emotionStyles()
+        .map((s) => s.textContent)
+        .join(""),
+    ).not.toContain("#0f766e");
     expect(cssVar("--radius")).toBe("0.5rem");
   });
 
@@ -106,8 +116,19 @@ describe("theme service", () => {
 
   it("loads the injects of the first theme and of later ones, each once", () => {
     const withInject: PageTheme = { config: { injects: [{ type: "css", url: "/brand.css" }] } };
-    service = startThemeService(document, bus, { initial: withInject, logger, loadStyles: vi.fn(async () => ({ apply: vi.fn() })) });
-    bus.emit("route:theme", { config: { injects: [{ type: "css", url: "/brand.css" }, { type: "js", url: "/w.js" }] } });
+    service = startThemeService(document, bus, {
+      initial: withInject,
+      logger,
+      loadStyles: vi.fn(async () => ({ apply: vi.fn() })),
+    });
+    bus.emit("route:theme", {
+      config: {
+        injects: [
+          { type: "css", url: "/brand.css" },
+          { type: "js", url: "/w.js" },
+        ],
+      },
+    });
     expect(document.head.querySelectorAll("link[data-theme-inject]")).toHaveLength(1);
     expect(document.head.querySelectorAll("script[data-theme-inject]")).toHaveLength(1);
   });

@@ -49,12 +49,27 @@ describe("npm run validate", { timeout: 60_000 }, () => {
 
   // One run for all of them: each run compiles every schema.
   const SYNTAX_CASES: Array<[text: string, position: string, pointer: string, message: string]> = [
-    ['{\n  "primaryColor": "#fff\n}', "2:19", "/primaryColor", "unterminated string: missing the closing '\"' before the end of the line"],
+    [
+      '{\n  "primaryColor": "#fff\n}',
+      "2:19",
+      "/primaryColor",
+      "unterminated string: missing the closing '\"' before the end of the line",
+    ],
     ["{\n  'primaryColor': 1\n}", "2:3", "/", "property names must be in double quotes, not single quotes"],
     ['{\n  primaryColor: "#fff"\n}', "2:3", "/", 'property names must be in double quotes: write "primaryColor"'],
     ['{\n  // brand\n  "primaryColor": "#fff"\n}', "2:3", "/", "comments are not allowed in JSON"],
-    ['{\n  "fontWeight": 0400\n}', "2:17", "/fontWeight", 'invalid number "0400" (no leading zeros, leading \'+\', hex or trailing \'.\')'],
-    ['{\n  "injects": [\n    { "type": "css", "url": "/a.css" }\n    { "type": "js", "url": "/b.js" }\n  ]\n}', "3:39", "/injects/0", "missing ',' after item 0"],
+    [
+      '{\n  "fontWeight": 0400\n}',
+      "2:17",
+      "/fontWeight",
+      "invalid number \"0400\" (no leading zeros, leading '+', hex or trailing '.')",
+    ],
+    [
+      '{\n  "injects": [\n    { "type": "css", "url": "/a.css" }\n    { "type": "js", "url": "/b.js" }\n  ]\n}',
+      "3:39",
+      "/injects/0",
+      "missing ',' after item 0",
+    ],
     ["", "1:1", "/", "the file is empty; a JSON object was expected"],
     ['{"a": 1}}', "1:9", "/", 'unexpected "}" after the end of the JSON value'],
   ];
@@ -64,8 +79,12 @@ describe("npm run validate", { timeout: 60_000 }, () => {
     const { code, out } = run(`${FIXTURES}/theme-syntax.json`, `${FIXTURES}/theme-trailing-comma.json`, ...files);
     expect(code).toBe(1);
     const [missingComma, trailingComma, ...lines] = out.split("\n");
-    expect(missingComma).toBe(`${FIXTURES}/theme-syntax.json:3:28  /primaryColor  syntax error: missing ',' after the value of "primaryColor"`);
-    expect(trailingComma).toBe(`${FIXTURES}/theme-trailing-comma.json:4:27  /container/screens  syntax error: trailing comma: remove the ',' before '}'`);
+    expect(missingComma).toBe(
+      `${FIXTURES}/theme-syntax.json:3:28  /primaryColor  syntax error: missing ',' after the value of "primaryColor"`,
+    );
+    expect(trailingComma).toBe(
+      `${FIXTURES}/theme-trailing-comma.json:4:27  /container/screens  syntax error: trailing comma: remove the ',' before '}'`,
+    );
     SYNTAX_CASES.forEach(([, position, pointer, message], index) => {
       expect(lines[index]).toBe(`${files[index]}:${position}  ${pointer}  syntax error: ${message}`);
     });

@@ -4,8 +4,20 @@ import en from "../../../src/locales/en.json";
 import zh from "../../../src/locales/zh.json";
 import zhHK from "../../../src/locales/zh-HK.json";
 import {
-  account, accountGiven, birthday, check, countryCode, enter, firstName, lastName, limit, required, select, shippingMethod,
-  verificationCode, type ValidationMessage,
+  account,
+  accountGiven,
+  birthday,
+  check,
+  countryCode,
+  enter,
+  firstName,
+  lastName,
+  limit,
+  required,
+  select,
+  shippingMethod,
+  verificationCode,
+  type ValidationMessage,
 } from "../../../src/runtime/validation/rules";
 import { formatValidation } from "../../../src/runtime/validation/format";
 
@@ -19,7 +31,10 @@ const text = (lang: keyof typeof intls, result: ValidationMessage | null) => for
 describe("rules", () => {
   // Email, mobile and password shapes are the schemas': tests/unit/validation/account.test.ts.
   it("account takes what one of its shapes takes", () => {
-    const rule = account((value) => value === "yes", (value) => value.endsWith("!"));
+    const rule = account(
+      (value) => value === "yes",
+      (value) => value.endsWith("!"),
+    );
     expect(rule("")?.id).toBe("validation.account.required");
     expect(rule(" ")?.id).toBe("validation.account.required");
     expect(rule("nope")?.id).toBe("validation.account.format");
@@ -80,10 +95,20 @@ describe("rules", () => {
 
   it("every message a rule can return exists in all three languages", () => {
     const results = [
-      account()(""), account()("x"), accountGiven(""),
-      verificationCode(""), countryCode(""), firstName(""), lastName(""),
-      birthday(() => new Date())(""), birthday(() => new Date())("x"), limit(1)("a"),
-      shippingMethod([])(""), required("F")(""), select("F")(""), enter("F")(""),
+      account()(""),
+      account()("x"),
+      accountGiven(""),
+      verificationCode(""),
+      countryCode(""),
+      firstName(""),
+      lastName(""),
+      birthday(() => new Date())(""),
+      birthday(() => new Date())("x"),
+      limit(1)("a"),
+      shippingMethod([])(""),
+      required("F")(""),
+      select("F")(""),
+      enter("F")(""),
     ];
     for (const lang of ["en", "zh", "zh-HK"] as const) {
       const messages = { en, zh, "zh-HK": zhHK }[lang] as Record<string, string>;

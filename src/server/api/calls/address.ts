@@ -7,12 +7,18 @@ import { defineCall } from "../register";
 const MAX_ADDRESSES = 50;
 
 function list(db: Db, userId: number): T.Address[] {
-  const rows = db.prepare("SELECT id, data_json, is_default FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id").all(userId) as {
+  const rows = db
+    .prepare("SELECT id, data_json, is_default FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id")
+    .all(userId) as {
     id: number;
     data_json: string;
     is_default: number;
   }[];
-  return rows.map((r) => ({ id: r.id, ...(JSON.parse(r.data_json) as Omit<T.Address, "id" | "isDefault">), isDefault: r.is_default === 1 }));
+  return rows.map((r) => ({
+    id: r.id,
+    ...(JSON.parse(r.data_json) as Omit<T.Address, "id" | "isDefault">),
+    isDefault: r.is_default === 1,
+  }));
 }
 
 export const addressCalls = [
@@ -53,7 +59,9 @@ export const addressCalls = [
       db.prepare("DELETE FROM addresses WHERE id = ?").run(ctx.body.id);
       // The oldest remaining address becomes the default.
       if (row.is_default) {
-        db.prepare("UPDATE addresses SET is_default = 1 WHERE id = (SELECT MIN(id) FROM addresses WHERE user_id = ?)").run(ctx.user!.id);
+        db.prepare("UPDATE addresses SET is_default = 1 WHERE id = (SELECT MIN(id) FROM addresses WHERE user_id = ?)").run(
+          ctx.user!.id,
+        );
       }
     })();
     return {};

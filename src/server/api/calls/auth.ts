@@ -23,8 +23,18 @@ const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$" + "A".repeat(86)
 
 function recordAttempt(ctx: CallContext<unknown>, account: string, userId: number | null, method: string, success: boolean) {
   ctx.deps.db
-    .prepare("INSERT INTO login_activity (user_id, account, ip, user_agent, method, success, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .run(userId, account, clientIp(ctx.request), deviceOf(ctx.request.headers["user-agent"]), method, success ? 1 : 0, ctx.deps.clock());
+    .prepare(
+      "INSERT INTO login_activity (user_id, account, ip, user_agent, method, success, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .run(
+      userId,
+      account,
+      clientIp(ctx.request),
+      deviceOf(ctx.request.headers["user-agent"]),
+      method,
+      success ? 1 : 0,
+      ctx.deps.clock(),
+    );
 }
 
 /** Signs a user in: a new token, last login, and the visitor's cart joins theirs. */
@@ -114,8 +124,16 @@ export const authCalls = [
           .prepare(
             "INSERT INTO users (email, country_code, mobile, password_hash, first_name, last_name, nickname, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
           )
-          .run(normalizedEmail, normalizedMobile ? (countryCode ?? null) : null, normalizedMobile, hash, ctx.body.firstName ?? "", ctx.body.lastName ?? "", nickname, now)
-          .lastInsertRowid,
+          .run(
+            normalizedEmail,
+            normalizedMobile ? (countryCode ?? null) : null,
+            normalizedMobile,
+            hash,
+            ctx.body.firstName ?? "",
+            ctx.body.lastName ?? "",
+            nickname,
+            now,
+          ).lastInsertRowid,
       );
     })();
     const user = userById(db, id)!;
@@ -177,14 +195,24 @@ export const authCalls = [
 
   defineCall("auth/sendCode", "required", (ctx) => {
     const { channel, email, mobile, countryCode } = ctx.body;
-    const target = channel === "email" ? email?.toLowerCase() : mobile && countryCode ? `${countryCode}${mobile.replace(/^\+/, "")}` : undefined;
+    const target =
+      channel === "email"
+        ? email?.toLowerCase()
+        : mobile && countryCode
+          ? `${countryCode}${mobile.replace(/^\+/, "")}`
+          : undefined;
     if (!target) throw new ApiFail(CODE.fail, channel === "email" ? "email is required" : "mobile and countryCode are required");
     checkMailQuota(ctx.deps, target);
     const code = String(randomInt(100000, 1000000));
     ctx.deps.db
       .prepare("INSERT OR REPLACE INTO one_time_codes (code_hash, user_id, purpose, target, expires_at) VALUES (?, ?, ?, ?, ?)")
       .run(shortCodeHash(ctx.user!.id, target, code), ctx.user!.id, `change-${channel}`, target, ctx.deps.clock() + CODE_TTL_MS);
-    ctx.deps.mailer.send({ to: target, subject: "Your verification code", body: `Your code is ${code}. It works for 10 minutes.`, link: "" });
+    ctx.deps.mailer.send({
+      to: target,
+      subject: "Your verification code",
+      body: `Your code is ${code}. It works for 10 minutes.`,
+      link: "",
+    });
     return {};
   }),
 
@@ -222,7 +250,10 @@ export const authCalls = [
       // The session is handed over once; the ticket is spent.
       db.prepare("UPDATE qr_tickets SET status = 'expired' WHERE id = ?").run(ticket!.id);
       const user = userById(db, ticket!.user_id)!;
-      return { status: "confirmed", session: { token: issueToken(db, user.id, clock()), user: userInfo(db, user) } } satisfies T.AuthQrStatusResponse;
+      return {
+        status: "confirmed",
+        session: { token: issueToken(db, user.id, clock()), user: userInfo(db, user) },
+      } satisfies T.AuthQrStatusResponse;
     }
     const status = ticket!.status === "pending" && ticket!.expires_at > clock() ? "pending" : "expired";
     return { status } satisfies T.AuthQrStatusResponse;
@@ -232,10 +263,24 @@ export const authCalls = [
     const { db } = ctx.deps;
     const { pageSize, offset } = paging(ctx.body);
     const rows = db
-      .prepare("SELECT ip, user_agent, method, success, created_at FROM login_activity WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?")
-      .all(ctx.user!.id, pageSize, offset) as { ip: string; user_agent: string; method: "email" | "mobile" | "qr"; success: number; created_at: number }[];
+      .prepare(
+        "SELECT ip, user_agent, method, success, created_at FROM login_activity WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+      )
+      .all(ctx.user!.id, pageSize, offset) as {
+      ip: string;
+      user_agent: string;
+      method: "email" | "mobile" | "qr";
+      success: number;
+      created_at: number;
+    }[];
     return {
-      items: rows.map((r) => ({ ip: r.ip, device: r.user_agent, method: r.method, success: r.success === 1, createdAt: iso(r.created_at) })),
+      items: rows.map((r) => ({
+        ip: r.ip,
+        device: r.user_agent,
+        method: r.method,
+        success: r.success === 1,
+        createdAt: iso(r.created_at),
+      })),
       total: count(db, "SELECT COUNT(*) AS n FROM login_activity WHERE user_id = ?", ctx.user!.id),
     } satisfies T.AuthActivityResponse;
   }),

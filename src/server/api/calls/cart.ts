@@ -31,7 +31,9 @@ function cartId(db: Db, owner: string, now: number): number {
 
 export function cartLines(db: Db, owner: string): LineRow[] {
   return db
-    .prepare("SELECT i.sku, i.quantity, i.selected FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.owner = ? ORDER BY i.added_at DESC, i.sku")
+    .prepare(
+      "SELECT i.sku, i.quantity, i.selected FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.owner = ? ORDER BY i.added_at DESC, i.sku",
+    )
     .all(owner) as LineRow[];
 }
 
@@ -123,7 +125,12 @@ export const cartCalls = [
       const quantity = ctx.body.quantity ?? line!.quantity;
       if (ctx.body.quantity !== undefined) checkStock(db, store, ctx.body.sku, quantity);
       const selected = ctx.body.selected === undefined ? line!.selected : ctx.body.selected ? 1 : 0;
-      db.prepare("UPDATE cart_items SET quantity = ?, selected = ? WHERE cart_id = ? AND sku = ?").run(quantity, selected, id, ctx.body.sku);
+      db.prepare("UPDATE cart_items SET quantity = ?, selected = ? WHERE cart_id = ? AND sku = ?").run(
+        quantity,
+        selected,
+        id,
+        ctx.body.sku,
+      );
     })();
     return cartOf(db, store, owner);
   }),

@@ -18,14 +18,22 @@ function today(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
-export function quote(db: Db, store: Store, userId: number, body: { couponCode?: string; shippingMethod?: string }, now: number): Totals {
+export function quote(
+  db: Db,
+  store: Store,
+  userId: number,
+  body: { couponCode?: string; shippingMethod?: string },
+  now: number,
+): Totals {
   const stockOf = stockSnapshot(db, store);
   const items = cartLines(db, `u:${userId}`)
     .filter((l) => l.selected === 1)
     .map((l) => cartItem(store, stockOf, l))
     .filter((i): i is T.CartItem => i !== null);
   const goods = round2(items.reduce((sum, i) => sum + i.price * i.quantity, 0));
-  const method = store.checkout.shippingMethods.find((m) => m.id === (body.shippingMethod ?? store.checkout.shippingMethods[0]!.id));
+  const method = store.checkout.shippingMethods.find(
+    (m) => m.id === (body.shippingMethod ?? store.checkout.shippingMethods[0]!.id),
+  );
   if (!method) fail("Shipping method is not available");
   let shipping = method.freeOver !== undefined && goods >= method.freeOver ? 0 : method.fee;
   let discount = 0;
@@ -34,7 +42,8 @@ export function quote(db: Db, store: Store, userId: number, body: { couponCode?:
     const found = store.coupons.find((c) => c.code === body.couponCode!.toUpperCase());
     if (!found) fail("This coupon code does not exist.");
     if (found.expiresAt < today(now)) fail("This coupon has expired.");
-    if (goods < (found.minAmount ?? 0)) fail(`This coupon needs an order of at least ${found.minAmount} ${store.config.currency}.`);
+    if (goods < (found.minAmount ?? 0))
+      fail(`This coupon needs an order of at least ${found.minAmount} ${store.config.currency}.`);
     if (found.type === "percent") discount = round2((goods * found.value) / 100);
     else if (found.type === "fixed") discount = Math.min(found.value, goods);
     else shipping = 0;
@@ -54,9 +63,9 @@ export function quote(db: Db, store: Store, userId: number, body: { couponCode?:
 
 function addressFor(ctx: CallContext<T.CheckoutSubmitRequest>): T.OrderAddress {
   if (ctx.body.addressId !== undefined) {
-    const row = ctx.deps.db.prepare("SELECT data_json FROM addresses WHERE id = ? AND user_id = ?").get(ctx.body.addressId, ctx.user!.id) as
-      | { data_json: string }
-      | undefined;
+    const row = ctx.deps.db
+      .prepare("SELECT data_json FROM addresses WHERE id = ? AND user_id = ?")
+      .get(ctx.body.addressId, ctx.user!.id) as { data_json: string } | undefined;
     if (!row) fail("The address was not found.");
     return JSON.parse(row.data_json) as T.OrderAddress;
   }
@@ -92,9 +101,22 @@ export const checkoutCalls = [
                coupon_code, shipping_method, payment_method, remarks, address_json, created_at, updated_at)
              VALUES (?, ?, 'in_progress', 'unpaid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(number, ctx.user!.id, totals.goodsAmount, totals.discountAmount, totals.shippingFee, totals.payAmount, totals.currency,
-            totals.coupon?.code ?? "", totals.shippingMethodId, ctx.body.paymentMethod, ctx.body.remarks ?? "", JSON.stringify(address), now, now)
-          .lastInsertRowid,
+          .run(
+            number,
+            ctx.user!.id,
+            totals.goodsAmount,
+            totals.discountAmount,
+            totals.shippingFee,
+            totals.payAmount,
+            totals.currency,
+            totals.coupon?.code ?? "",
+            totals.shippingMethodId,
+            ctx.body.paymentMethod,
+            ctx.body.remarks ?? "",
+            JSON.stringify(address),
+            now,
+            now,
+          ).lastInsertRowid,
       );
       const insertItem = db.prepare(
         "INSERT INTO order_items (order_id, product_slug, sku, title, variant_title, image, price, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

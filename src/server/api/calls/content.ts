@@ -11,12 +11,39 @@ export const contentCalls = [
     const slug = ctx.body.productSlug;
     if (!store.productBySlug.has(slug)) fail("The product was not found.");
     const { pageSize, offset } = paging(ctx.body);
-    const shopper = (db.prepare("SELECT id, author, score, title, body, created_at FROM reviews WHERE product_slug = ? ORDER BY created_at DESC, id DESC").all(slug) as {
-      id: number; author: string; score: number; title: string; body: string; created_at: number;
-    }[]).map((r) => ({ id: `u${r.id}`, productSlug: slug, author: r.author, score: r.score, title: r.title, body: r.body, createdAt: iso(r.created_at) }));
+    const shopper = (
+      db
+        .prepare(
+          "SELECT id, author, score, title, body, created_at FROM reviews WHERE product_slug = ? ORDER BY created_at DESC, id DESC",
+        )
+        .all(slug) as {
+        id: number;
+        author: string;
+        score: number;
+        title: string;
+        body: string;
+        created_at: number;
+      }[]
+    ).map((r) => ({
+      id: `u${r.id}`,
+      productSlug: slug,
+      author: r.author,
+      score: r.score,
+      title: r.title,
+      body: r.body,
+      createdAt: iso(r.created_at),
+    }));
     const seeded = store.reviews
       .filter((r) => r.product === slug)
-      .map((r) => ({ id: `s${r.id}`, productSlug: slug, author: r.author, score: r.score, title: r.title ?? "", body: r.body, createdAt: r.createdAt ?? "2026-01-01" }));
+      .map((r) => ({
+        id: `s${r.id}`,
+        productSlug: slug,
+        author: r.author,
+        score: r.score,
+        title: r.title ?? "",
+        body: r.body,
+        createdAt: r.createdAt ?? "2026-01-01",
+      }));
     const all = [...shopper, ...seeded];
     const score = all.length ? Math.round((all.reduce((s, r) => s + r.score, 0) / all.length) * 10) / 10 : 0;
     return { items: all.slice(offset, offset + pageSize), total: all.length, score } satisfies T.ReviewListResponse;
@@ -39,9 +66,9 @@ export const contentCalls = [
     const { db, store, clock } = ctx.deps;
     if (!store.productBySlug.has(ctx.body.productSlug)) fail("The product was not found.");
     const b = ctx.body;
-    db.prepare("INSERT INTO inquiries (user_id, product_slug, name, email, quantity, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
-      ctx.user?.id ?? null, b.productSlug, b.name, b.email, b.quantity, b.message, clock(),
-    );
+    db.prepare(
+      "INSERT INTO inquiries (user_id, product_slug, name, email, quantity, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ).run(ctx.user?.id ?? null, b.productSlug, b.name, b.email, b.quantity, b.message, clock());
     return {};
   }),
 
@@ -54,7 +81,9 @@ export const contentCalls = [
   }),
 
   defineCall("newsletter/subscribe", "optional", (ctx) => {
-    ctx.deps.db.prepare("INSERT OR IGNORE INTO newsletter (email, created_at) VALUES (?, ?)").run(ctx.body.email.toLowerCase(), ctx.deps.clock());
+    ctx.deps.db
+      .prepare("INSERT OR IGNORE INTO newsletter (email, created_at) VALUES (?, ?)")
+      .run(ctx.body.email.toLowerCase(), ctx.deps.clock());
     return {};
   }),
 
@@ -82,4 +111,3 @@ export const contentCalls = [
     } satisfies T.SearchProductsResponse;
   }),
 ];
-

@@ -16,20 +16,44 @@ function describe(store: Store, type: Kind, id: string, createdAt?: number): T.F
   if (type === "product") {
     const product = store.products.find((p) => String(p.id) === id || p.slug === id);
     return product
-      ? { type, id: String(product.id), title: product.title, slug: product.slug, url: links.product(product.slug), image: product.images[0]!, price: product.price, ...when }
+      ? {
+          type,
+          id: String(product.id),
+          title: product.title,
+          slug: product.slug,
+          url: links.product(product.slug),
+          image: product.images[0]!,
+          price: product.price,
+          ...when,
+        }
       : null;
   }
   if (type === "article") {
     const article = store.articles.find((a) => a.slug === id);
     return article
-      ? { type, id: article.slug, title: article.title, slug: article.slug, url: links.article(article.slug), ...(article.thumbnail ? { image: article.thumbnail } : {}), ...when }
+      ? {
+          type,
+          id: article.slug,
+          title: article.title,
+          slug: article.slug,
+          url: links.article(article.slug),
+          ...(article.thumbnail ? { image: article.thumbnail } : {}),
+          ...when,
+        }
       : null;
   }
   const page = store.pages.find((p) => p.slug === id);
   return page ? { type, id: page.slug, title: page.title, slug: page.slug, url: links.page(page.slug), ...when } : null;
 }
 
-function listOf(db: import("../../db/open").Db, store: Store, userId: number, type: Kind, limit: number, offset: number): T.FavoriteItem[] {
+function listOf(
+  db: import("../../db/open").Db,
+  store: Store,
+  userId: number,
+  type: Kind,
+  limit: number,
+  offset: number,
+): T.FavoriteItem[] {
   const rows = db
     .prepare("SELECT item_id, created_at FROM favorites WHERE user_id = ? AND type = ? ORDER BY created_at DESC LIMIT ? OFFSET ?")
     .all(userId, type, limit, offset) as { item_id: string; created_at: number }[];
@@ -42,7 +66,12 @@ export const favoriteCalls = [
     const item = describe(store, ctx.body.type, ctx.body.id);
     if (!item) fail("This item no longer exists.");
     const now = clock();
-    db.prepare("INSERT OR IGNORE INTO favorites (user_id, type, item_id, created_at) VALUES (?, ?, ?, ?)").run(ctx.user!.id, item!.type, item!.id, now);
+    db.prepare("INSERT OR IGNORE INTO favorites (user_id, type, item_id, created_at) VALUES (?, ?, ?, ?)").run(
+      ctx.user!.id,
+      item!.type,
+      item!.id,
+      now,
+    );
     return { ...item!, createdAt: iso(now) };
   }),
 
@@ -65,7 +94,8 @@ export const favoriteCalls = [
   }),
 
   defineCall("favorite/count", "required", (ctx) => {
-    const n = (type: Kind) => count(ctx.deps.db, "SELECT COUNT(*) AS n FROM favorites WHERE user_id = ? AND type = ?", ctx.user!.id, type);
+    const n = (type: Kind) =>
+      count(ctx.deps.db, "SELECT COUNT(*) AS n FROM favorites WHERE user_id = ? AND type = ?", ctx.user!.id, type);
     return { article: n("article"), product: n("product"), page: n("page") } satisfies T.FavoriteCountResponse;
   }),
 

@@ -26,9 +26,21 @@ interface OrderRow {
 
 function toOrder(db: Db, row: OrderRow): T.Order {
   const items = db
-    .prepare("SELECT product_slug, sku, title, variant_title, image, price, quantity FROM order_items WHERE order_id = ? ORDER BY id")
-    .all(row.id) as { product_slug: string; sku: string; title: string; variant_title: string; image: string; price: number; quantity: number }[];
-  const shipments = db.prepare("SELECT express_name, express_no, created_at FROM shipments WHERE order_id = ? ORDER BY id").all(row.id) as {
+    .prepare(
+      "SELECT product_slug, sku, title, variant_title, image, price, quantity FROM order_items WHERE order_id = ? ORDER BY id",
+    )
+    .all(row.id) as {
+    product_slug: string;
+    sku: string;
+    title: string;
+    variant_title: string;
+    image: string;
+    price: number;
+    quantity: number;
+  }[];
+  const shipments = db
+    .prepare("SELECT express_name, express_no, created_at FROM shipments WHERE order_id = ? ORDER BY id")
+    .all(row.id) as {
     express_name: string;
     express_no: string;
     created_at: number;
@@ -37,7 +49,15 @@ function toOrder(db: Db, row: OrderRow): T.Order {
     orderNo: row.order_no,
     status: row.status,
     payStatus: row.pay_status,
-    items: items.map((i) => ({ slug: i.product_slug, sku: i.sku, title: i.title, variantTitle: i.variant_title, image: i.image, price: i.price, quantity: i.quantity })),
+    items: items.map((i) => ({
+      slug: i.product_slug,
+      sku: i.sku,
+      title: i.title,
+      variantTitle: i.variant_title,
+      image: i.image,
+      price: i.price,
+      quantity: i.quantity,
+    })),
     goodsAmount: row.goods_amount,
     discountAmount: row.discount_amount,
     shippingFee: row.shipping_fee,
@@ -92,11 +112,19 @@ export const orderCalls = [
     const { pageSize, offset } = paging(ctx.body);
     const status = ctx.body.status ?? null;
     const rows = db
-      .prepare("SELECT * FROM orders WHERE user_id = ? AND (? IS NULL OR status = ?) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
+      .prepare(
+        "SELECT * FROM orders WHERE user_id = ? AND (? IS NULL OR status = ?) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+      )
       .all(ctx.user!.id, status, status, pageSize, offset) as OrderRow[];
     return {
       items: rows.map((r) => toOrder(db, r)),
-      total: count(db, "SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND (? IS NULL OR status = ?)", ctx.user!.id, status, status),
+      total: count(
+        db,
+        "SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND (? IS NULL OR status = ?)",
+        ctx.user!.id,
+        status,
+        status,
+      ),
     } satisfies T.OrderListResponse;
   }),
 

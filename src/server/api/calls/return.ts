@@ -6,7 +6,11 @@ import { defineCall } from "../register";
 import { orderRow } from "./order";
 import { count, iso, paging, round2, serialNumber } from "./shared";
 
-const MERCHANT_ADDRESS = { consignee: "Demo Store Returns", phone: "+85221234567", address: "2 Harbour Road, Wan Chai, Hong Kong" };
+const MERCHANT_ADDRESS = {
+  consignee: "Demo Store Returns",
+  phone: "+85221234567",
+  address: "2 Harbour Road, Wan Chai, Hong Kong",
+};
 
 interface ReturnRow {
   return_no: string;
@@ -57,8 +61,13 @@ export const returnCalls = [
       const order = orderRow(db, ctx.user!.id, ctx.body.orderNo);
       if (!order) fail("The order was not found.");
       if (order.pay_status !== "paid" || order.status === "cancelled") fail("Only a paid order can be returned.");
-      if (db.prepare("SELECT 1 FROM returns WHERE order_id = ? AND status = 'pending'").get(order.id)) fail("This order already has a return in progress.");
-      const refunded = (db.prepare("SELECT COALESCE(SUM(refund_amount), 0) AS s FROM returns WHERE order_id = ? AND status != 'cancelled'").get(order.id) as { s: number }).s;
+      if (db.prepare("SELECT 1 FROM returns WHERE order_id = ? AND status = 'pending'").get(order.id))
+        fail("This order already has a return in progress.");
+      const refunded = (
+        db
+          .prepare("SELECT COALESCE(SUM(refund_amount), 0) AS s FROM returns WHERE order_id = ? AND status != 'cancelled'")
+          .get(order.id) as { s: number }
+      ).s;
       const left = round2(order.pay_amount - refunded);
       const amount = ctx.body.applyType === "exchange" ? 0 : (ctx.body.refundAmount ?? left);
       if (amount > left) fail(`At most ${left} ${order.currency} can be refunded.`);
@@ -75,7 +84,9 @@ export const returnCalls = [
   defineCall("return/list", "required", (ctx) => {
     const { db } = ctx.deps;
     const { pageSize, offset } = paging(ctx.body);
-    const rows = db.prepare(`${SELECT} WHERE r.user_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`).all(ctx.user!.id, pageSize, offset) as ReturnRow[];
+    const rows = db
+      .prepare(`${SELECT} WHERE r.user_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`)
+      .all(ctx.user!.id, pageSize, offset) as ReturnRow[];
     return { items: rows.map(toReturn), total: count(db, "SELECT COUNT(*) AS n FROM returns WHERE user_id = ?", ctx.user!.id) };
   }),
 

@@ -16,24 +16,27 @@ const info = (ctx: { deps: { db: Parameters<typeof userInfo>[0] }; user: { id: n
 const SIGNATURES: { ext: string; test: (b: Buffer) => boolean }[] = [
   { ext: "png", test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
   { ext: "jpg", test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: "gif", test: (b) => b.subarray(0, 6).toString("latin1") === "GIF87a" || b.subarray(0, 6).toString("latin1") === "GIF89a" },
+  {
+    ext: "gif",
+    test: (b) => b.subarray(0, 6).toString("latin1") === "GIF87a" || b.subarray(0, 6).toString("latin1") === "GIF89a",
+  },
   { ext: "webp", test: (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP" },
 ];
 
 // Multipart (schemas/api/user/editAvatar.request.schema.json says so): no JSON body to check.
 const editAvatar = defineCall("user/editAvatar", "required", async (ctx) => {
-    if (!ctx.request.isMultipart()) throw new ApiFail(CODE.fail, "avatar is required (multipart/form-data)");
-    const file = await ctx.request.file();
-    if (!file || file.fieldname !== "avatar") throw new ApiFail(CODE.fail, "avatar is required");
-    const buffer = await file.toBuffer().catch(() => null);
-    if (!buffer || file.file.truncated) fail("The image must be at most 2 MB.");
-    const kind = SIGNATURES.find((s) => s.test(buffer!));
-    if (!kind) fail("The image must be a PNG, JPEG, WebP or GIF file.");
-    mkdirSync(ctx.deps.avatarsDir, { recursive: true });
-    const name = `${ctx.user!.id}-${randomBytes(8).toString("hex")}.${kind!.ext}`;
-    writeFileSync(join(ctx.deps.avatarsDir, name), buffer!);
-    ctx.deps.db.prepare("UPDATE users SET avatar = ? WHERE id = ?").run(`/media/avatars/${name}`, ctx.user!.id);
-    return info(ctx);
+  if (!ctx.request.isMultipart()) throw new ApiFail(CODE.fail, "avatar is required (multipart/form-data)");
+  const file = await ctx.request.file();
+  if (!file || file.fieldname !== "avatar") throw new ApiFail(CODE.fail, "avatar is required");
+  const buffer = await file.toBuffer().catch(() => null);
+  if (!buffer || file.file.truncated) fail("The image must be at most 2 MB.");
+  const kind = SIGNATURES.find((s) => s.test(buffer!));
+  if (!kind) fail("The image must be a PNG, JPEG, WebP or GIF file.");
+  mkdirSync(ctx.deps.avatarsDir, { recursive: true });
+  const name = `${ctx.user!.id}-${randomBytes(8).toString("hex")}.${kind!.ext}`;
+  writeFileSync(join(ctx.deps.avatarsDir, name), buffer!);
+  ctx.deps.db.prepare("UPDATE users SET avatar = ? WHERE id = ?").run(`/media/avatars/${name}`, ctx.user!.id);
+  return info(ctx);
 });
 
 export const userCalls: CallDef[] = [
@@ -47,7 +50,9 @@ export const userCalls: CallDef[] = [
   defineCall("user/editInfo", "required", (ctx) => {
     const b = ctx.body;
     ctx.deps.db
-      .prepare("UPDATE users SET first_name = ?, last_name = ?, birthday = ?, nickname = COALESCE(?, nickname), bio = COALESCE(?, bio) WHERE id = ?")
+      .prepare(
+        "UPDATE users SET first_name = ?, last_name = ?, birthday = ?, nickname = COALESCE(?, nickname), bio = COALESCE(?, bio) WHERE id = ?",
+      )
       .run(b.firstName, b.lastName, b.birthday, b.nickname || null, b.bio ?? null, ctx.user!.id);
     return info(ctx);
   }),
@@ -68,7 +73,8 @@ export const userCalls: CallDef[] = [
     const { db } = ctx.deps;
     const email = ctx.body.email.toLowerCase();
     db.transaction(() => {
-      if (db.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").get(email, ctx.user!.id)) fail("An account with this email address already exists.");
+      if (db.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").get(email, ctx.user!.id))
+        fail("An account with this email address already exists.");
       checkShortCode(ctx.deps, ctx.user!.id, "change-email", email, ctx.body.code);
       db.prepare("UPDATE users SET email = ?, email_verified = 1 WHERE id = ?").run(email, ctx.user!.id);
     })();
@@ -79,7 +85,8 @@ export const userCalls: CallDef[] = [
     const { db } = ctx.deps;
     const mobile = ctx.body.mobile.replace(/^\+/, "");
     db.transaction(() => {
-      if (db.prepare("SELECT 1 FROM users WHERE mobile = ? AND id != ?").get(mobile, ctx.user!.id)) fail("An account with this mobile number already exists.");
+      if (db.prepare("SELECT 1 FROM users WHERE mobile = ? AND id != ?").get(mobile, ctx.user!.id))
+        fail("An account with this mobile number already exists.");
       checkShortCode(ctx.deps, ctx.user!.id, "change-mobile", `${ctx.body.countryCode}${mobile}`, ctx.body.code);
       db.prepare("UPDATE users SET mobile = ?, country_code = ? WHERE id = ?").run(mobile, ctx.body.countryCode, ctx.user!.id);
     })();
