@@ -1,7 +1,8 @@
 // The page-load indicator: a thin bar at the top of the viewport while a page fetch is
 // pending. It appears only after a short delay, so fast pages never flash it, and not at
-// all for links marked data-no-load. The document carries aria-busy meanwhile, which is
-// what assistive technology reads; the bar itself is decoration.
+// all for links marked data-no-load or pages known to be flagged noLoad; an answer that
+// says noLoad hides it at once (visit.ts). The document carries aria-busy meanwhile, which
+// is what assistive technology reads; the bar itself is decoration.
 import type { Clock } from "../env";
 
 export const PROGRESS_DELAY_MS = 150;
@@ -10,6 +11,8 @@ export const PROGRESS_CLASS = "sf-progress";
 export interface ProgressBar {
   /** A fetch started; `silent` skips the bar but still marks the document busy. */
   start(options?: { silent?: boolean }): void;
+  /** The answer says the page is not to be loaded: no bar from now on; the document stays busy until done(). */
+  hide(): void;
   /** The fetch ended (answer, failure or abort). */
   done(): void;
 }
@@ -44,6 +47,7 @@ export function createProgressBar(
       doc.documentElement.setAttribute("aria-busy", "true");
       if (!options.silent) timer = clock.setTimeout(show, delayMs);
     },
+    hide: clear,
     done() {
       clear();
       doc.documentElement.removeAttribute("aria-busy");

@@ -2,20 +2,21 @@
 // into page-route visits (visit.ts). Everything it touches is passed in (window, fetch,
 // clock, renderer, bus, token reader), so tests run it in happy-dom with fake timers
 // and recorded answers.
-import type { PageTheme, RouterConfig } from "../../../generated/types";
+import type { PageMeta, RouterConfig } from "../../../generated/types";
 import type { Renderer } from "../../renderer/islands";
+import { createRouteTable, isPrivateRoute, matchPath } from "../../shared/routes";
 import type { Bus } from "../bus";
 import type { Clock } from "../env";
 import { submittedForm } from "./forms";
 import { createDuplicateGuard, routeKey } from "./guard";
 import { createHistoryEntries } from "./history";
 import { clickedLink, type LinkRules } from "./links";
-import { locationStore, type LocationStore } from "./location-store";
-import { fetchPage, type FetchLike, type FetchPageOptions, type PageOutcome } from "./page-fetch";
+import { type LocationStore, locationStore } from "./location-store";
+import { createNoLoadMemory } from "./no-load";
+import { type FetchLike, type FetchPageOptions, fetchPage, type PageOutcome } from "./page-fetch";
 import { createPrefetcher } from "./prefetch";
 import { createPreviewMode } from "./preview";
 import { createProgressBar } from "./progress-bar";
-import { createRouteTable, isPrivateRoute, matchPath } from "../../shared/routes";
 import { createScrollMemory } from "./scroll";
 import { createVisitor, type ShownPage, type VisitOptions, type VisitResult } from "./visit";
 
@@ -40,8 +41,8 @@ export interface RouterEnv {
   fetch?: FetchLike;
   clock?: Pick<Clock, "now" | "setTimeout" | "clearTimeout">;
   config?: RouterConfig;
-  /** The theme of the first page (initial data). */
-  theme?: PageTheme | null;
+  /** The first page's meta (initial data): its noLoad flag counts when the visitor comes back to it. */
+  meta?: Pick<PageMeta, "noLoad"> | null;
   /** The stored auth token, sent as x-auth (storage service). */
   readToken?: () => string | null;
   /** Where islands read the address; the page's shared store by default. */
@@ -73,8 +74,10 @@ export function createRouter(env: RouterEnv): RouterService {
   const location = env.location ?? locationStore;
   const logger = env.logger ?? console;
   const routes = createRouteTable(env.config ?? {});
-  const shown: ShownPage = { href: win.location.href, theme: env.theme ?? null };
+  const shown: ShownPage = { href: win.location.href };
   const preview = createPreviewMode(new URL(win.location.href));
+  const noLoadPages = createNoLoadMemory();
+  if (env.meta?.noLoad) noLoadPages.remember(preview.apply(new URL(win.location.href)), true);
   const scroll = createScrollMemory(win);
   let keys = 0;
   const history = createHistoryEntries(win.history, () => `${clock.now().toString(36)}-${(keys++).toString(36)}`);
@@ -82,16 +85,24 @@ export function createRouter(env: RouterEnv): RouterService {
   const current = () => new URL(win.location.href);
   const rules: LinkRules = { current, isRoute: (url) => matchPath(routes, url.pathname) !== null };
 
-  function request(url: URL, options: Pick<FetchPageOptions, "signal" | "purpose">): Promise<PageOutcome> {
+  async function request(url: URL, options: Pick<FetchPageOptions, "signal" | "purpose">): Promise<PageOutcome> {
+    // No x-hide-head / x-hide-foot: the flags of the page on screen are its own template's, and
+    // sent along they cost the next page its head and foot (issue #16). The server applies the
+    // fetched page's own flags and returns them in the answer's theme; no store-wide flag exists.
     const context = {
       userAgent: win.navigator.userAgent,
       referrer: shown.href,
       cookie: doc.cookie,
       token: env.readToken?.() ?? null,
-      hideHead: shown.theme?.hideHead === true,
-      hideFoot: shown.theme?.hideFoot === true,
     };
-    return fetchPage(fetch, url, context, { ...options, loadValidator: env.loadValidator });
+    const outcome = await fetchPage(fetch, url, context, { ...options, loadValidator: env.loadValidator });
+    // Prefetches teach it too, so a hovered link's page shows no bar even if its answer is dropped.
+    if (outcome.kind === "page") {
+      const noLoad = outcome.page.meta.noLoad === true;
+      noLoadPages.remember(url, noLoad);
+      noLoadPages.remember(outcome.url, noLoad);
+    }
+    return outcome;
   }
 
   const prefetcher = createPrefetcher({
@@ -118,6 +129,7 @@ export function createRouter(env: RouterEnv): RouterService {
     location,
     routes: () => routes,
     shown,
+    knownNoLoad: (url) => noLoadPages.has(url),
     logger,
     async load(url, signal) {
       const prefetched = await prefetcher.take(url);

@@ -4,11 +4,11 @@
 import type { InitialData } from "../../../generated/types";
 import type { Renderer } from "../../renderer/islands";
 import type { Win } from "../../renderer/strategies";
+import { createRouteTable, matchPath } from "../../shared/routes";
 import type { Bus } from "../bus";
 import { browserClock } from "../env";
-import type { Store } from "../storage";
 import { dispatchPageLoad } from "../page-events";
-import { createRouteTable, matchPath } from "../../shared/routes";
+import type { Store } from "../storage";
 import { createRouter, type RouterService } from "./router";
 import { pageRoute } from "./visit";
 
@@ -33,7 +33,7 @@ export function startRouter(env: StartRouterEnv): RouterService {
     fetch: win.fetch.bind(win),
     clock: browserClock(win),
     config: env.data?.config.router,
-    theme: env.data?.theme ?? null,
+    meta: env.data?.meta ?? null,
     readToken: () => store.get("token"),
     logger: env.logger,
   });

@@ -4,18 +4,17 @@
 // (storefront:before-visit, storefront:load; src/runtime/page-events.ts). A newer visit
 // aborts an older one still fetching. Error statuses leave for the error or sign-in page;
 // any other failure is logged and the current page stays as it was.
-import type { PageTheme } from "../../../generated/types";
 import type { Renderer } from "../../renderer/islands";
+import { matchPath, type RouteMatch, type RouteTable } from "../../shared/routes";
 import type { Bus } from "../bus";
 import { dispatchBeforeVisit, dispatchPageLoad, type PageRoute } from "../page-events";
-import { routeKey, type DuplicateGuard } from "./guard";
+import { type DuplicateGuard, routeKey } from "./guard";
 import { applyHead } from "./head";
 import type { HistoryEntries } from "./history";
 import type { LocationStore } from "./location-store";
 import type { PageOutcome } from "./page-fetch";
 import type { PreviewMode } from "./preview";
 import type { ProgressBar } from "./progress-bar";
-import { matchPath, type RouteMatch, type RouteTable } from "../../shared/routes";
 import type { ScrollMemory } from "./scroll";
 
 export const REGIONS = [
@@ -39,7 +38,6 @@ export type VisitResult = "done" | "ignored" | "aborted" | "redirected" | "faile
 
 export interface ShownPage {
   href: string;
-  theme: PageTheme | null;
 }
 
 export interface VisitDeps {
@@ -55,8 +53,10 @@ export interface VisitDeps {
   routes(): RouteTable;
   /** The answer for a page: prefetched, or fetched now. */
   load(url: URL, signal: AbortSignal): Promise<PageOutcome>;
-  /** The page on screen: its address (the next page's referrer) and its theme (whose hide flags go with the next request). */
+  /** The page on screen: its address, the next page's referrer. */
   shown: ShownPage;
+  /** True when an earlier answer for this address said meta.noLoad (no-load.ts). */
+  knownNoLoad(url: URL): boolean;
   logger: Pick<Console, "error">;
 }
 
@@ -84,7 +84,6 @@ export function createVisitor(deps: VisitDeps) {
     const match = matchPath(deps.routes(), url.pathname);
     applyHead(doc, data.meta, (match?.language ?? { locale: doc.documentElement.lang }).locale);
     deps.shown.href = url.href;
-    deps.shown.theme = data.theme;
     deps.bus.emit("route:theme", data.theme);
     // The islands of the new page read the new address as they mount.
     deps.location.set(url);
@@ -125,12 +124,17 @@ export function createVisitor(deps: VisitDeps) {
     pending?.abort();
     const controller = new AbortController();
     pending = controller;
-    progress.start({ silent: options.noLoad });
+    // SPEC.md §2: no bar for a page flagged as not to be loaded. Its flag is the template's
+    // (meta.noLoad), known before the answer only from an earlier answer for the address;
+    // otherwise the bar's delay keeps it off for a fast answer, and the answer hides it.
+    progress.start({ silent: options.noLoad || deps.knownNoLoad(url) });
     // A prefetched answer cannot be aborted; the race lets an aborted visit end anyway.
     const outcome = await Promise.race([deps.load(url, controller.signal), whenAborted(controller.signal)]);
     // A newer visit started meanwhile: it owns the progress bar and the page now.
     if (!outcome || controller.signal.aborted) return "aborted";
     pending = null;
+    // The page is not to be loaded: no bar while its regions are swapped in.
+    if (outcome.kind === "page" && outcome.page.meta.noLoad) progress.hide();
     try {
       if (outcome.kind === "redirect") {
         win.location.assign(outcome.to);

@@ -45,7 +45,8 @@ export interface Recorded {
   priority: string | undefined;
 }
 
-export type Answer = { status: number; body?: unknown } | (() => Promise<Response>);
+/** A recorded answer, or a function answering the request (it sees the headers, as a server would). */
+export type Answer = { status: number; body?: unknown } | ((init: RequestInit) => Promise<Response>);
 
 /** A fetch answering from a table of addresses (without the router's markers). */
 export function replayFetch(answers: Map<string, Answer>) {
@@ -61,7 +62,7 @@ export function replayFetch(answers: Map<string, Answer>) {
     for (const marker of ROUTE_MARKERS) url.searchParams.delete(marker);
     const answer = answers.get(url.pathname + url.search);
     if (!answer) return new Response("not recorded", { status: 599 });
-    if (typeof answer === "function") return answer();
+    if (typeof answer === "function") return answer(init);
     return new Response(answer.body === undefined ? "" : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { "content-type": "application/json" },

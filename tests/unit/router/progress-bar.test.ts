@@ -46,6 +46,22 @@ describe("progress bar", () => {
     progress.done();
   });
 
+  it("hide() removes the bar, or the bar still to come, and leaves the document busy until done()", () => {
+    const progress = createProgressBar(document, clock);
+    progress.start();
+    vi.advanceTimersByTime(PROGRESS_DELAY_MS);
+    expect(bar()).not.toBeNull();
+    progress.hide();
+    expect(bar()).toBeNull();
+    expect(document.documentElement.getAttribute("aria-busy")).toBe("true");
+    progress.start();
+    progress.hide();
+    vi.advanceTimersByTime(PROGRESS_DELAY_MS * 2);
+    expect(bar()).toBeNull();
+    progress.done();
+    expect(document.documentElement.hasAttribute("aria-busy")).toBe(false);
+  });
+
   it("keeps one bar when a second fetch starts", () => {
     const progress = createProgressBar(document, clock);
     progress.start();
