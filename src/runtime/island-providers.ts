@@ -1,10 +1,10 @@
 // Loads what every island renders inside: the messages of the document's language and
 // the providers around them, which also hand the running services to the islands' hooks.
-// Cached per language, since navigation may change it.
+// Cached per language, since navigation may change it; a failed load is not cached.
 import type { Providers } from "../renderer/mount";
-import type { ProvidedServices } from "./hooks/services-context";
 import { languageOfLocale } from "../shared/languages";
 import { loadMessages } from "../shared/messages";
+import type { ProvidedServices } from "./hooks/services-context";
 
 /** `services`: the running services (none where boot runs without them). */
 export function createProvidersLoader(doc: Document, services?: ProvidedServices | null): () => Promise<Providers> {
@@ -21,6 +21,9 @@ export function createProvidersLoader(doc: Document, services?: ProvidedServices
         return providersFor({ locale: language.locale, messages }, services);
       })();
       cache.set(language.locale, providers);
+      // A failed load (offline) is not kept: the next island tries again.
+      const loading = providers;
+      loading.catch(() => cache.get(language.locale) === loading && cache.delete(language.locale));
     }
     return providers;
   };

@@ -2,9 +2,10 @@
 // unload, which breaks the back-forward cache), a beacon to /api/web/stat/duration with
 // the whole seconds the page was visible since the previous report. Counting only new
 // seconds means the hide report after a 10 s report never counts anything twice.
+
+import { API_BASE } from "../shared/codes";
 import type { Clock, EventSource, PageDocument } from "./env";
 import { listen } from "./env";
-import { API_BASE } from "../shared/codes";
 
 export const STATS_INTERVAL_MS = 10_000;
 export const STATS_URL = `${API_BASE}/stat/duration`;
@@ -15,7 +16,7 @@ export interface StatsEnv {
   document: PageDocument;
   /** Where pagehide arrives: the window. */
   events: EventSource;
-  /** navigator.sendBeacon bound to navigator, when the browser has it. */
+  /** navigator.sendBeacon bound to navigator, when the browser has it, sending `data` as application/json. */
   sendBeacon?: (url: string, data: string) => boolean;
   fetch: typeof fetch;
 }

@@ -1,7 +1,8 @@
 // Short messages for the shopper. Each toast closes itself after its duration (1 s by
 // default; hovering or focusing it pauses that), can be closed by hand, and stacks with
 // the others, the oldest dropped beyond MAX_TOASTS. The Toaster island that shows them is
-// created only when the first toast comes, so pages without toasts never load React for it.
+// created only when the first toast comes, so pages without toasts never load React for it;
+// each toast asks for it again, so one that failed to load (offline) is tried once more.
 import type { Bus, ToastKind, ToastRequest, ToastText } from "./bus";
 import type { Clock } from "./env";
 
@@ -19,7 +20,7 @@ export interface Toast {
 export interface ToastEnv {
   bus: Bus;
   clock: Clock;
-  /** Puts the Toaster island on the page; called once, with the first toast. */
+  /** Puts the Toaster island on the page unless one is there; called with every toast. */
   mountToaster?: () => void;
 }
 
@@ -39,7 +40,6 @@ export function createToasts(env: ToastEnv): Toasts {
   const { bus, clock } = env;
   let toasts: readonly Toast[] = [];
   let nextId = 1;
-  let mounted = false;
   const timers = new Map<number, unknown>();
   const listeners = new Set<() => void>();
 
@@ -77,10 +77,7 @@ export function createToasts(env: ToastEnv): Toasts {
     for (const dropped of toasts.slice(0, toasts.length - kept.length)) unschedule(dropped.id);
     set([...kept, toast]);
     schedule(toast);
-    if (!mounted && env.mountToaster) {
-      mounted = true;
-      env.mountToaster();
-    }
+    env.mountToaster?.();
     return toast.id;
   }
 

@@ -3,27 +3,36 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import compress from "@fastify/compress";
 import multipart from "@fastify/multipart";
 import websocket from "@fastify/websocket";
 import type { ValidateFunction } from "ajv";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { registry } from "../registry/index";
 import { allCalls } from "./api/calls";
 import { CODE, describeBodyError } from "./api/envelope";
-import { registerCalls, VISITOR_COOKIE, visitorIdOf, type ApiDeps } from "./api/register";
-import { openDatabase, type Db } from "./db/open";
-import { registerDevOutbox } from "./dev-outbox";
-import { registerLiveChannel } from "./live-channel";
-import { createLiveHub } from "./live";
-import { createMailer } from "./mail";
+import { type ApiDeps, registerCalls, VISITOR_COOKIE, visitorIdOf } from "./api/register";
+import { createPasswords, DEFAULT_HASH_SLOTS, type HashSlots, PRODUCTION_COST, type ScryptCost } from "./auth/passwords";
+import { randomToken } from "./auth/tokens";
 import { watchClientBuild } from "./client-build";
+import { type Db, openDatabase } from "./db/open";
+import { registerDevOutbox } from "./dev-outbox";
+import { createLiveHub } from "./live";
+import { registerLiveChannel } from "./live-channel";
+import { createMailer } from "./mail";
 import { registerPages } from "./pages/routes-plugin";
+import { PURGE_INTERVAL_MS, purgeExpired } from "./purge";
+import { createRateLimiter, DEFAULT_LIMITS, type RateLimits } from "./rate-limit";
 import { loadSchemaSet, SCHEMA_ID_BASE } from "./schemas";
 import { STATIC_SECURITY_HEADERS } from "./security";
 import { registerStaticFiles } from "./static-files";
 import { loadStore, type Store } from "./store/load";
-import { randomToken } from "./auth/tokens";
 
 /** The repository root: the nearest folder above this module (source or bundle) with a package.json. */
 export const ROOT_DIR = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -44,6 +53,11 @@ export interface AppOptions {
   /** Production hides /dev/outbox. */
   production?: boolean;
   clock?: () => number;
+  /** scrypt's cost for new hashes; tests pass a cheaper one, production keeps OWASP's. */
+  passwordCost?: ScryptCost;
+  hashSlots?: HashSlots;
+  /** Rate limits; each one left out keeps its default. */
+  limits?: Partial<RateLimits>;
 }
 
 export interface StoreServer {
@@ -64,7 +78,14 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   const db = openDatabase(dataDir);
   const clock = options.clock ?? Date.now;
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 256 * 1024, trustProxy: false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: false,
+    // Errors before routing (an address that does not decode) answer in the envelope too.
+    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(400).send({ code: CODE.fail, msg: "The address is not valid." }),
+  });
   app.setValidatorCompiler(({ schema }) => {
     const ref = (schema as { $ref?: string }).$ref;
     if (!ref?.startsWith(SCHEMA_ID_BASE)) throw new Error("route schemas must be a $ref to a file of schemas/");
@@ -86,14 +107,6 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
     return reply.code(status).send({ code: status < 500 ? CODE.fail : CODE.error, msg });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: CODE.fail, msg: "There is no such call." }));
-  // Beacons (navigator.sendBeacon) send JSON as text/plain.
-  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(String(body)));
-    } catch {
-      done(Object.assign(new Error("The body is not valid JSON."), { statusCode: 400 }), undefined);
-    }
-  });
   app.addHook("onSend", async (request, reply, payload) => {
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) reply.header(name, value);
     // Every visitor gets an id the tracking, the cart and the live channel share.
@@ -102,7 +115,10 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
       request.method === "GET" &&
       String(reply.getHeader("content-type") ?? "").startsWith("text/html")
     ) {
-      reply.header("set-cookie", `${VISITOR_COOKIE}=${randomToken()}; Path=/; Max-Age=31536000; SameSite=Lax`);
+      // Not HttpOnly: the live channel reads it on disconnect (SPEC.md §7). It grants no session:
+      // a QR sign-in needs the ticket's secret as well (README, "Security and limits").
+      const secure = request.protocol === "https" ? "; Secure" : "";
+      reply.header("set-cookie", `${VISITOR_COOKIE}=${randomToken()}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`);
     }
     return payload;
   });
@@ -115,14 +131,20 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   // Mails show on the console so a tester can follow them; tests run without a logger and stay quiet.
   const mailer = createMailer(db, clock, options.logger ? (line) => console.log(line) : () => undefined);
   const avatarsDir = join(dataDir, "avatars");
-  const deps: ApiDeps = { db, store, mailer, live, schemas, clock, avatarsDir };
+  const passwords = createPasswords(options.passwordCost ?? PRODUCTION_COST, options.hashSlots ?? DEFAULT_HASH_SLOTS);
+  const limits = createRateLimiter({ ...DEFAULT_LIMITS, ...options.limits }, clock);
+  const deps: ApiDeps = { db, store, mailer, live, schemas, clock, avatarsDir, passwords, limits };
   registerStaticFiles(app, { clientDir, imagesDir: join(storeDir, "images"), avatarsDir });
   registerCalls(app, deps, allCalls);
   registerLiveChannel(app, deps);
   if (!options.production) registerDevOutbox(app, db);
   registerPages(app, { store, registry, client, db });
 
+  purgeExpired(db, clock());
+  const purge = setInterval(() => purgeExpired(db, clock()), PURGE_INTERVAL_MS);
+  purge.unref();
   app.addHook("onClose", async () => {
+    clearInterval(purge);
     live.closeAll();
     db.close();
   });

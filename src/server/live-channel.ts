@@ -2,18 +2,38 @@
 // on that visitor, so order changes and QR confirmations reach it.
 import type { FastifyInstance } from "fastify";
 import { WIRE } from "../shared/codes";
-import { userIdOfToken } from "./auth/tokens";
 import { VISITOR_ID } from "./api/calls/shared";
-import type { ApiDeps } from "./api/register";
+import { type ApiDeps, isCrossSite } from "./api/register";
+import { userIdOfToken } from "./auth/tokens";
+
+/** One per open tab; more are refused (1013, try again later), so one visitor cannot hold hundreds. */
+export const SOCKETS_PER_VISITOR = 8;
 
 export function registerLiveChannel(app: FastifyInstance, deps: ApiDeps): void {
+  const open = new Map<string, number>();
   app.get(WIRE.livePath, { websocket: true }, (socket, request) => {
     const query = request.query as Partial<Record<typeof WIRE.visitorQuery, string>>;
     const visitorId = query[WIRE.visitorQuery] ?? "";
+    // Browsers let any page open a WebSocket anywhere; only the Origin tells whose page it is.
+    if (isCrossSite(request)) {
+      socket.close(1008, "cross-site sockets are not accepted");
+      return;
+    }
     if (!VISITOR_ID.test(visitorId)) {
       socket.close(1008, "visitorId is required");
       return;
     }
+    const sockets = open.get(visitorId) ?? 0;
+    if (sockets >= SOCKETS_PER_VISITOR) {
+      socket.close(1013, "too many sockets for this visitor");
+      return;
+    }
+    open.set(visitorId, sockets + 1);
+    socket.once("close", () => {
+      const left = (open.get(visitorId) ?? 1) - 1;
+      if (left > 0) open.set(visitorId, left);
+      else open.delete(visitorId);
+    });
     const header = request.headers[WIRE.authHeader];
     const fromToken = typeof header === "string" ? userIdOfToken(deps.db, header, deps.clock()) : null;
     // After a restart the binding is gone from memory; the visitor's latest track says who it was.

@@ -40,7 +40,10 @@ export function createLiveHub(): LiveHub {
   return {
     add(socket, visitorId, userId) {
       let set = byVisitor.get(visitorId);
-      if (!set) byVisitor.set(visitorId, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        byVisitor.set(visitorId, set);
+      }
       set.add(socket);
       if (userId !== null || !userOfVisitor.has(visitorId)) userOfVisitor.set(visitorId, userId);
       socket.once("close", () => {

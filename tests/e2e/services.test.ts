@@ -2,16 +2,17 @@
 // visitor tracking at start and after 10 s, the duration beacon every 10 s and when the
 // page is hidden (by leaving it), the live channel's ping every 10 s, and a stale sign-in
 // (code 50) ending on the sign-in page once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IncomingMessage, Server } from "node:http";
+
+import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { Browser } from "playwright-core";
-import { WebSocketServer, type WebSocket } from "ws";
-import { launchBrowser } from "./support/browser";
-import { startTestServer, type TestServer } from "./support/static-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type WebSocket, WebSocketServer } from "ws";
+import type { InitialData } from "../../generated/types";
 import { renderDocument } from "../../src/server/document";
 import { documentAssets, readManifest } from "../../src/server/manifest";
-import type { InitialData } from "../../generated/types";
+import { launchBrowser } from "./support/browser";
+import { startTestServer, type TestServer } from "./support/static-server";
 
 interface Seen {
   at: number;
@@ -125,8 +126,8 @@ describe("runtime services in Chromium", () => {
     expect(second.at - first.at).toBeGreaterThanOrEqual(9_000);
     const tick = await until("the 10 s duration beacon", () => postsTo("/api/web/stat/duration")[0]);
     expect(tick.body).toEqual({ duration: 10 });
-    // sendBeacon with a string body: the browser sends it as text/plain.
-    expect(tick.contentType).toMatch(/^text\/plain/);
+    // A JSON Blob: same-origin, so no preflight, and the server refuses text/plain (issue #19).
+    expect(tick.contentType).toBe("application/json");
     await until("the ping", () => live.frames[0]);
     expect(live.frames[0]).toEqual({ code: 200, msg: "ping" });
     expect(sockets).toHaveLength(1);

@@ -3,6 +3,7 @@ import type { ApiCode } from "../../../generated/types";
 
 // One catalogue of codes for the client and the server.
 import { CODE } from "../../shared/codes";
+
 export { CODE };
 
 export interface Envelope {
@@ -11,11 +12,12 @@ export interface Envelope {
   data?: unknown;
 }
 
-/** A call's expected failure: the shopper sees msg. */
+/** A call's expected failure: the shopper sees msg; `status` is the HTTP status (200 unless busy or limited). */
 export class ApiFail extends Error {
   constructor(
     readonly code: ApiCode,
     msg: string,
+    readonly status = 200,
   ) {
     super(msg);
     this.name = "ApiFail";
@@ -40,7 +42,7 @@ export function describeBodyError(error: AjvError | undefined): string {
   const p = error.params;
   switch (error.keyword) {
     case "required":
-      return `${field === "body" ? "" : field + "."}${String(p.missingProperty)} is required`;
+      return `${field === "body" ? "" : `${field}.`}${String(p.missingProperty)} is required`;
     case "additionalProperties":
       return `${field} has an unknown field "${String(p.additionalProperty)}"`;
     case "pattern":

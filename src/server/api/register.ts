@@ -11,15 +11,17 @@ import {
   MULTIPART_CALLS,
   type MultipartCallName,
 } from "../../../generated/api-calls";
+import { API_BASE, AUTH_HEADER, VISITOR_COOKIE, WIRE } from "../../shared/codes";
+import type { Passwords } from "../auth/passwords";
+import { userIdOfToken } from "../auth/tokens";
+import { type UserRow, userById } from "../auth/users";
 import type { Db } from "../db/open";
 import type { LiveHub } from "../live";
 import type { Mailer } from "../mail";
+import type { RateLimiter } from "../rate-limit";
 import type { SchemaSet } from "../schemas";
 import { SCHEMA_ID_BASE } from "../schemas";
 import type { Store } from "../store/load";
-import { userById, type UserRow } from "../auth/users";
-import { userIdOfToken } from "../auth/tokens";
-import { API_BASE, AUTH_HEADER, VISITOR_COOKIE, WIRE } from "../../shared/codes";
 import { VISITOR_ID } from "./calls/shared";
 import { ApiFail, CODE, type Envelope } from "./envelope";
 
@@ -34,6 +36,9 @@ export interface ApiDeps {
   clock: () => number;
   /** Where avatar files go (served at /media/avatars/). */
   avatarsDir: string;
+  /** Password hashing, bounded so that it cannot take the thread pool from everything else. */
+  passwords: Passwords;
+  limits: RateLimiter;
 }
 
 export interface CallContext<B> {
@@ -57,7 +62,7 @@ export type CallHandler<C extends CallName> = (ctx: CallContext<CallBody<C>>) =>
 export interface CallDef {
   readonly path: CallName;
   readonly auth: "required" | "optional";
-  handler(ctx: CallContext<any>): unknown;
+  handler(ctx: CallContext<unknown>): unknown;
 }
 
 const MULTIPART: ReadonlySet<string> = new Set(MULTIPART_CALLS);
@@ -90,15 +95,50 @@ export function visitorIdOf(request: FastifyRequest): string | undefined {
   return id && VISITOR_ID.test(id) ? id : undefined;
 }
 
+/**
+ * A call another site's page makes in the shopper's browser: a foreign Origin, or the
+ * browser's own Sec-Fetch-Site. Requests without either (curl, old browsers) come from no page.
+ */
+export function isCrossSite(request: FastifyRequest): boolean {
+  if (request.headers["sec-fetch-site"] === "cross-site") return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    // Through URL both sides drop a default port (:80, :443) the same way.
+    return new URL(origin).host !== new URL(`http://${request.headers.host ?? ""}`).host;
+  } catch {
+    return true; // "null" (sandboxed frames, file:) and anything unparsable
+  }
+}
+
+const mediaType = (request: FastifyRequest) =>
+  String(request.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
+
 export function registerCalls(app: FastifyInstance, deps: ApiDeps, calls: CallDef[]): void {
   for (const def of calls) {
     const schemaPath = `api/${def.path}.request.schema.json`;
     // Multipart calls check their parts themselves.
     const multipart = MULTIPART.has(def.path);
     if (!multipart && !deps.schemas.has(schemaPath)) throw new Error(`no request schema schemas/${schemaPath}`);
+    // JSON only (multipart for uploads): a browser sends text/plain, urlencoded or multipart
+    // to another site without asking it first, never application/json.
+    const expected = multipart ? "multipart/form-data" : "application/json";
     app.post(
       `${API_BASE}/${def.path}`,
-      multipart ? {} : { schema: { body: { $ref: SCHEMA_ID_BASE + schemaPath } } },
+      {
+        ...(multipart ? {} : { schema: { body: { $ref: SCHEMA_ID_BASE + schemaPath } } }),
+        onRequest: async (request, reply) => {
+          if (isCrossSite(request)) {
+            return reply.code(403).send({ code: CODE.permission, msg: "Calls from other sites are not accepted." });
+          }
+          if (mediaType(request) !== expected) {
+            return reply.code(415).send({ code: CODE.fail, msg: `The body must be ${expected}.` });
+          }
+        },
+      },
       async (request, reply): Promise<Envelope> => {
         const header = request.headers[AUTH_HEADER];
         const token = typeof header === "string" && header !== "" ? header : undefined;
@@ -112,7 +152,11 @@ export function registerCalls(app: FastifyInstance, deps: ApiDeps, calls: CallDe
           const data = await def.handler({ body: request.body ?? {}, user, token, visitorId, request, deps });
           return { code: CODE.ok, msg: "", data: data === undefined ? null : data };
         } catch (err) {
-          if (err instanceof ApiFail) return { code: err.code, msg: err.message };
+          if (err instanceof ApiFail) {
+            reply.code(err.status);
+            if (err.status === 503) reply.header("retry-after", "1");
+            return { code: err.code, msg: err.message };
+          }
           request.log.error(err);
           reply.code(500);
           return { code: CODE.error, msg: "An unknown error occurred." };

@@ -198,4 +198,15 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // Stock snapshots sum order lines by SKU.
   `CREATE INDEX order_items_sku ON order_items(sku);`,
+  // Issue #19: wrong tries per code, QR tickets bound to their creator's secret, sign-in
+  // failures counted per account and address, and the lookups the purge and the live channel make.
+  `
+  ALTER TABLE one_time_codes ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE one_time_codes ADD COLUMN created_at INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX one_time_codes_user ON one_time_codes(user_id, purpose, created_at);
+  ALTER TABLE qr_tickets ADD COLUMN secret_hash TEXT NOT NULL DEFAULT '';
+  CREATE INDEX login_activity_pair ON login_activity(account, ip, created_at);
+  CREATE INDEX tokens_expiry ON tokens(expires_at);
+  CREATE INDEX visitor_tracks_visitor ON visitor_tracks(visitor_id, id);
+  `,
 ];

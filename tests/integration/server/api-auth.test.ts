@@ -3,7 +3,7 @@
 // verification, confirmation codes and QR sign-in against a real server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { count, signUp, startStore, uniqueEmail, type TestStore, START_TIMEOUT_MS } from "./support";
+import { count, START_TIMEOUT_MS, signUp, startStore, type TestStore, uniqueEmail } from "./support";
 
 let store: TestStore;
 beforeAll(async () => {
@@ -175,13 +175,9 @@ describe("password reset and email verification", () => {
     expect((await store.post("auth/sendVerifyEmail", {})).code).toBe(50);
   });
 
-  it("refuses a sixth mail to one address within an hour", async () => {
+  it("sends no sixth mail to one address within an hour, and answers as for any address (issue #19)", async () => {
     const { email } = await signUp(store);
-    for (let i = 0; i < 4; i++) expect((await store.post("auth/forget", { email })).code).toBe(0);
-    expect(await store.post("auth/forget", { email })).toMatchObject({
-      code: 41,
-      msg: "Too many mails were sent to this address. Try again in an hour.",
-    });
+    for (let i = 0; i < 5; i++) expect((await store.post("auth/forget", { email })).code).toBe(0);
     expect(outbox(email)).toHaveLength(5);
   });
 
@@ -198,28 +194,29 @@ describe("QR sign-in", () => {
     const visitor = "browser-visitor-1";
     const created = await store.post("auth/qrCreate", {}, { visitor });
     expect(created.code).toBe(0);
-    const { ticket } = created.data;
+    const { ticket, secret } = created.data;
     expect(created.data.url).toBe(`/auth/signin?qr=${ticket}`);
     const socket = new WebSocket(`${store.url.replace("http", "ws")}/ws/message?visitorId=${visitor}`);
+    // biome-ignore lint/suspicious/noExplicitAny: the live channel's frames, parsed JSON of several message types that the assertions read field by field.
     const frames: any[] = [];
     socket.on("message", (raw) => frames.push(JSON.parse(String(raw))));
     await new Promise((resolve) => socket.once("open", resolve));
-    expect((await store.post("auth/qrStatus", { ticket }, { visitor })).data.status).toBe("pending");
+    expect((await store.post("auth/qrStatus", { ticket, secret }, { visitor })).data.status).toBe("pending");
     // Another visitor cannot see the ticket.
-    expect((await store.post("auth/qrStatus", { ticket }, { visitor: "someone-else" })).code).toBe(41);
+    expect((await store.post("auth/qrStatus", { ticket, secret }, { visitor: "someone-else" })).code).toBe(41);
 
     const phone = await signUp(store);
     expect((await store.post("auth/qrConfirm", { ticket }, { token: phone.token })).code).toBe(0);
+    // The socket hears that the ticket is confirmed; the session is not on it (issue #19).
     await expect.poll(() => frames.find((f) => f.type === "auth.qr")).toBeTruthy();
-    const pushed = frames.find((f) => f.type === "auth.qr");
-    expect(pushed.data.user.email).toBe(phone.email);
-    expect((await store.post("user/info", {}, { token: pushed.data.token })).data.email).toBe(phone.email);
+    expect(frames.find((f) => f.type === "auth.qr").data).toEqual({ ticket, status: "confirmed" });
 
-    const status = await store.post("auth/qrStatus", { ticket }, { visitor });
+    const status = await store.post("auth/qrStatus", { ticket, secret }, { visitor });
     expect(status.data.status).toBe("confirmed");
     expect(status.data.session.user.email).toBe(phone.email);
+    expect((await store.post("user/info", {}, { token: status.data.session.token })).data.email).toBe(phone.email);
     // Spent: neither a second hand-over nor a second confirmation.
-    expect((await store.post("auth/qrStatus", { ticket }, { visitor })).data.status).toBe("expired");
+    expect((await store.post("auth/qrStatus", { ticket, secret }, { visitor })).data.status).toBe("expired");
     expect((await store.post("auth/qrConfirm", { ticket }, { token: phone.token })).code).toBe(41);
     socket.close();
   });

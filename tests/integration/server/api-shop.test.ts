@@ -2,7 +2,7 @@
 // Cart, checkout, orders, returns, addresses, reviews, forms, search, favorites, tracking
 // and the profile calls against a real server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count, signUp, startStore, type TestStore, START_TIMEOUT_MS } from "./support";
+import { count, START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support";
 
 let store: TestStore;
 beforeAll(async () => {
@@ -357,6 +357,9 @@ describe("reviews, forms and search", () => {
     expect(before.code).toBe(0);
     const { token } = await signUp(store);
     await store.post("user/editName", { nickname: "Reviewer Mei" }, { token });
+    // Only buyers review (issue #19): a paid order of the shirt first.
+    const order = await placeOrder(token, {}, "LINSHI-RUS-M");
+    await store.post("order/pay", { orderNo: order.orderNo }, { token });
     const added = await store.post(
       "review/add",
       { productSlug: "linen-shirt", score: 4, title: "Nice", body: "Soft and cool." },
@@ -465,15 +468,17 @@ describe("tracking", () => {
     expect((await store.post("visitor/track", { url: "", referer: "", timezone: "UTC" })).code).toBe(40);
   });
 
-  it("accepts duration beacons as text/plain or JSON", async () => {
+  it("accepts duration beacons as JSON only: text/plain is what another site could send (issue #19)", async () => {
     const before = count(store, "durations");
     expect(
-      (await store.post("stat/duration", undefined, { raw: '{"duration":12}', type: "text/plain;charset=UTF-8", visitor: "v1" }))
-        .code,
-    ).toBe(0);
+      await store.post("stat/duration", undefined, { raw: '{"duration":12}', type: "text/plain;charset=UTF-8", visitor: "v1" }),
+    ).toMatchObject({ status: 415, code: 40 });
     expect((await store.post("stat/duration", { duration: 5 }, { visitor: "v1" })).code).toBe(0);
+    expect(
+      (await store.post("stat/duration", undefined, { raw: '{"duration":7}', type: "application/json;charset=UTF-8" })).code,
+    ).toBe(0);
     expect((await store.post("stat/duration", { duration: -1 })).code).toBe(40);
-    expect((await store.post("stat/duration", undefined, { raw: "twelve", type: "text/plain" })).code).toBe(40);
+    expect((await store.post("stat/duration", undefined, { raw: "twelve" })).code).toBe(40);
     expect(count(store, "durations")).toBe(before + 2);
   });
 });

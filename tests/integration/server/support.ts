@@ -1,10 +1,10 @@
 // Starts the reference store server on a random loopback port with a fresh data directory,
 // and speaks its API the way the browser does.
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AddressInfo } from "node:net";
-import { buildApp, type AppOptions, type StoreServer } from "../../../src/server/app";
+import { type AppOptions, buildApp, type StoreServer } from "../../../src/server/app";
 import { loadSchemaSet } from "../../../src/server/schemas";
 
 // Every successful answer is checked against its call's response schema, as the client does.
@@ -13,6 +13,7 @@ const schemas = loadSchemaSet(join(process.cwd(), "schemas"));
 /** Starting a server compiles every schema; on a busy two-core machine that can take seconds. */
 export const START_TIMEOUT_MS = 30_000;
 
+// biome-ignore lint/suspicious/noExplicitAny: test helper: tests read the answers of many calls without naming each response type (every answer is checked against its response schema at run time).
 export interface Envelope<T = any> {
   status: number;
   code: number;
@@ -25,6 +26,7 @@ export interface TestStore {
   server: StoreServer;
   dataDir: string;
   /** POST /api/web/{call}; `visitor` sets the visitorId cookie. */
+  // biome-ignore lint/suspicious/noExplicitAny: as Envelope's T: the answer's data, checked against its response schema at run time.
   post<T = any>(
     call: string,
     body?: unknown,
@@ -33,9 +35,12 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
+/** scrypt's cost before issue #19: a test hashes in milliseconds; production keeps OWASP's. */
+export const TEST_PASSWORD_COST = { N: 2 ** 14, r: 8, p: 1 };
+
 export async function startStore(options: AppOptions & { keepData?: boolean } = {}): Promise<TestStore> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "store-data-"));
-  const server = await buildApp({ ...options, dataDir });
+  const server = await buildApp({ passwordCost: TEST_PASSWORD_COST, ...options, dataDir });
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = server.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBus } from "../../../src/runtime/bus";
-import { startServices, type RunningServices } from "../../../src/runtime/services";
-import { FakeSocket, envelope, testClock } from "./fakes";
+import { type RunningServices, startServices } from "../../../src/runtime/services";
+import { envelope, FakeSocket, testClock } from "./fakes";
 
 let running: RunningServices | undefined;
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-let beacon: ReturnType<typeof vi.fn<(url: string, data: string) => boolean>>;
+let beacon: ReturnType<typeof vi.fn<(url: string, data: Blob) => boolean>>;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -14,7 +14,7 @@ beforeEach(() => {
   localStorage.setItem("sf.visitorId", "v_1");
   document.body.innerHTML = "";
   fetchMock = vi.fn<typeof fetch>(async () => envelope({ code: 0, msg: "", data: null }));
-  beacon = vi.fn<(url: string, data: string) => boolean>(() => true);
+  beacon = vi.fn<(url: string, data: Blob) => boolean>(() => true);
   vi.stubGlobal("fetch", fetchMock);
   vi.stubGlobal("WebSocket", FakeSocket);
   Object.defineProperty(navigator, "sendBeacon", { value: beacon, configurable: true });
@@ -47,7 +47,11 @@ describe("startServices", () => {
     expect(calls).toContain("/api/web/visitor/track");
     expect(FakeSocket.last.url).toMatch(/\/ws\/message\?visitorId=v_1$/);
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(beacon).toHaveBeenCalledWith("/api/web/stat/duration", JSON.stringify({ duration: 10 }));
+    // As JSON, the only body the server takes (a text/plain one is what another site could send).
+    const [url, data] = beacon.mock.calls[0]!;
+    expect(url).toBe("/api/web/stat/duration");
+    expect(data.type).toBe("application/json");
+    expect(await data.text()).toBe(JSON.stringify({ duration: 10 }));
   });
 
   it("puts the Toaster island on the page with the first toast, once", () => {
@@ -67,6 +71,32 @@ describe("startServices", () => {
     services.bus.emit("toast:show", { message: { text: "hi" } });
     expect(document.querySelectorAll('[data-component="Toaster"]')).toHaveLength(1);
     expect(mountRegion).not.toHaveBeenCalled();
+  });
+
+  // Issue #19: offline, the Toaster's code failed to load once and every later toast was silent.
+  it("shows toasts in a plain live region while the Toaster's code cannot load, and retries it", async () => {
+    const { services, mountRegion } = start();
+    const markEach = (state: string) =>
+      mountRegion.mockImplementationOnce(async (...args: unknown[]) => {
+        (args[0] as Element).querySelector("[data-component]")!.setAttribute("data-island", state);
+      });
+    markEach("failed");
+    markEach("failed");
+    markEach("mounted");
+    services.bus.emit("toast:show", { kind: "error", message: { text: "Only 0 left" } });
+    await vi.advanceTimersByTimeAsync(0);
+    const plain = () => document.querySelector(".sf-toaster--plain");
+    expect(plain()?.querySelector('[role="alert"]')?.textContent).toBe("Only 0 left");
+    services.bus.emit("toast:show", { kind: "error", message: { text: "Still 0 left" } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mountRegion).toHaveBeenCalledTimes(2);
+    expect(plain()?.textContent).toContain("Still 0 left");
+    // Online again: the next toast loads the Toaster, which takes over from the plain region.
+    services.bus.emit("toast:show", { message: { text: "Back" } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mountRegion).toHaveBeenCalledTimes(3);
+    expect(plain()).toBeNull();
+    expect(document.querySelectorAll('[data-component="Toaster"]')).toHaveLength(1);
   });
 
   it("a failing request shows its toast through the same bus", async () => {

@@ -3,26 +3,28 @@
 import { randomInt } from "node:crypto";
 import type * as T from "../../../../generated/types";
 import { deviceOf } from "../../auth/device";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
 import { signInWait } from "../../auth/throttle";
 import { digest, issueCode, issueToken, randomToken, revokeToken, useCode } from "../../auth/tokens";
-import { userById, userInfo, type UserRow } from "../../auth/users";
+import { type UserRow, userById, userInfo } from "../../auth/users";
 import type { Db } from "../../db/open";
 import { MAILS_PER_HOUR } from "../../mail";
 import { ApiFail, CODE, fail } from "../envelope";
-import { defineCall, type ApiDeps, type CallContext } from "../register";
+import { type ApiDeps, type CallContext, defineCall } from "../register";
 import { mergeVisitorCart } from "./cart";
-import { clientIp, count, EMAIL, iso, paging, PHONE } from "./shared";
+import { clientIp, count, EMAIL, iso, PHONE, paging } from "./shared";
 
 const RESET_TTL_MS = 60 * 60_000;
 const VERIFY_TTL_MS = 24 * 3600_000;
 const CODE_TTL_MS = 10 * 60_000;
 const QR_TTL_MS = 5 * 60_000;
-// Costs as much as a real check, so an unknown account answers as slowly as a wrong password.
-const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$" + "A".repeat(86) + "==";
+/** Wrong tries of one 6-digit code before it is void, and of all an account's codes per hour. */
+const CODE_TRIES = 5;
+const ACCOUNT_CODE_TRIES = 10;
+const HOUR_MS = 3600_000;
 
+/** Records a sign-in attempt; its row id. */
 function recordAttempt(ctx: CallContext<unknown>, account: string, userId: number | null, method: string, success: boolean) {
-  ctx.deps.db
+  return ctx.deps.db
     .prepare(
       "INSERT INTO login_activity (user_id, account, ip, user_agent, method, success, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     )
@@ -34,7 +36,7 @@ function recordAttempt(ctx: CallContext<unknown>, account: string, userId: numbe
       method,
       success ? 1 : 0,
       ctx.deps.clock(),
-    );
+    ).lastInsertRowid;
 }
 
 /** Signs a user in: a new token, last login, and the visitor's cart joins theirs. */
@@ -53,6 +55,17 @@ export function startSession(ctx: CallContext<unknown>, user: UserRow): T.AuthSe
 /** Refuses a mail to an address that has had its share this hour. */
 function checkMailQuota(deps: ApiDeps, to: string) {
   if (deps.mailer.recentTo(to) >= MAILS_PER_HOUR) fail("Too many mails were sent to this address. Try again in an hour.");
+}
+
+/** Fails when the account has guessed too many codes wrong this hour, whichever codes they were. */
+function checkCodeTries(deps: ApiDeps, userId: number) {
+  const wrong = count(
+    deps.db,
+    "SELECT COALESCE(SUM(attempts), 0) AS n FROM one_time_codes WHERE user_id = ? AND purpose LIKE 'change-%' AND created_at > ?",
+    userId,
+    deps.clock() - HOUR_MS,
+  );
+  if (wrong >= ACCOUNT_CODE_TRIES) fail("Too many wrong codes. Try again in an hour.");
 }
 
 function sendVerification(deps: ApiDeps, user: UserRow) {
@@ -76,13 +89,31 @@ function findAccount(db: Db, account: string, countryCode?: string): UserRow | u
 /** 6-digit codes are short, so their hash includes whom and what they are for. */
 const shortCodeHash = (userId: number, target: string, code: string) => digest(`${userId}:${target}:${code}`);
 
+/**
+ * Uses the account's live code for `purpose` when `code` and `target` match it. Each wrong try
+ * counts, and is written even though the call then fails (so never call this inside a
+ * transaction that the failure rolls back); the fifth voids the code.
+ */
 export function checkShortCode(deps: ApiDeps, userId: number, purpose: string, target: string, code: string): void {
-  const hash = shortCodeHash(userId, target, code);
-  const row = deps.db
-    .prepare("SELECT code_hash FROM one_time_codes WHERE code_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?")
-    .get(hash, purpose, deps.clock());
+  const { db } = deps;
+  const now = deps.clock();
+  checkCodeTries(deps, userId);
+  const row = db
+    .prepare(
+      "SELECT code_hash, attempts FROM one_time_codes WHERE user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
+    )
+    .get(userId, purpose, now) as { code_hash: string; attempts: number } | undefined;
   if (!row) fail("The verification code is wrong or has expired.");
-  deps.db.prepare("UPDATE one_time_codes SET used_at = ? WHERE code_hash = ?").run(deps.clock(), hash);
+  if (row!.code_hash !== shortCodeHash(userId, target, code)) {
+    const attempts = row!.attempts + 1;
+    db.prepare("UPDATE one_time_codes SET attempts = ?, used_at = ? WHERE code_hash = ?").run(
+      attempts,
+      attempts >= CODE_TRIES ? now : null,
+      row!.code_hash,
+    );
+    fail(attempts >= CODE_TRIES ? "Too many wrong codes. Ask for a new code." : "The verification code is wrong or has expired.");
+  }
+  db.prepare("UPDATE one_time_codes SET used_at = ? WHERE code_hash = ?").run(now, row!.code_hash);
 }
 
 export const authCalls = [
@@ -93,12 +124,26 @@ export const authCalls = [
     if (method === "email" ? !EMAIL.test(account) : !PHONE.test(account)) {
       throw new ApiFail(CODE.fail, "The account must be an email address or a mobile number.");
     }
-    const wait = signInWait(db, account, clock());
+    const { passwords, limits } = ctx.deps;
+    const ip = clientIp(ctx.request);
+    limits.require("signin", ip);
+    // Check, start the hash and count the attempt as failed in one synchronous step: parallel
+    // guesses each see the ones before them, however long their hashes take.
+    const wait = signInWait(db, account, ip, clock());
     if (wait > 0) fail(`Too many failed sign-ins. Try again in ${Math.ceil(wait / 1000)} seconds.`);
     const user = findAccount(db, account, ctx.body.countryCode);
-    const ok = await verifyPassword(ctx.body.password, user?.password_hash ?? DUMMY_HASH);
-    recordAttempt(ctx, account, user?.id ?? null, method, ok && user !== undefined);
+    const checking = passwords.verify(ctx.body.password, user?.password_hash ?? passwords.dummyHash);
+    const attempt = recordAttempt(ctx, account, user?.id ?? null, method, false);
+    const ok = await checking;
     if (!ok || !user) fail("The account or password is incorrect.");
+    db.prepare("UPDATE login_activity SET success = 1 WHERE id = ?").run(attempt);
+    if (passwords.needsRehash(user!.password_hash)) {
+      // A busy server signs the owner in all the same; the next sign-in rehashes.
+      const rehashed = await Promise.resolve()
+        .then(() => passwords.hash(ctx.body.password))
+        .catch(() => null);
+      if (rehashed) db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(rehashed, user!.id);
+    }
     return startSession(ctx, user!);
   }),
 
@@ -107,9 +152,10 @@ export const authCalls = [
     const { email, mobile, countryCode, password } = ctx.body;
     if (!email && !mobile) throw new ApiFail(CODE.fail, "email or mobile is required");
     if (mobile && !countryCode) throw new ApiFail(CODE.fail, "countryCode is required");
+    ctx.deps.limits.require("signup", clientIp(ctx.request));
     const normalizedEmail = email?.toLowerCase() ?? null;
     const normalizedMobile = mobile?.replace(/^\+/, "") ?? null;
-    const hash = await hashPassword(password);
+    const hash = await ctx.deps.passwords.hash(password);
     const now = clock();
     const id = db.transaction(() => {
       if (normalizedEmail && db.prepare("SELECT 1 FROM users WHERE email = ?").get(normalizedEmail)) {
@@ -149,10 +195,11 @@ export const authCalls = [
   }),
 
   defineCall("auth/forget", "optional", (ctx) => {
+    ctx.deps.limits.require("reset", clientIp(ctx.request));
     const user = findAccount(ctx.deps.db, ctx.body.email.toLowerCase());
-    // The same answer either way, so the call does not reveal who has an account.
-    if (user?.email) {
-      checkMailQuota(ctx.deps, user.email);
+    // The same answer either way, so the call does not reveal who has an account; an inbox
+    // that has had its share of mails this hour gets nothing more, also without saying so.
+    if (user?.email && ctx.deps.mailer.recentTo(user.email) < MAILS_PER_HOUR) {
       const code = issueCode(ctx.deps.db, user.id, "reset-password", user.email, ctx.deps.clock(), RESET_TTL_MS);
       ctx.deps.mailer.send({
         to: user.email,
@@ -166,7 +213,8 @@ export const authCalls = [
 
   defineCall("auth/resetPassword", "optional", async (ctx) => {
     const { db, clock } = ctx.deps;
-    const hash = await hashPassword(ctx.body.password);
+    ctx.deps.limits.require("reset", clientIp(ctx.request));
+    const hash = await ctx.deps.passwords.hash(ctx.body.password);
     db.transaction(() => {
       const used = useCode(db, ctx.body.code, "reset-password", clock());
       if (!used) fail("The reset link is wrong or has expired.");
@@ -202,11 +250,23 @@ export const authCalls = [
           ? `${countryCode}${mobile.replace(/^\+/, "")}`
           : undefined;
     if (!target) throw new ApiFail(CODE.fail, channel === "email" ? "email is required" : "mobile and countryCode are required");
+    const { db, clock } = ctx.deps;
+    const userId = ctx.user!.id;
+    checkCodeTries(ctx.deps, userId);
     checkMailQuota(ctx.deps, target);
     const code = String(randomInt(100000, 1000000));
-    ctx.deps.db
-      .prepare("INSERT OR REPLACE INTO one_time_codes (code_hash, user_id, purpose, target, expires_at) VALUES (?, ?, ?, ?, ?)")
-      .run(shortCodeHash(ctx.user!.id, target, code), ctx.user!.id, `change-${channel}`, target, ctx.deps.clock() + CODE_TTL_MS);
+    const now = clock();
+    // One live code per account and purpose: a new one voids the last, and with it its tries.
+    db.transaction(() => {
+      db.prepare("UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL").run(
+        now,
+        userId,
+        `change-${channel}`,
+      );
+      db.prepare(
+        "INSERT OR REPLACE INTO one_time_codes (code_hash, user_id, purpose, target, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      ).run(shortCodeHash(userId, target, code), userId, `change-${channel}`, target, now + CODE_TTL_MS, now);
+    })();
     ctx.deps.mailer.send({
       to: target,
       subject: "Your verification code",
@@ -219,11 +279,20 @@ export const authCalls = [
   defineCall("auth/qrCreate", "optional", (ctx) => {
     if (!ctx.visitorId) fail("Reload the page and try again.");
     const ticket = randomToken();
+    // The visitor id travels in addresses and logs; the secret only in this answer, to this page.
+    const secret = randomToken();
     const now = ctx.deps.clock();
     ctx.deps.db
-      .prepare("INSERT INTO qr_tickets (id, visitor_id, status, created_at, expires_at) VALUES (?, ?, 'pending', ?, ?)")
-      .run(ticket, ctx.visitorId, now, now + QR_TTL_MS);
-    return { ticket, url: `/auth/signin?qr=${ticket}`, expiresAt: iso(now + QR_TTL_MS) } satisfies T.AuthQrCreateResponse;
+      .prepare(
+        "INSERT INTO qr_tickets (id, visitor_id, status, created_at, expires_at, secret_hash) VALUES (?, ?, 'pending', ?, ?, ?)",
+      )
+      .run(ticket, ctx.visitorId, now, now + QR_TTL_MS, digest(secret));
+    return {
+      ticket,
+      secret,
+      url: `/auth/signin?qr=${ticket}`,
+      expiresAt: iso(now + QR_TTL_MS),
+    } satisfies T.AuthQrCreateResponse;
   }),
 
   defineCall("auth/qrConfirm", "required", (ctx) => {
@@ -232,17 +301,20 @@ export const authCalls = [
     const ticket = db.prepare("SELECT * FROM qr_tickets WHERE id = ?").get(ctx.body.ticket) as
       | { id: string; visitor_id: string; status: string; expires_at: number }
       | undefined;
-    if (!ticket || ticket.status !== "pending" || ticket.expires_at <= now) fail("The QR code has expired. Show a new one.");
+    if (ticket?.status !== "pending" || ticket.expires_at <= now) fail("The QR code has expired. Show a new one.");
     db.prepare("UPDATE qr_tickets SET status = 'confirmed', user_id = ? WHERE id = ?").run(ctx.user!.id, ticket!.id);
     recordAttempt(ctx, ctx.user!.email ?? ctx.user!.mobile ?? "", ctx.user!.id, "qr", true);
-    const session = { token: issueToken(db, ctx.user!.id, now), user: userInfo(db, ctx.user!) };
-    live.toVisitor(ticket!.visitor_id, { code: 0, msg: "", type: "auth.qr", data: { ticket: ticket!.id, ...session } });
+    // Only news that it is confirmed: any socket of the visitor hears it, so the session
+    // itself goes to auth/qrStatus, which needs the ticket's secret.
+    live.toVisitor(ticket!.visitor_id, { code: 0, msg: "", type: "auth.qr", data: { ticket: ticket!.id, status: "confirmed" } });
     return {};
   }),
 
   defineCall("auth/qrStatus", "optional", (ctx) => {
     const { db, clock } = ctx.deps;
-    const ticket = db.prepare("SELECT * FROM qr_tickets WHERE id = ? AND visitor_id = ?").get(ctx.body.ticket, ctx.visitorId) as
+    const ticket = db
+      .prepare("SELECT * FROM qr_tickets WHERE id = ? AND visitor_id = ? AND secret_hash = ?")
+      .get(ctx.body.ticket, ctx.visitorId, digest(ctx.body.secret)) as
       | { id: string; status: string; user_id: number | null; expires_at: number }
       | undefined;
     if (!ticket) fail("Unknown QR code.");

@@ -3,7 +3,7 @@ import type * as T from "../../../../generated/types";
 import { createLinks } from "../../pages/links";
 import { fail } from "../envelope";
 import { defineCall } from "../register";
-import { iso, paging } from "./shared";
+import { iso, limitAnonymousWrite, paging } from "./shared";
 
 export const contentCalls = [
   defineCall("review/list", "optional", (ctx) => {
@@ -54,6 +54,16 @@ export const contentCalls = [
     const { productSlug, score, title, body } = ctx.body;
     if (!store.productBySlug.has(productSlug)) fail("The product was not found.");
     const user = ctx.user!;
+    // Reviews count toward the product's score: only paid, not cancelled orders earn one, once.
+    const bought = db
+      .prepare(
+        "SELECT 1 FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.user_id = ? AND i.product_slug = ? AND o.pay_status = 'paid' AND o.status != 'cancelled' LIMIT 1",
+      )
+      .get(user.id, productSlug);
+    if (!bought) fail("Only customers who bought this product can review it.");
+    if (db.prepare("SELECT 1 FROM reviews WHERE user_id = ? AND product_slug = ?").get(user.id, productSlug)) {
+      fail("You have already reviewed this product.");
+    }
     const author = user.nickname || user.first_name || "Customer";
     const now = clock();
     const id = db
@@ -63,6 +73,7 @@ export const contentCalls = [
   }),
 
   defineCall("inquiry/submit", "optional", (ctx) => {
+    limitAnonymousWrite(ctx);
     const { db, store, clock } = ctx.deps;
     if (!store.productBySlug.has(ctx.body.productSlug)) fail("The product was not found.");
     const b = ctx.body;
@@ -73,6 +84,7 @@ export const contentCalls = [
   }),
 
   defineCall("feedback/submit", "optional", (ctx) => {
+    limitAnonymousWrite(ctx);
     const b = ctx.body;
     ctx.deps.db
       .prepare("INSERT INTO feedback (user_id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)")
@@ -81,6 +93,7 @@ export const contentCalls = [
   }),
 
   defineCall("newsletter/subscribe", "optional", (ctx) => {
+    limitAnonymousWrite(ctx);
     ctx.deps.db
       .prepare("INSERT OR IGNORE INTO newsletter (email, created_at) VALUES (?, ?)")
       .run(ctx.body.email.toLowerCase(), ctx.deps.clock());

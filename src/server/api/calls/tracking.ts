@@ -1,11 +1,13 @@
-// Visitor tracks (url, referer, timezone every 10 s) and page durations (beacons).
+// Visitor tracks (url, referer, timezone every 10 s) and page durations (beacons), limited per
+// visitor and address; src/server/purge.ts bounds what they keep.
 import type * as T from "../../../../generated/types";
 import { randomToken } from "../../auth/tokens";
 import { defineCall } from "../register";
-import { clientIp } from "./shared";
+import { clientIp, limitAnonymousWrite } from "./shared";
 
 export const trackingCalls = [
   defineCall("visitor/track", "optional", (ctx) => {
+    limitAnonymousWrite(ctx);
     // A visitor without the cookie gets an id here; the client stores it.
     const visitorId = ctx.visitorId || randomToken();
     ctx.deps.db
@@ -26,6 +28,7 @@ export const trackingCalls = [
   }),
 
   defineCall("stat/duration", "optional", (ctx) => {
+    limitAnonymousWrite(ctx);
     ctx.deps.db
       .prepare("INSERT INTO durations (visitor_id, user_id, url, seconds, created_at) VALUES (?, ?, ?, ?, ?)")
       .run(

@@ -2,11 +2,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
 import { digest } from "../../auth/tokens";
 import { userById, userInfo } from "../../auth/users";
 import { ApiFail, CODE, fail } from "../envelope";
-import { defineCall, type CallDef } from "../register";
+import { type CallDef, defineCall } from "../register";
 import { checkShortCode } from "./auth";
 
 const info = (ctx: { deps: { db: Parameters<typeof userInfo>[0] }; user: { id: number } | null }) =>
@@ -26,8 +25,11 @@ const SIGNATURES: { ext: string; test: (b: Buffer) => boolean }[] = [
 // Multipart (schemas/api/user/editAvatar.request.schema.json says so): no JSON body to check.
 const editAvatar = defineCall("user/editAvatar", "required", async (ctx) => {
   if (!ctx.request.isMultipart()) throw new ApiFail(CODE.fail, "avatar is required (multipart/form-data)");
-  const file = await ctx.request.file();
-  if (!file || file.fieldname !== "avatar") throw new ApiFail(CODE.fail, "avatar is required");
+  // A body the multipart parser cannot read (no boundary, cut short) is the sender's mistake.
+  const file = await ctx.request.file().catch(() => {
+    throw new ApiFail(CODE.fail, "The upload is not valid multipart/form-data.", 400);
+  });
+  if (file?.fieldname !== "avatar") throw new ApiFail(CODE.fail, "avatar is required");
   const buffer = await file.toBuffer().catch(() => null);
   if (!buffer || file.file.truncated) fail("The image must be at most 2 MB.");
   const kind = SIGNATURES.find((s) => s.test(buffer!));
@@ -58,9 +60,9 @@ export const userCalls: CallDef[] = [
   }),
 
   defineCall("user/editPassword", "required", async (ctx) => {
-    const { db } = ctx.deps;
-    if (!(await verifyPassword(ctx.body.oldPassword, ctx.user!.password_hash))) fail("The current password is incorrect.");
-    const hash = await hashPassword(ctx.body.password);
+    const { db, passwords } = ctx.deps;
+    if (!(await passwords.verify(ctx.body.oldPassword, ctx.user!.password_hash))) fail("The current password is incorrect.");
+    const hash = await passwords.hash(ctx.body.password);
     // Other sessions end; this one stays signed in.
     db.transaction(() => {
       db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hash, ctx.user!.id);
@@ -72,24 +74,22 @@ export const userCalls: CallDef[] = [
   defineCall("user/editEmail", "required", (ctx) => {
     const { db } = ctx.deps;
     const email = ctx.body.email.toLowerCase();
-    db.transaction(() => {
-      if (db.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").get(email, ctx.user!.id))
-        fail("An account with this email address already exists.");
-      checkShortCode(ctx.deps, ctx.user!.id, "change-email", email, ctx.body.code);
-      db.prepare("UPDATE users SET email = ?, email_verified = 1 WHERE id = ?").run(email, ctx.user!.id);
-    })();
+    if (db.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").get(email, ctx.user!.id))
+      fail("An account with this email address already exists.");
+    // Not in a transaction: a wrong code's try must be kept. Nothing awaits in between.
+    checkShortCode(ctx.deps, ctx.user!.id, "change-email", email, ctx.body.code);
+    db.prepare("UPDATE users SET email = ?, email_verified = 1 WHERE id = ?").run(email, ctx.user!.id);
     return info(ctx);
   }),
 
   defineCall("user/editMobile", "required", (ctx) => {
     const { db } = ctx.deps;
     const mobile = ctx.body.mobile.replace(/^\+/, "");
-    db.transaction(() => {
-      if (db.prepare("SELECT 1 FROM users WHERE mobile = ? AND id != ?").get(mobile, ctx.user!.id))
-        fail("An account with this mobile number already exists.");
-      checkShortCode(ctx.deps, ctx.user!.id, "change-mobile", `${ctx.body.countryCode}${mobile}`, ctx.body.code);
-      db.prepare("UPDATE users SET mobile = ?, country_code = ? WHERE id = ?").run(mobile, ctx.body.countryCode, ctx.user!.id);
-    })();
+    if (db.prepare("SELECT 1 FROM users WHERE mobile = ? AND id != ?").get(mobile, ctx.user!.id))
+      fail("An account with this mobile number already exists.");
+    // Not in a transaction: a wrong code's try must be kept. Nothing awaits in between.
+    checkShortCode(ctx.deps, ctx.user!.id, "change-mobile", `${ctx.body.countryCode}${mobile}`, ctx.body.code);
+    db.prepare("UPDATE users SET mobile = ?, country_code = ? WHERE id = ?").run(mobile, ctx.body.countryCode, ctx.user!.id);
     return info(ctx);
   }),
 
