@@ -1,10 +1,11 @@
 // Builds the browser bundle (ESM, code-split, minified, content-hashed, with a manifest
 // the server reads) and the server bundle for SSR. `--dev` keeps React's development
 // checks and the API schema checks, unminified.
-import * as esbuild from "esbuild";
-import { mkdirSync, rmSync, writeFileSync, statSync } from "node:fs";
-import { join, relative, dirname } from "node:path";
+
+import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dev = process.argv.includes("--dev");

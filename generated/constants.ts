@@ -3,62 +3,35 @@
 // Values of the schemas that are plain data:
 // - a schema whose root is a string enum gives the array of its values, named after its
 //   title in SCREAMING_SNAKE_CASE, plural: HydrateStrategy -> HYDRATE_STRATEGIES,
-//   RouteName -> ROUTE_NAMES (typed as a tuple of the values, satisfying the type);
+//   OgType -> OG_TYPES (typed as a tuple of the values, satisfying the type);
 // - an object schema whose properties are all `const` gives an object of those values, named
 //   after its title without a final "Constants", in SCREAMING_SNAKE_CASE:
-//   WireConstants -> WIRE.
-import type { HydrateStrategy, RouteName, WireConstants } from "./types";
+//   WireConstants -> WIRE;
+// - definitions with a `pattern` give {TITLE}_PATTERNS, the pattern of each by name.
+import type { HydrateStrategy, WireConstants } from "./types";
+
+/** The patterns of CommonFields's definitions (schemas/common/fields.schema.json), for code that cannot load a validator. */
+export const COMMON_FIELDS_PATTERNS = {
+  email: "^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$",
+  phone: "^\\+?[1-9]\\d{1,14}$",
+  countryCode: "^\\+?[0-9]{1,4}$",
+  visitorId: "^[A-Za-z0-9_-]{1,64}$",
+} as const;
 
 /** Every HydrateStrategy, in schema order (schemas/common/hydrate-strategy.schema.json). */
 export const HYDRATE_STRATEGIES = ["load", "idle", "visible", "interaction", "media", "none"] as const satisfies readonly HydrateStrategy[];
 
-/** Every RouteName, in schema order (schemas/router/route-name.schema.json). */
-export const ROUTE_NAMES = [
-  "home",
-  "search",
-  "cart",
-  "tag-list",
-  "tag-detail",
-  "category-detail",
-  "product-detail",
-  "product-sku",
-  "article-detail",
-  "page-detail",
-  "collection-detail",
-  "inquiry-detail",
-  "checkout-thankyou",
-  "checkout",
-  "promotion-list",
-  "promotion-detail",
-  "coupon-list",
-  "coupon-detail",
-  "custom-detail",
-  "root-detail",
-  "auth-forget",
-  "auth-reset-password",
-  "auth-signin",
-  "auth-signup",
-  "auth-verify-email",
-  "auth-verify-prompt",
-  "user-center",
-  "user-account",
-  "user-address",
-  "user-article",
-  "user-favorite",
-  "user-security",
-  "user-security-activity",
-  "user-log",
-  "user-info",
-  "user-order",
-  "user-order-detail",
-  "user-return",
-  "user-return-detail",
-  "error-404",
-  "error-500",
-  "error-403",
-  "app",
-  "slug-detail",
-] as const satisfies readonly RouteName[];
+/** The patterns of RouterConfig's definitions (schemas/router/router-config.schema.json), for code that cannot load a validator. */
+export const ROUTER_CONFIG_PATTERNS = {
+  rule: "^(/([a-zA-Z0-9_-]+|:[a-zA-Z][a-zA-Z0-9]*))*(/\\*)?$|^/$",
+} as const;
+
+/** The patterns of ThemeConfig's definitions (schemas/theme/theme-config.schema.json), for code that cannot load a validator. */
+export const THEME_CONFIG_PATTERNS = {
+  color: "^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$",
+  length: "^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$",
+  fontFamily: "^[-a-zA-Z0-9 ,'\"]{1,300}$",
+} as const;
 
 /** WireConstants (schemas/wire/wire-constants.schema.json). */
 export const WIRE = {

@@ -152,54 +152,6 @@ export type Columns = FooterColumn[];
  * @maxItems 10
  */
 export type Links = MessageLink[];
-/**
- * Name of a built-in route of the route table (src/shared/routes.ts). Router config categories add more routes named {type}-detail, which are not listed here.
- */
-export type RouteName =
-  | "home"
-  | "search"
-  | "cart"
-  | "tag-list"
-  | "tag-detail"
-  | "category-detail"
-  | "product-detail"
-  | "product-sku"
-  | "article-detail"
-  | "page-detail"
-  | "collection-detail"
-  | "inquiry-detail"
-  | "checkout-thankyou"
-  | "checkout"
-  | "promotion-list"
-  | "promotion-detail"
-  | "coupon-list"
-  | "coupon-detail"
-  | "custom-detail"
-  | "root-detail"
-  | "auth-forget"
-  | "auth-reset-password"
-  | "auth-signin"
-  | "auth-signup"
-  | "auth-verify-email"
-  | "auth-verify-prompt"
-  | "user-center"
-  | "user-account"
-  | "user-address"
-  | "user-article"
-  | "user-favorite"
-  | "user-security"
-  | "user-security-activity"
-  | "user-log"
-  | "user-info"
-  | "user-order"
-  | "user-order-detail"
-  | "user-return"
-  | "user-return-detail"
-  | "error-404"
-  | "error-500"
-  | "error-403"
-  | "app"
-  | "slug-detail";
 
 /**
  * A saved address of the customer.
@@ -346,7 +298,7 @@ export interface AddressSaveRequest {
  */
 export interface AuthActivityRequest {
   /**
-   * Page number, from 1.
+   * Page number, from 1 to 10000.
    */
   page?: number;
   /**
@@ -431,6 +383,10 @@ export interface AuthQrCreateResponse {
    */
   ticket: string;
   /**
+   * Known only to the page that created the ticket: it sends it with auth/qrStatus to receive the session. Never in an address, a log or a live frame.
+   */
+  secret: string;
+  /**
    * Address the QR code encodes (opened on the phone).
    */
   url: string;
@@ -440,13 +396,17 @@ export interface AuthQrCreateResponse {
   expiresAt: string;
 }
 /**
- * Body of POST /api/web/auth/qrStatus: where a QR ticket stands; once confirmed, the session (only to the visitor that created it, once).
+ * Body of POST /api/web/auth/qrStatus: where a QR ticket stands; once confirmed, the session, once, only to the page holding the ticket's secret (from auth/qrCreate).
  */
 export interface AuthQrStatusRequest {
   /**
    * QR ticket id.
    */
   ticket: string;
+  /**
+   * The secret auth/qrCreate answered with the ticket.
+   */
+  secret: string;
 }
 /**
  * Answer to /auth/qrStatus. Describes the envelope's `data` when `code` is 0.
@@ -1260,7 +1220,7 @@ export interface FavoriteCountResponse {
 export interface FavoriteListRequest {
   type: FavoriteType;
   /**
-   * Page number, from 1.
+   * Page number, from 1 to 10000.
    */
   page?: number;
   /**
@@ -1413,7 +1373,7 @@ export interface OrderDetailRequest {
  */
 export interface OrderListRequest {
   /**
-   * Page number, from 1.
+   * Page number, from 1 to 10000.
    */
   page?: number;
   /**
@@ -1562,7 +1522,7 @@ export interface ReturnDetailRequest {
  */
 export interface ReturnListRequest {
   /**
-   * Page number, from 1.
+   * Page number, from 1 to 10000.
    */
   page?: number;
   /**
@@ -1663,7 +1623,7 @@ export interface ReviewListRequest {
    */
   productSlug: string;
   /**
-   * Page number, from 1.
+   * Page number, from 1 to 10000.
    */
   page?: number;
   /**
@@ -1701,7 +1661,7 @@ export interface SearchProductsRequest {
    */
   category?: string;
   /**
-   * Page number, from 1.
+   * Page number, from 1 to 10000.
    */
   page?: number;
   /**
@@ -3951,7 +3911,7 @@ export interface PageTemplateSection {
    */
   props?: {};
   /**
-   * Prop name -> dot path into the page data ($store, $route, $page, ...); resolved per request and merged over props.
+   * Prop name -> dot path into the page scope: page.… (the page kind's data, schemas/pages/{kind}.schema.json), $store.…, $route.…, $layout.… (schemas/pages/scope.schema.json); resolved per request and merged over props. Checked when the store loads and by npm run validate.
    */
   bind?: {
     [k: string]: string | undefined;

@@ -6,8 +6,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleSizes } from "./bench/bundle.mjs";
 import { islandMounting } from "./bench/islands.mjs";
-import { serverThroughput } from "./bench/server.mjs";
 import { journeyPages } from "./bench/journey.mjs";
+import { serverThroughput } from "./bench/server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 execFileSync(process.execPath, [join(root, "build.mjs")], { stdio: "inherit", cwd: root });

@@ -9,12 +9,17 @@
 // compiled, so a shared instance would let a change to one schema (or the order schemas
 // compile in) rewrite the validators of unrelated schemas. This way a schema that did not
 // change, and whose $ref targets did not change, gives byte-identical files.
-import { readFileSync, writeFileSync, mkdirSync, rmSync, readdirSync, existsSync } from "node:fs";
-import { join, relative, dirname, sep } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { compile } from "json-schema-to-typescript";
-import { loadSchemas, createAjv, newAjv, closureOf, SCHEMA_DIR } from "./schema-set.mjs";
 import standaloneCode from "ajv/dist/standalone/index.js";
+import { compile } from "json-schema-to-typescript";
+import { buildIslands } from "./codegen/islands.mjs";
+import { buildMessages } from "./codegen/messages.mjs";
+import { buildPageKinds } from "./codegen/page-kinds.mjs";
+import { buildResolvers } from "./codegen/resolvers.mjs";
+import { buildRoutes } from "./codegen/routes.mjs";
+import { closureOf, createAjv, loadSchemas, newAjv, SCHEMA_DIR } from "./schema-set.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, "generated");
@@ -55,6 +60,11 @@ export default validate;
   }
   files.set("constants.ts", constantsFile(schemas));
   files.set("api-calls.ts", apiCallsFile(schemas));
+  for (const [name, content] of buildIslands(root, schemas, banner)) files.set(name, content);
+  for (const [name, content] of buildMessages(root)) files.set(name, content);
+  for (const [name, content] of buildPageKinds(schemas, banner)) files.set(name, content);
+  for (const [name, content] of buildResolvers(root, schemas, banner)) files.set(name, content);
+  for (const [name, content] of buildRoutes(schemas, banner)) files.set(name, content);
   return files;
 }
 
@@ -159,7 +169,7 @@ function stripProse(schema) {
   if (!schema || typeof schema !== "object" || Array.isArray(schema)) return schema;
   const out = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (["description", "examples", "title", "$comment", "tsType"].includes(key)) continue;
+    if (["description", "examples", "title", "$comment", "tsType", "x-hydrate", "x-routes"].includes(key)) continue;
     if (["properties", "definitions", "patternProperties"].includes(key)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stripProse(v)]));
     } else if (["anyOf", "oneOf", "allOf"].includes(key) || (key === "items" && Array.isArray(value))) {
@@ -231,15 +241,24 @@ function constantsFile(schemas) {
       }
       out.push(`} as const satisfies ${schema.title};\n`);
     }
+    const patterns = Object.entries(schema.definitions ?? {}).filter(([, def]) => typeof def?.pattern === "string");
+    if (patterns.length) {
+      const name = claim(`${screamingSnake(schema.title)}_PATTERNS`, file);
+      out.push(`/** The patterns of ${schema.title}'s definitions (schemas/${file}), for code that cannot load a validator. */`);
+      out.push(`export const ${name} = {`);
+      for (const [key, def] of patterns) out.push(`  ${key}: ${JSON.stringify(def.pattern)},`);
+      out.push("} as const;\n");
+    }
   }
   const header = `${banner}//
 // Values of the schemas that are plain data:
 // - a schema whose root is a string enum gives the array of its values, named after its
 //   title in SCREAMING_SNAKE_CASE, plural: HydrateStrategy -> HYDRATE_STRATEGIES,
-//   RouteName -> ROUTE_NAMES (typed as a tuple of the values, satisfying the type);
+//   OgType -> OG_TYPES (typed as a tuple of the values, satisfying the type);
 // - an object schema whose properties are all \`const\` gives an object of those values, named
 //   after its title without a final "Constants", in SCREAMING_SNAKE_CASE:
-//   WireConstants -> WIRE.
+//   WireConstants -> WIRE;
+// - definitions with a \`pattern\` give {TITLE}_PATTERNS, the pattern of each by name.
 `;
   const imports = types.size ? `import type { ${[...types].sort().join(", ")} } from "./types";\n\n` : "";
   return `${header}${imports}${out.join("\n")}`;

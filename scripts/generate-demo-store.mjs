@@ -2,7 +2,7 @@
 // deterministically, so the shipped demo data can be regenerated and reviewed as a diff.
 // Run: node scripts/generate-demo-store.mjs
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join, dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -1,10 +1,10 @@
 // Loads every schema under schemas/ and checks the rules each must follow
 // ($id matching its path, title, description, examples), for codegen and the validator CLI.
-import { readFileSync, readdirSync } from "node:fs";
-import { join, dirname, sep } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv from "ajv";
-import addFormats from "ajv-formats";
+import { AJV_OPTIONS, addVocabulary } from "../src/shared/ajv-vocabulary.mjs";
 
 export const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "schemas");
 export const ID_BASE = "https://storefront-runtime.dev/schemas/";
@@ -34,11 +34,7 @@ export function loadSchemas() {
 
 /** A bare ajv instance with this project's options, formats and keywords, holding no schema. */
 export function newAjv(options = {}) {
-  const ajv = new Ajv({ strict: true, strictTypes: false, useDefaults: true, allErrors: false, ...options });
-  addFormats(ajv);
-  // json-schema-to-typescript reads tsType; ajv only needs to know it is not a typo.
-  ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
-  return ajv;
+  return addVocabulary(new Ajv({ ...AJV_OPTIONS, ...options }));
 }
 
 /** Where `schema` (with `$id`) points with $ref: the `$id`s of the other schema files it names. */

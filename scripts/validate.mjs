@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createAjv, loadSchemas, ID_BASE } from "./schema-set.mjs";
-import { parseJson, pointerSegment, JsonSyntaxError } from "./json-source.mjs";
 import { checkTemplatePaths, distance } from "../src/server/store/bind-paths.mjs";
+import { JsonSyntaxError, parseJson, pointerSegment } from "./json-source.mjs";
+import { createAjv, ID_BASE, loadSchemas } from "./schema-set.mjs";
 
 /** File-name conventions, for files without "$schema". */
 const BY_NAME = [

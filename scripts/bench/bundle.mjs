@@ -1,7 +1,7 @@
 // Raw and gzip bytes of every built entry and chunk; the boot budget.
 import { readFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 
 export const BOOT_BUDGET_KB = 15;
 

@@ -1,7 +1,8 @@
 // Time to mount 200 server-rendered islands in Chromium, from navigation start to the
 // last island's data-island="mounted"; the median of several runs.
-import { createServer } from "node:http";
+
 import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import { join, normalize } from "node:path";
 import { pathToFileURL } from "node:url";
 import { launchChromium, median } from "./chromium.mjs";
@@ -13,7 +14,7 @@ export const islandMounting = {
   title: `Mounting ${ISLANDS} islands in Chromium (median of ${RUNS} runs)`,
   async run(root) {
     const ssr = await import(pathToFileURL(join(root, "dist/server/index.js")).href);
-    const en = JSON.parse(await readFile(join(root, "src/locales/en.json"), "utf8"));
+    const en = JSON.parse(await readFile(join(root, "generated/messages/en.json"), "utf8"));
     const context = { locale: "en", messages: en };
     const islands = [];
     for (let i = 0; i < ISLANDS; i++) {

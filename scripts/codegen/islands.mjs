@@ -51,9 +51,10 @@ export function buildIslands(root, schemas, banner) {
     "  hydrate: T.HydrateStrategy;",
     "}",
     "",
-    "export interface Islands {",
+    // A type, not an interface, so that it fits the registry's Record<string, …>.
+    "export type Islands = {",
     ...entries.map((e) => `  ${e.name}: IslandEntry<T.${e.type}>;`),
-    "}",
+    "};",
     "",
     "export const ISLANDS: Islands = {",
     ...entries.flatMap((e) => [

@@ -2,7 +2,7 @@
 // src/locales/{language}.json and every component's own `{Name}.messages.json` beside it,
 // which holds the three languages in one file so a component's texts are added in one place.
 // Refuses an id defined twice or missing from a language, naming the file.
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 export const MESSAGE_LANGUAGES = ["en", "zh", "zh-HK"];

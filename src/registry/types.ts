@@ -9,6 +9,7 @@ export type { HydrateStrategy };
 export const HYDRATE_STRATEGIES: readonly HydrateStrategy[] = STRATEGIES;
 
 /** One registered component: its code and its props validator, each its own chunk. */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds components of every props type in one record; ComponentType is contravariant in its props, so no type but any accepts them all (each island's props are checked by its own validator at run time).
 export interface RegistryEntry<P = any> {
   load: () => Promise<{ default: ComponentType<P> }>;
   validator: () => Promise<{ default: ValidateFunction<P> }>;

@@ -3,11 +3,11 @@
 // it. Each island's state is written to data-island: pending, mounted, failed, missing.
 import type { HydrateStrategy, Registry, RegistryEntry } from "../registry/types";
 import { HYDRATE_STRATEGIES } from "../registry/types";
-import { parseProps } from "./parse-props";
-import { describeValidationError } from "../shared/describe-error";
 import { dispatchIslandMounted } from "../runtime/page-events";
-import { schedule, createVisibilityWatcher, isStrategy, IslandContractError, type Cancel, type Win } from "./strategies";
+import { describeValidationError } from "../shared/describe-error";
 import type { MountedIsland, Providers } from "./mount";
+import { parseProps } from "./parse-props";
+import { type Cancel, createVisibilityWatcher, IslandContractError, isStrategy, schedule, type Win } from "./strategies";
 
 export type IslandState = "pending" | "mounted" | "failed" | "missing";
 
@@ -64,7 +64,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   }
 
   function isIslandName(name: string): boolean {
-    return  Object.hasOwn(registry, name);
+    return Object.hasOwn(registry, name);
   }
 
   async function start(island: Island): Promise<void> {
@@ -93,7 +93,7 @@ export function createRenderer(options: RendererOptions): Renderer {
 
     // An island that mounts at once needs React and its code anyway: fetch them while its props are checked.
     if (strategy === "load") warm(entry);
-    let validate;
+    let validate: Awaited<ReturnType<RegistryEntry["validator"]>>["default"];
     try {
       validate = (await entry.validator()).default;
     } catch (err) {
@@ -139,9 +139,10 @@ export function createRenderer(options: RendererOptions): Renderer {
     strategy: HydrateStrategy,
   ): Promise<void> {
     island.cancel = undefined;
-    let loaded;
+    const loadAll = () => Promise.all([loadMount(), entry.load(), options.loadProviders?.()]);
+    let loaded: Awaited<ReturnType<typeof loadAll>>;
     try {
-      loaded = await Promise.all([loadMount(), entry.load(), options.loadProviders?.()]);
+      loaded = await loadAll();
     } catch (err) {
       if (!island.disposed) fail(island, `could not load its code (${String(err)})`);
       return;

@@ -1,6 +1,8 @@
 // The services no component reads: tracking, duration stats and the live channel. They
 // load as their own chunk right after boot, which keeps the boot chunk small; they talk
 // to the rest only through the bus and the api.
+
+import type { Win } from "../renderer/strategies";
 import type { Api } from "./api/client";
 import type { Bus } from "./bus";
 import type { Clock } from "./env";
@@ -8,7 +10,6 @@ import { createLive, type LiveEnv } from "./live";
 import { createStats } from "./stats";
 import type { Store } from "./storage";
 import { browserTimezone, createTracking } from "./tracking";
-import type { Win } from "../renderer/strategies";
 
 export interface BackgroundEnv {
   win: Win;
@@ -29,7 +30,12 @@ export function startBackground(env: BackgroundEnv): () => void {
       clock,
       document: doc,
       events: win,
-      sendBeacon: typeof nav.sendBeacon === "function" ? (url, data) => nav.sendBeacon(url, data) : undefined,
+      // A JSON Blob, not the string (sent as text/plain, which the server refuses as what another
+      // site could send); to this origin it needs no preflight.
+      sendBeacon:
+        typeof nav.sendBeacon === "function"
+          ? (url, data) => nav.sendBeacon(url, new Blob([data], { type: "application/json" }))
+          : undefined,
       fetch: win.fetch.bind(win),
     }),
   ];

@@ -4,13 +4,13 @@ import type { InitialData } from "../../generated/types";
 import type { Registry } from "../registry/types";
 import { createRenderer, type Renderer } from "../renderer/islands";
 import type { Win } from "../renderer/strategies";
+import { createBus } from "./bus";
+import { rememberLanguagePath } from "./i18n/language-path";
 import { checkInitialData, parseInitialData, statusOf } from "./initial-data";
 import { createProvidersLoader } from "./island-providers";
-import { createBus } from "./bus";
-import { startServices, type RunningServices } from "./services";
-import { startThemeService } from "./theme/theme-service";
-import { rememberLanguagePath } from "./i18n/language-path";
+import { type RunningServices, startServices } from "./services";
 import { signInUrl } from "./session";
+import { startThemeService } from "./theme/theme-service";
 
 export const REGION_IDS = ["page-head", "page-body", "page-foot"] as const;
 

@@ -1,7 +1,8 @@
 // The one event bus the services talk through. Each service declares the events it
 // publishes here, so every subscriber is type-checked against the publisher.
+
 import mitt, { type Emitter } from "mitt";
-import type { Cart, PageTheme, UserInfo } from "../../generated/types";
+import type { Cart, LiveFrame, PageTheme, UserInfo } from "../../generated/types";
 
 /** A toast's text: a message id of the locale files, or a server's own words. */
 export type ToastText = { id: string; values?: Record<string, string | number> } | { text: string };
@@ -15,13 +16,8 @@ export interface ToastRequest {
   duration?: number;
 }
 
-/** A frame the server sends on the live channel. */
-export interface LiveFrame {
-  code: number;
-  msg: string;
-  type: string;
-  data?: unknown;
-}
+/** A frame the server sends on the live channel (schemas/wire/live-frame.schema.json). */
+export type { LiveFrame };
 
 export type Events = {
   /** A page finished rendering after client navigation (router). */

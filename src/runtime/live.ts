@@ -7,8 +7,8 @@
 import type { LiveFrame } from "../../generated/types";
 import { VISITOR_COOKIE, WIRE } from "../shared/codes";
 import type { Bus } from "./bus";
-import { listen, readCookie, type Clock, type EventSource, type PageDocument, type PageLocation } from "./env";
-import { VISITOR_ID, type Store } from "./storage";
+import { type Clock, type EventSource, listen, type PageDocument, type PageLocation, readCookie } from "./env";
+import { type Store, VISITOR_ID } from "./storage";
 
 export const PING_INTERVAL_MS = 10_000;
 export const RECONNECT_DELAY_MS = 50_000;

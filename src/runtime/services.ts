@@ -3,12 +3,15 @@
 // components reach it through hooks; stop() undoes everything (tests, hot reload).
 import type { Renderer } from "../renderer/islands";
 import type { Win } from "../renderer/strategies";
-import { createApi, type BodyCheck } from "./api/client";
+import { languageOfLocale } from "../shared/languages";
+import { loadMessages } from "../shared/messages";
+import { type BodyCheck, createApi } from "./api/client";
 import type { Bus } from "./bus";
 import { createCart } from "./cart";
 import { browserClock, type Clock } from "./env";
 import { createFavorites } from "./favorites";
 import type { Services } from "./hooks/services-context";
+import { showPlainToasts } from "./plain-toasts";
 import { createSession } from "./session";
 import { createStore, type Store } from "./storage";
 import { createToasts } from "./toast";
@@ -43,16 +46,32 @@ export function startServices(env: ServicesEnv): RunningServices {
   const store = createStore(() => win.localStorage);
   const api = createApi({ bus, store, clock, fetch: win.fetch.bind(win), checkBody, logger: env.logger });
 
+  // While the Toaster's code cannot load (offline), toasts show in a plain live region and
+  // each new toast tries the Toaster again; once it mounts, it takes over.
+  let hidePlain: (() => void) | null = null;
   const mountToaster = () => {
-    // A theme may have placed its own Toaster; one is enough.
-    if (doc.querySelector('[data-component="Toaster"]')) return;
+    const toasters = Array.from(doc.querySelectorAll('[data-component="Toaster"]'));
+    // A theme may have placed its own Toaster; one that works, or is still loading, is enough.
+    if (toasters.some((el) => el.getAttribute("data-island") !== "failed")) return;
+    for (const el of toasters) el.closest(".sf-toaster-host")?.remove();
     const host = doc.createElement("div");
     host.className = "sf-toaster-host";
     const island = doc.createElement("div");
     island.setAttribute("data-component", "Toaster");
     host.append(island);
     doc.body.append(host);
-    void env.renderer?.mountRegion(host);
+    void env.renderer?.mountRegion(host).then(() => {
+      if (island.getAttribute("data-island") !== "failed") {
+        hidePlain?.();
+        hidePlain = null;
+      } else {
+        hidePlain ??= showPlainToasts({
+          document: doc,
+          toasts,
+          loadMessages: () => loadMessages(languageOfLocale(doc.documentElement.lang || "en").messages),
+        });
+      }
+    });
   };
   const toasts = createToasts({ bus, clock, mountToaster });
   const session = createSession({ bus, store, api, location: win.location, events: win });
@@ -81,6 +100,7 @@ export function startServices(env: ServicesEnv): RunningServices {
       stopped = true;
       stopBackground();
       for (const service of [...ordered].reverse()) service.stop();
+      hidePlain?.();
     },
   };
 }

@@ -3,10 +3,10 @@
 // (code 50, HTTP 401) logs out once and sends the shopper to sign-in with the current
 // address as `redirect`; answers arriving after that change nothing, so there is no loop.
 import type { UserInfo } from "../../generated/types";
+import { splitPrefix, withPrefix } from "../shared/language-prefix";
 import type { Api } from "./api/client";
 import type { Bus } from "./bus";
 import type { EventSource, PageLocation } from "./env";
-import { splitPrefix, withPrefix } from "../shared/language-prefix";
 import type { Store } from "./storage";
 
 export interface SessionState {

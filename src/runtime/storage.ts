@@ -3,6 +3,7 @@
 // version, a hand edit): a value that fails its check reads as absent, so the shop then
 // runs signed out instead of crashing. When writing fails the value is kept in memory
 // for this page, so the visit still works.
+import { COMMON_FIELDS_PATTERNS } from "../../generated/constants";
 import type { UserInfo } from "../../generated/types";
 import type { EventSource } from "./env";
 
@@ -34,7 +35,7 @@ const text = (pattern: RegExp): Codec<string> => ({
   write: (value) => value,
 });
 
-export const VISITOR_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const VISITOR_ID = new RegExp(COMMON_FIELDS_PATTERNS.visitorId, "u");
 
 const CODECS: { [K in StorageKey]: Codec<StoredValues[K]> } = {
   // Sent as the x-auth header: printable ASCII only, or fetch itself would throw.

@@ -4,7 +4,7 @@
 // comes when the 10 s are up.
 import type { Api } from "./api/client";
 import type { Bus } from "./bus";
-import { listen, type Clock, type PageDocument, type PageLocation } from "./env";
+import { type Clock, listen, type PageDocument, type PageLocation } from "./env";
 import type { Store } from "./storage";
 import { VISITOR_ID } from "./storage";
 

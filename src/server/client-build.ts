@@ -3,7 +3,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DocumentAssets } from "./document";
-import { documentAssets, type ClientManifest } from "./manifest";
+import { type ClientManifest, documentAssets } from "./manifest";
 
 export interface ClientBuild {
   assets(): DocumentAssets;

@@ -1,9 +1,9 @@
 // Every JSON Schema of schemas/, loaded into one ajv instance at start: the server checks
 // store files and API bodies against the same files the client's validators come from.
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import { AJV_OPTIONS, addVocabulary } from "../shared/ajv-vocabulary.mjs";
 
 export const SCHEMA_ID_BASE = "https://storefront-runtime.dev/schemas/";
 
@@ -14,9 +14,7 @@ export interface SchemaSet {
 }
 
 export function loadSchemaSet(schemaDir: string): SchemaSet {
-  const ajv = new Ajv({ strict: true, strictTypes: false, useDefaults: true, allErrors: false });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
+  const ajv = addVocabulary(new Ajv({ ...AJV_OPTIONS }));
   const files = readdirSync(schemaDir, { recursive: true })
     .map((f) => String(f).split(sep).join("/"))
     .filter((f) => f.endsWith(".schema.json"));

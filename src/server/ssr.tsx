@@ -3,9 +3,9 @@
 // element the browser's renderer will hydrate.
 import { renderToString } from "react-dom/server";
 import type { HydrateStrategy, Registry } from "../registry/types";
-import { islandTree } from "../shared/island-tree";
+import { type IslandContext, IslandProviders } from "../runtime/i18n/IslandProviders";
 import { describeValidationError } from "../shared/describe-error";
-import { IslandProviders, type IslandContext } from "../runtime/i18n/IslandProviders";
+import { islandTree } from "../shared/island-tree";
 import { escapeHtml } from "./html";
 
 export class IslandPropsError extends Error {
@@ -55,6 +55,7 @@ export async function renderIsland(
   ];
   if (options.clientOnly) return `<div ${attrs.filter(Boolean).join(" ")}></div>`;
   const Island = (await entry.load()).default;
+  // biome-ignore lint/correctness/noComponentHookFactories: one renderToString per island, outside any React render, so the component is never re-created between renders; it binds this page's context into the renderer's children-only Providers slot, as the browser's does.
   const Providers = ({ children }: { children?: React.ReactNode }) => (
     <IslandProviders context={options.context}>{children}</IslandProviders>
   );

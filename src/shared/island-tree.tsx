@@ -1,6 +1,6 @@
 // The tree an island renders, the same on the server and in the browser so that
 // hydration matches: an error boundary, the island's providers, then the component.
-import { Component, useLayoutEffect, type ComponentType, type ReactNode } from "react";
+import { Component, type ComponentType, type ReactNode, useLayoutEffect, useRef } from "react";
 
 export type Providers = ComponentType<{ children: ReactNode }>;
 
@@ -20,7 +20,9 @@ class IslandBoundary extends Component<{ onError: (error: unknown) => void; chil
 
 /** Its layout effect runs after every child's, so "mounted" means the whole island committed. */
 function Committed({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
-  useLayoutEffect(onMounted, []);
+  // Once, on the first commit: the callback of the first render.
+  const mounted = useRef(onMounted);
+  useLayoutEffect(() => mounted.current(), []);
   return children;
 }
 

@@ -1,6 +1,6 @@
 // The optional language prefix in front of every route: /zh-HK/product/x is the product
 // route in Traditional Chinese (Hong Kong). Without a prefix the default language applies.
-import { DEFAULT_PREFIX, PREFIXES, languageOf, type Language, type Prefix } from "./languages";
+import { DEFAULT_PREFIX, type Language, languageOf, PREFIXES, type Prefix } from "./languages";
 
 export interface PrefixedPath {
   prefix: Prefix | null;

@@ -4,9 +4,9 @@ import type { MessageLanguage } from "./languages";
 export type Messages = Record<string, string>;
 
 const loaders: Record<MessageLanguage, () => Promise<{ default: Messages }>> = {
-  en: () => import("../locales/en.json"),
-  zh: () => import("../locales/zh.json"),
-  "zh-HK": () => import("../locales/zh-HK.json"),
+  en: () => import("../../generated/messages/en.json"),
+  zh: () => import("../../generated/messages/zh.json"),
+  "zh-HK": () => import("../../generated/messages/zh-HK.json"),
 };
 
 export async function loadMessages(language: MessageLanguage): Promise<Messages> {

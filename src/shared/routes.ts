@@ -4,10 +4,10 @@
 // regexparam, so islands' wouter hooks and this table read a pattern the same way. The
 // table is plain data and functions: the server can match with it too.
 import { parse } from "regexparam";
+import { BUILT_IN_ROUTES, type RouteName } from "../../generated/routes";
 import type { RouterConfig } from "../../generated/types";
 import { splitPrefix } from "./language-prefix";
 import type { Language } from "./languages";
-import type { RouteName } from "./route-names";
 
 export interface RouteDef {
   /** A built-in route's name, or `{type}-detail` for a router config category type. */
@@ -51,53 +51,31 @@ export const DEFAULT_RULES = {
   tagRule: "/tag/:slug",
 } as const;
 
-const AUTH = ["forget", "reset-password", "signin", "signup", "verify-email", "verify-prompt"] as const;
-const USER_PAGES = ["center", "account", "address", "article", "favorite", "security", "log", "info", "order", "return"] as const;
-
-/** Every route, in declaration order; `user` is the account area's first segment. */
+/**
+ * Every route, in declaration order: the built-in routes of the page kinds
+ * (schemas/pages/{kind}.schema.json `x-routes`, generated/routes.ts) with the router config's
+ * rules and user path put in, then the config's category types, then the catch-alls.
+ */
 export function routeDefs(config: RouterConfig = {}): RouteDef[] {
-  const rule = (key: keyof typeof DEFAULT_RULES) => config[key] ?? DEFAULT_RULES[key];
   const user = `/${config.userPath ?? "user"}`;
-  const product = rule("productRule").replace(/\/\*$/, "");
-  // Typed as built-in routes, so a misspelt name does not type-check.
-  const builtIn: BuiltInRouteDef[] = [
-    { name: "home", pattern: "/" },
-    { name: "search", pattern: "/search" },
-    { name: "cart", pattern: "/cart" },
-    { name: "tag-list", pattern: "/tag" },
-    { name: "tag-detail", pattern: rule("tagRule") },
-    { name: "category-detail", pattern: rule("categoryRule") },
-    { name: "product-detail", pattern: rule("productRule") },
-    { name: "product-sku", pattern: `${product}/:sku` },
-    { name: "article-detail", pattern: rule("articleRule") },
-    { name: "page-detail", pattern: rule("pageRule") },
-    { name: "collection-detail", pattern: rule("collectionRule") },
-    { name: "inquiry-detail", pattern: "/inquiry/:slug" },
-    { name: "checkout-thankyou", pattern: "/checkout/thankyou" },
-    { name: "checkout", pattern: "/checkout/:slug" },
-    { name: "promotion-list", pattern: "/promotion" },
-    { name: "promotion-detail", pattern: "/promotion/:slug" },
-    { name: "coupon-list", pattern: "/coupon" },
-    { name: "coupon-detail", pattern: "/coupon/:slug" },
-    { name: "custom-detail", pattern: "/custom/:slug" },
-    { name: "root-detail", pattern: "/root/:slug" },
-    ...AUTH.map((page) => ({ name: `auth-${page}` as const, pattern: `/auth/${page}` })),
-    ...USER_PAGES.map((page) => ({ name: `user-${page}` as const, pattern: `${user}/${page}` })),
-    { name: "user-security-activity", pattern: `${user}/security/activity` },
-    { name: "user-order-detail", pattern: `${user}/order/:slug` },
-    { name: "user-return-detail", pattern: `${user}/return/:slug` },
-    { name: "error-404", pattern: "/error/404" },
-    { name: "error-500", pattern: "/error/500" },
-    { name: "error-403", pattern: "/error/403" },
-    { name: "app", pattern: rule("appRule") },
-  ];
-  const fallback: BuiltInRouteDef = { name: "slug-detail", pattern: "/:slug" };
+  // A rule followed by more path drops its final wildcard: {productRule}/:sku.
+  const expand = (pattern: string) =>
+    pattern.replace(/\{(user|[a-z]+Rule)\}(.?)/g, (_, token: string, next: string) => {
+      if (token === "user") return user + next;
+      const rule = config[token as keyof typeof DEFAULT_RULES] ?? DEFAULT_RULES[token as keyof typeof DEFAULT_RULES];
+      return (next ? rule.replace(/\/\*$/, "") : rule) + next;
+    });
+  const builtIn = (last: boolean): BuiltInRouteDef[] =>
+    BUILT_IN_ROUTES.filter((route) => (route.last === true) === last).map((route) => ({
+      name: route.name,
+      pattern: expand(route.pattern),
+    }));
   return [
-    ...builtIn,
+    ...builtIn(false),
     ...(config.categories ?? []).flatMap((category) =>
       category.types.map((type) => ({ name: `${type}-detail`, pattern: category.path })),
     ),
-    fallback,
+    ...builtIn(true),
   ];
 }
 

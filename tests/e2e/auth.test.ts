@@ -2,11 +2,11 @@
 // menu with the keyboard at phone width, and axe on the auth and 404 pages, in Chromium
 // against the reference store. Screenshots for review go to test-results/screenshots/auth/.
 import { mkdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser";
-import { startStore, type RunningStore } from "./support/store";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
+import { launchBrowser } from "./support/browser";
+import { type RunningStore, startStore } from "./support/store";
 
 const SHOTS = "test-results/screenshots/auth";
 const EMAIL = `auth-e2e-${Date.now()}@example.com`;

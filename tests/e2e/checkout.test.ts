@@ -4,11 +4,11 @@
 // Each page passes axe and is photographed at 390 and 1280 px for review.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser";
-import { startStore, type RunningStore } from "./support/store";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
+import { launchBrowser } from "./support/browser";
+import { type RunningStore, startStore } from "./support/store";
 
 // axe is injected as an inline script, which the store's Content-Security-Policy forbids.
 const PAGE_OPTIONS = { viewport: { width: 1280, height: 900 }, bypassCSP: true };

@@ -1,15 +1,16 @@
 // A built page with several islands, loaded in Debian's Chromium: each island ends in the
 // state the contract says, and React is only downloaded when an island needs it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../../generated/messages/en.json";
+import type { InitialData } from "../../generated/types";
+import { registry } from "../../src/registry/index";
+import { renderDocument } from "../../src/server/document";
+import { documentAssets, readManifest } from "../../src/server/manifest";
+import { renderIsland } from "../../src/server/ssr";
 import { launchBrowser } from "./support/browser";
 import { startTestServer, type TestServer } from "./support/static-server";
-import { renderDocument } from "../../src/server/document";
-import { renderIsland } from "../../src/server/ssr";
-import { documentAssets, readManifest } from "../../src/server/manifest";
-import { registry } from "../../src/registry/index";
-import en from "../../src/locales/en.json";
-import type { InitialData } from "../../generated/types";
 
 let browser: Browser;
 let server: TestServer;

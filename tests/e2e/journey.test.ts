@@ -4,15 +4,15 @@
 // page against WCAG 2.1 A/AA, and each page is photographed at 390 and 1280 px for review.
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
 import { IntlMessageFormat } from "intl-messageformat";
-import { launchBrowser } from "./support/browser";
-import { startStore, type RunningStore } from "./support/store";
-import { axeViolations } from "./support/axe";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../../generated/messages/en.json";
+import zhHK from "../../generated/messages/zh-HK.json";
 import { registry } from "../../src/registry/index";
-import en from "../../src/locales/en.json";
-import zhHK from "../../src/locales/zh-HK.json";
+import { axeViolations } from "./support/axe";
+import { launchBrowser } from "./support/browser";
+import { type RunningStore, startStore } from "./support/store";
 
 const SCREENSHOTS = join(process.cwd(), "test-results/screenshots");
 const WIDTHS = [390, 1280] as const;

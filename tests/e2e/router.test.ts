@@ -3,8 +3,8 @@
 // reload, back restores the scroll position, a slow answer shows the progress bar, a
 // double click makes one request, and error statuses leave for the error pages.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PageRouteResponse } from "../../generated/types";

@@ -1,11 +1,12 @@
 // The router against the reference store server in Chromium: links become page-route
 // fetches without a reload, the new page's islands mount, back restores the page and its
 // scroll, and a language prefix carries through.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, routerReady } from "./support/browser";
-import { startStore, type RunningStore } from "./support/store";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
+import { launchBrowser, routerReady } from "./support/browser";
+import { type RunningStore, startStore } from "./support/store";
 
 let browser: Browser;
 let store: RunningStore;

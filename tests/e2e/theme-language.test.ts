@@ -1,18 +1,19 @@
 // Issue 5 in Debian's Chromium against the reference store: the three message languages,
 // /de/ with English text and German numbers, a theme change without reload, and the locale
 // switch used with the keyboard.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import zh from "../../generated/messages/zh.json";
+import { registry } from "../../src/registry/index";
+import { renderDocument } from "../../src/server/document";
+import { documentAssets, readManifest } from "../../src/server/manifest";
+import { renderIsland } from "../../src/server/ssr";
+import { themeStyleElement } from "../../src/shared/theme/theme-style";
+import { axeViolations } from "./support/axe";
 import { launchBrowser, routerReady } from "./support/browser";
 import { startTestServer, type TestServer } from "./support/static-server";
-import { startStore, type RunningStore } from "./support/store";
-import { axeViolations } from "./support/axe";
-import { renderDocument } from "../../src/server/document";
-import { renderIsland } from "../../src/server/ssr";
-import { documentAssets, readManifest } from "../../src/server/manifest";
-import { registry } from "../../src/registry/index";
-import { themeStyleElement } from "../../src/shared/theme/theme-style";
-import zh from "../../src/locales/zh.json";
+import { type RunningStore, startStore } from "./support/store";
 
 let browser: Browser;
 let store: RunningStore;

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { ThemeConfig } from "../../generated/types";
 import schema from "../../schemas/theme/theme-config.schema.json";
 import { THEME_VARIABLES, themeToCss } from "../../src/shared/theme/css-variables";
 import { resolveTheme } from "../../src/shared/theme/resolve-theme";
 import { themeStyleElement } from "../../src/shared/theme/theme-style";
-import type { ThemeConfig } from "../../generated/types";
 
 /** The declarations of the first `:root{…}` block, as name -> value. */
 function rootVars(css: string): Record<string, string> {

@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HYDRATE_STRATEGIES, ROUTE_NAMES, WIRE } from "../../generated/constants";
+import { HYDRATE_STRATEGIES, WIRE } from "../../generated/constants";
+import { ROUTE_NAMES } from "../../generated/routes";
 import fields from "../../schemas/common/fields.schema.json";
 import { EMAIL, PHONE } from "../../src/server/api/calls/shared";
 import { API_BASE, AUTH_HEADER } from "../../src/shared/codes";
@@ -12,7 +13,7 @@ import { routeDefs } from "../../src/shared/routes";
 const schemaDir = join(__dirname, "..", "..", "schemas");
 
 describe("generated constants", () => {
-  it("ROUTE_NAMES are the route table's built-in names", () => {
+  it("ROUTE_NAMES (the page kinds' x-routes) are the route table's built-in names", () => {
     expect(
       routeDefs()
         .map((def) => def.name)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PREFIXES, languageOf, languageOfLocale, isPrefix } from "../../src/shared/languages";
+import { isPrefix, languageOf, languageOfLocale, PREFIXES } from "../../src/shared/languages";
 
 describe("the 15 prefixes", () => {
   it("maps each prefix to its messages and its Intl locale (DESIGN.md)", () => {

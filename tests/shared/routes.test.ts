@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PREFIXES } from "../../src/shared/languages";
 import { splitPrefix, withPrefix } from "../../src/shared/language-prefix";
-import { createRouteTable, isPrivateRoute, matchPath } from "../../src/shared/routes";
+import { PREFIXES } from "../../src/shared/languages";
+import { createRouteTable, isPrivateRoute, matchPath, routeDefs } from "../../src/shared/routes";
 
 const table = createRouteTable();
 const nameOf = (path: string, t = table) => matchPath(t, path)?.name ?? null;
@@ -168,5 +168,71 @@ describe("private routes", () => {
     expect(isPrivateRoute("checkout")).toBe(true);
     expect(isPrivateRoute("checkout-thankyou")).toBe(true);
     expect(isPrivateRoute("product-detail")).toBe(false);
+  });
+});
+
+describe("the built-in routes of the page kinds", () => {
+  it("give the table of SPEC.md §2 with the default rules", () => {
+    const patterns = Object.fromEntries(routeDefs().map((def) => [def.name, def.pattern]));
+    expect(patterns).toEqual({
+      home: "/",
+      search: "/search",
+      cart: "/cart",
+      "tag-list": "/tag",
+      "tag-detail": "/tag/:slug",
+      "category-detail": "/category/:slug",
+      "product-detail": "/product/:slug",
+      "product-sku": "/product/:slug/:sku",
+      "article-detail": "/article/:slug",
+      "page-detail": "/page/:slug",
+      "collection-detail": "/collection/:slug",
+      "inquiry-detail": "/inquiry/:slug",
+      "checkout-thankyou": "/checkout/thankyou",
+      checkout: "/checkout/:slug",
+      "promotion-list": "/promotion",
+      "promotion-detail": "/promotion/:slug",
+      "coupon-list": "/coupon",
+      "coupon-detail": "/coupon/:slug",
+      "custom-detail": "/custom/:slug",
+      "root-detail": "/root/:slug",
+      "auth-forget": "/auth/forget",
+      "auth-reset-password": "/auth/reset-password",
+      "auth-signin": "/auth/signin",
+      "auth-signup": "/auth/signup",
+      "auth-verify-email": "/auth/verify-email",
+      "auth-verify-prompt": "/auth/verify-prompt",
+      "user-center": "/user/center",
+      "user-account": "/user/account",
+      "user-address": "/user/address",
+      "user-article": "/user/article",
+      "user-favorite": "/user/favorite",
+      "user-security": "/user/security",
+      "user-log": "/user/log",
+      "user-info": "/user/info",
+      "user-order": "/user/order",
+      "user-return": "/user/return",
+      "user-security-activity": "/user/security/activity",
+      "user-order-detail": "/user/order/:slug",
+      "user-return-detail": "/user/return/:slug",
+      "error-404": "/error/404",
+      "error-500": "/error/500",
+      "error-403": "/error/403",
+      app: "/app/*",
+      "slug-detail": "/:slug",
+    });
+  });
+
+  it("put the config's rules and user path in, dropping a rule's final wildcard before more path", () => {
+    const patterns = Object.fromEntries(
+      routeDefs({ productRule: "/p/*", userPath: "account" }).map((def) => [def.name, def.pattern]),
+    );
+    expect(patterns["product-detail"]).toBe("/p/*");
+    expect(patterns["product-sku"]).toBe("/p/:sku");
+    expect(patterns["user-order-detail"]).toBe("/account/order/:slug");
+  });
+
+  it("keep the catch-all after the config's categories", () => {
+    const names = routeDefs({ categories: [{ path: "/brand/:slug", types: ["brand"] }] }).map((def) => def.name);
+    expect(names.slice(-2)).toEqual(["brand-detail", "slug-detail"]);
   });
 });

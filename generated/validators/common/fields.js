@@ -3,7 +3,7 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/fields.schema.json","type":"object","additionalProperties":false,"properties":{"email":{"$ref":"#/definitions/email"},"phone":{"$ref":"#/definitions/phone"},"countryCode":{"$ref":"#/definitions/countryCode"},"password":{"$ref":"#/definitions/password"},"newPassword":{"$ref":"#/definitions/newPassword"},"personName":{"$ref":"#/definitions/personName"},"personNameOrEmpty":{"$ref":"#/definitions/personNameOrEmpty"},"visitorId":{"$ref":"#/definitions/visitorId"}},"definitions":{"email":{"type":"string","maxLength":254,"pattern":"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"},"phone":{"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$"},"countryCode":{"type":"string","pattern":"^\\+?[0-9]{1,4}$"},"password":{"type":"string","minLength":1,"maxLength":128},"newPassword":{"type":"string","minLength":6,"maxLength":128},"personName":{"type":"string","minLength":1,"maxLength":100},"personNameOrEmpty":{"type":"string","maxLength":100},"visitorId":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/fields.schema.json","type":"object","additionalProperties":false,"properties":{"email":{"$ref":"#/definitions/email"},"phone":{"$ref":"#/definitions/phone"},"countryCode":{"$ref":"#/definitions/countryCode"},"password":{"$ref":"#/definitions/password"},"newPassword":{"$ref":"#/definitions/newPassword"},"personName":{"$ref":"#/definitions/personName"},"personNameOrEmpty":{"$ref":"#/definitions/personNameOrEmpty"},"visitorId":{"$ref":"#/definitions/visitorId"}},"definitions":{"email":{"type":"string","maxLength":254,"pattern":"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"},"phone":{"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16},"countryCode":{"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5},"password":{"type":"string","minLength":1,"maxLength":128},"newPassword":{"type":"string","minLength":6,"maxLength":128},"personName":{"type":"string","minLength":1,"maxLength":100},"personNameOrEmpty":{"type":"string","maxLength":100},"visitorId":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$"}}};
 const schema7 = {"type":"string","maxLength":254,"pattern":"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$", "u");
@@ -33,7 +33,7 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema8 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$"};
+const schema8 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
 const pattern1 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -41,9 +41,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func2(data) > 16){
+validate24.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
 if(!pattern1.test(data)){
 validate24.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
 return false;
+}
 }
 }
 else {
@@ -55,7 +61,7 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$"};
+const schema9 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern2 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -63,9 +69,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func2(data) > 5){
+validate26.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
+return false;
+}
+else {
 if(!pattern2.test(data)){
 validate26.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
+}
 }
 }
 else {

@@ -3,11 +3,11 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/page-template.schema.json","type":"object","additionalProperties":false,"required":["sections"],"properties":{"$schema":{"type":"string"},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"ogType":{"enum":["website","article","product"],"default":"website"},"robots":{"type":"string","pattern":"^[a-z, -]{1,100}$"},"hideHead":{"type":"boolean","default":false},"hideFoot":{"type":"boolean","default":false},"noLoad":{"type":"boolean","default":false},"keepPosition":{"type":"boolean","default":false},"sections":{"type":"array","items":{"$ref":"#/definitions/section"}}},"definitions":{"section":{"type":"object","additionalProperties":false,"required":["component"],"properties":{"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]{0,63}$"},"props":{"type":"object","default":{}},"bind":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"},"default":{}},"hydrate":{"$ref":"../common/hydrate-strategy.schema.json"},"media":{"type":"string","minLength":1,"maxLength":200},"clientOnly":{"type":"boolean","default":false},"when":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"}}}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/page-template.schema.json","type":"object","additionalProperties":false,"required":["sections"],"properties":{"$schema":{"type":"string"},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"ogType":{"enum":["website","article","product"],"default":"website"},"robots":{"type":"string","pattern":"^[a-z, -]{1,100}$"},"hideHead":{"type":"boolean","default":false},"hideFoot":{"type":"boolean","default":false},"noLoad":{"type":"boolean","default":false},"keepPosition":{"type":"boolean","default":false},"sections":{"type":"array","items":{"$ref":"#/definitions/section"}}},"definitions":{"section":{"type":"object","additionalProperties":false,"required":["component"],"properties":{"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]{0,63}$"},"props":{"type":"object","default":{}},"bind":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"},"default":{}},"hydrate":{"$ref":"../common/hydrate-strategy.schema.json"},"media":{"type":"string","minLength":1,"maxLength":200},"clientOnly":{"type":"boolean","default":false},"when":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"}},"if":{"properties":{"hydrate":{"const":"media"}},"required":["hydrate"]},"then":{"properties":{"media":{"type":"string"}},"required":["media"]}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern0 = new RegExp("^[a-z, -]{1,100}$", "u");
-const schema7 = {"type":"object","additionalProperties":false,"required":["component"],"properties":{"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]{0,63}$"},"props":{"type":"object","default":{}},"bind":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"},"default":{}},"hydrate":{"$ref":"../common/hydrate-strategy.schema.json"},"media":{"type":"string","minLength":1,"maxLength":200},"clientOnly":{"type":"boolean","default":false},"when":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"}}};
+const schema7 = {"type":"object","additionalProperties":false,"required":["component"],"properties":{"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]{0,63}$"},"props":{"type":"object","default":{}},"bind":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"},"default":{}},"hydrate":{"$ref":"../common/hydrate-strategy.schema.json"},"media":{"type":"string","minLength":1,"maxLength":200},"clientOnly":{"type":"boolean","default":false},"when":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"}},"if":{"properties":{"hydrate":{"const":"media"}},"required":["hydrate"]},"then":{"properties":{"media":{"type":"string"}},"required":["media"]}};
 const pattern1 = new RegExp("^[A-Z][A-Za-z0-9]{0,63}$", "u");
 const pattern2 = new RegExp("^[A-Za-z0-9_.$]{1,200}$", "u");
 const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/hydrate-strategy.schema.json","type":"string","enum":["load","idle","visible","interaction","media","none"]};
@@ -32,6 +32,78 @@ return errors === 0;
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.hydrate === undefined) && (missing0 = "hydrate")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.hydrate !== undefined){
+if("media" !== data.hydrate){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.media === undefined) && (missing1 = "media")){
+validate22.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data.media !== undefined){
+if(typeof data.media !== "string"){
+validate22.errors = [{instancePath:instancePath+"/media",schemaPath:"#/then/properties/media/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate22.errors = vErrors;
+return false;
+}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.props === undefined){
@@ -43,13 +115,13 @@ data.bind = {};
 if(data.clientOnly === undefined){
 data.clientOnly = false;
 }
-let missing0;
-if((data.component === undefined) && (missing0 = "component")){
-validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+let missing2;
+if((data.component === undefined) && (missing2 = "component")){
+validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
-const _errs1 = errors;
+const _errs7 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "component") || (key0 === "props")) || (key0 === "bind")) || (key0 === "hydrate")) || (key0 === "media")) || (key0 === "clientOnly")) || (key0 === "when"))){
 validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
@@ -57,13 +129,13 @@ return false;
 break;
 }
 }
-if(_errs1 === errors){
+if(_errs7 === errors){
 if(data.component !== undefined){
-let data0 = data.component;
-const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern1.test(data0)){
+let data2 = data.component;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
 validate22.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z0-9]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Za-z0-9]{0,63}$"+"\""}];
 return false;
 }
@@ -73,30 +145,30 @@ validate22.errors = [{instancePath:instancePath+"/component",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs2 === errors;
+var valid3 = _errs8 === errors;
 }
 else {
-var valid0 = true;
+var valid3 = true;
 }
-if(valid0){
-let data1 = data.props;
-const _errs4 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+if(valid3){
+let data3 = data.props;
+const _errs10 = errors;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
 validate22.errors = [{instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-var valid0 = _errs4 === errors;
-if(valid0){
-let data2 = data.bind;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key1 in data2){
-let data3 = data2[key1];
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data3 === "string"){
-if(!pattern2.test(data3)){
+var valid3 = _errs10 === errors;
+if(valid3){
+let data4 = data.bind;
+const _errs12 = errors;
+if(errors === _errs12){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key1 in data4){
+let data5 = data4[key1];
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data5 === "string"){
+if(!pattern2.test(data5)){
 validate22.errors = [{instancePath:instancePath+"/bind/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bind/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.$]{1,200}$"+"\""}];
 return false;
 }
@@ -106,8 +178,8 @@ validate22.errors = [{instancePath:instancePath+"/bind/" + key1.replace(/~/g, "~
 return false;
 }
 }
-var valid1 = _errs9 === errors;
-if(!valid1){
+var valid4 = _errs15 === errors;
+if(!valid4){
 break;
 }
 }
@@ -117,31 +189,31 @@ validate22.errors = [{instancePath:instancePath+"/bind",schemaPath:"#/properties
 return false;
 }
 }
-var valid0 = _errs6 === errors;
-if(valid0){
+var valid3 = _errs12 === errors;
+if(valid3){
 if(data.hydrate !== undefined){
-const _errs11 = errors;
+const _errs17 = errors;
 if(!(validate23(data.hydrate, {instancePath:instancePath+"/hydrate",parentData:data,parentDataProperty:"hydrate",rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs11 === errors;
+var valid3 = _errs17 === errors;
 }
 else {
-var valid0 = true;
+var valid3 = true;
 }
-if(valid0){
+if(valid3){
 if(data.media !== undefined){
-let data5 = data.media;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data5 === "string"){
-if(func3(data5) > 200){
+let data7 = data.media;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data7 === "string"){
+if(func3(data7) > 200){
 validate22.errors = [{instancePath:instancePath+"/media",schemaPath:"#/properties/media/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func3(data5) < 1){
+if(func3(data7) < 1){
 validate22.errors = [{instancePath:instancePath+"/media",schemaPath:"#/properties/media/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -152,25 +224,25 @@ validate22.errors = [{instancePath:instancePath+"/media",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs12 === errors;
+var valid3 = _errs18 === errors;
 }
 else {
-var valid0 = true;
+var valid3 = true;
 }
-if(valid0){
-const _errs14 = errors;
+if(valid3){
+const _errs20 = errors;
 if(typeof data.clientOnly !== "boolean"){
 validate22.errors = [{instancePath:instancePath+"/clientOnly",schemaPath:"#/properties/clientOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs14 === errors;
-if(valid0){
+var valid3 = _errs20 === errors;
+if(valid3){
 if(data.when !== undefined){
-let data7 = data.when;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
+let data9 = data.when;
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data9 === "string"){
+if(!pattern2.test(data9)){
 validate22.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.$]{1,200}$"+"\""}];
 return false;
 }
@@ -180,10 +252,10 @@ validate22.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties
 return false;
 }
 }
-var valid0 = _errs16 === errors;
+var valid3 = _errs22 === errors;
 }
 else {
-var valid0 = true;
+var valid3 = true;
 }
 }
 }

@@ -1,21 +1,21 @@
 // Sign in with an email address or a mobile number and the password; then the session
 // stores the token and the shopper goes where `redirect` says (same origin only).
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SignInProps } from "../../../generated/types";
-import { useSession } from "../../runtime/hooks/useSession";
-import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
 import validateSignIn from "../../../generated/validators/api/auth/signin.request.js";
 import { examples } from "../../../schemas/api/auth/signin.request.schema.json";
-import { ACCOUNT_MESSAGES, isEmail, isMobile, passwordMessage, PASSWORD_MESSAGES } from "../../runtime/validation/account";
+import { useSession } from "../../runtime/hooks/useSession";
+import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
+import { ACCOUNT_MESSAGES, isEmail, isMobile, PASSWORD_MESSAGES, passwordMessage } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
 import { requestCheck } from "../../runtime/validation/request-check";
 import { account, check } from "../../runtime/validation/rules";
+import { AccountField } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
 import { PasswordInput } from "./PasswordInput";
 import { redirectTarget, withRedirect } from "./redirect";
-import { AccountField } from "./AccountField";
-import { useForm, type Errors } from "./use-form";
+import { type Errors, useForm } from "./use-form";
 
 interface Values {
   account: string;

@@ -2,21 +2,21 @@
 // calling code), a password, first and last name, after agreeing to the privacy policy
 // and terms of service. The answer is a session: the new customer is signed in at once
 // and goes where `redirect` says, as after sign-in.
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { SignUpProps } from "../../../generated/types";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
-import { ACCOUNT_MESSAGES, passwordBounds, PASSWORD_MESSAGES, signUpCheck } from "../../runtime/validation/account";
+import { ACCOUNT_MESSAGES, PASSWORD_MESSAGES, passwordBounds, signUpCheck } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
 import type { FieldMessages } from "../../runtime/validation/request-check";
 import { accountGiven, check, countryCode, firstName, lastName, type ValidationMessage } from "../../runtime/validation/rules";
+import { AccountField } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
 import { PasswordInput } from "./PasswordInput";
 import { redirectTarget, withRedirect } from "./redirect";
-import { AccountField } from "./AccountField";
 import { TextField } from "./TextField";
-import { useForm, type Errors } from "./use-form";
+import { type Errors, useForm } from "./use-form";
 
 interface Values {
   account: string;

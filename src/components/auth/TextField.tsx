@@ -1,9 +1,9 @@
 // A labelled input with its error and hints tied to it by aria-describedby. The error
 // line is always in the page and polite-live, so a message that appears is announced.
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 import { useIntl } from "react-intl";
-import { limit } from "../../runtime/validation/rules";
 import { formatValidation } from "../../runtime/validation/format";
+import { limit } from "../../runtime/validation/rules";
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "children" | "className"> {

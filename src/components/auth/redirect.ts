@@ -1,8 +1,9 @@
 // Where a shopper goes after signing in or up: the page's `redirect` when it resolves to
 // this origin (DESIGN.md "Decisions"), otherwise home in the page's language. Anything
 // else (another host, `//host`, `javascript:`) would let a link send a fresh session away.
-import type { Prefix } from "../../shared/languages";
+
 import { splitPrefix, withPrefix } from "../../shared/language-prefix";
+import type { Prefix } from "../../shared/languages";
 
 const AUTH_FORMS = /^\/auth\/sign(in|up)\/?$/;
 

@@ -2,7 +2,7 @@
 // all at once on submit (focus then moves to the first field with a message) and again
 // on every change of a field that already shows one, so the message leaves as soon as
 // the input is right. Values are never cleared by a failed check.
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ValidationMessage } from "../../runtime/validation/rules";
 
 export type Errors<V> = Partial<Record<keyof V, ValidationMessage>>;
@@ -21,11 +21,14 @@ export function useForm<V extends object>(initial: V, check: (values: V) => Erro
   const [errors, setErrors] = useState<Errors<V>>({});
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // The values of the first render: what the server rendered, and what the DOM is compared with.
+  const initialRef = useRef(initial);
 
   // What a shopper typed before the form hydrated lives only in the DOM: take it over, so nothing is lost.
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    const initial = initialRef.current;
     const typed: Partial<V> = {};
     for (const key of Object.keys(initial) as (keyof V & string)[]) {
       const field = form.elements.namedItem(key);

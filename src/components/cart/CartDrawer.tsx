@@ -2,7 +2,7 @@
 // bus's cart:added, which carries the server's cart, so opening costs no request). Focus
 // moves into it and back to where it was (the "Add to cart" button) when it closes;
 // Escape, the Close button and the backdrop close it, and Tab stays inside.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { FormattedNumber, useIntl } from "react-intl";
 import { useRouter } from "wouter";
 import type { Cart, CartDrawerProps } from "../../../generated/types";

@@ -5,9 +5,9 @@ import { useIntl } from "react-intl";
 import type { Cart, CartPageProps } from "../../../generated/types";
 import { useApi } from "../../runtime/hooks/useApi";
 import { useCart } from "../../runtime/hooks/useCartCount";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { failureMessage } from "../common/failure-message";
 import { formatPrice } from "../common/format-price";
-import { useHydrated } from "../../runtime/hooks/useHydrated";
 import CartPageLine from "./CartPageLine";
 
 type State = { kind: "loading" } | { kind: "failed"; message: string } | { kind: "ready"; cart: Cart };
@@ -38,18 +38,19 @@ function CartView({ checkoutHref, shopHref }: CartPageProps) {
   const intl = useIntl();
   const api = useApi();
   const cartCount = useCart();
+  const setCount = cartCount.set;
 
   const load = useCallback(async () => {
     setState({ kind: "loading" });
     try {
       const cart = await api.post("cart/list", {}, { toast: false });
-      cartCount.set(cart.count);
+      setCount(cart.count);
       setState({ kind: "ready", cart });
     } catch (error) {
       setState({ kind: "failed", message: failureMessage(intl, error, "checkout.error.generic") });
     }
-    // Loads once per API client; intl and the count setter do not change what is fetched.
-  }, [api]);
+    // Loads once per island: api, intl and the count setter keep their identity for its life.
+  }, [api, intl, setCount]);
 
   useEffect(() => {
     void load();

@@ -37,6 +37,7 @@ export default function CartPageLine({ item, currency, busy, error, onQuantity, 
 
   return (
     <li className="sf-cart-line" aria-busy={busy || undefined}>
+      {/* biome-ignore lint/a11y/useAnchorContent: a decorative duplicate of the title link beside it, hidden from assistive technology and out of the tab order so each product is one link for them. */}
       <a className="sf-cart-line__media" href={item.href} tabIndex={-1} aria-hidden="true">
         {item.image && <img src={item.image} alt="" width={96} height={96} loading="lazy" />}
       </a>

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import type { ListingSortKey, ListingSorting } from "../../../generated/types";
+import type { ListingSorting, ListingSortKey } from "../../../generated/types";
 
 const KEYS: readonly ListingSortKey[] = ["featured", "price-asc", "price-desc", "newest", "rating"];
 

@@ -7,6 +7,7 @@ export default function SearchBox({ query, action = "/search" }: SearchBoxProps)
   const intl = useIntl();
   const inputId = useId();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark (ARIA form role=search); a <search> element would add a wrapper box around the styled form.
     <form className="sf-search" role="search" method="get" action={action}>
       <label className="sf-search__label" htmlFor={inputId}>
         {intl.formatMessage({ id: "catalog.search.label" })}

@@ -1,15 +1,15 @@
 // The address form: every field labelled, errors shown under their field and announced,
 // the first wrong field focused; what was typed is kept whatever fails.
-import { useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { formatValidation } from "../../runtime/validation/format";
 import {
   ADDRESS_FIELDS,
   ADDRESS_MAX,
-  validateAddress,
   type AddressErrors,
   type AddressField,
   type AddressValues,
+  validateAddress,
 } from "./address-rules";
 
 const OPTIONAL: ReadonlySet<AddressField> = new Set(["province", "area", "postalCode", "apartment"]);

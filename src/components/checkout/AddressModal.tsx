@@ -4,9 +4,9 @@ import { useId, useLayoutEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { Address } from "../../../generated/types";
 import { useApi } from "../../runtime/hooks/useApi";
-import AddressForm from "./AddressForm";
-import { toSaveRequest, toValues, EMPTY_ADDRESS, type AddressValues } from "./address-rules";
 import { failureMessage } from "../common/failure-message";
+import AddressForm from "./AddressForm";
+import { type AddressValues, EMPTY_ADDRESS, toSaveRequest, toValues } from "./address-rules";
 
 interface Props {
   /** The address being edited; none adds a new one. */

@@ -37,6 +37,7 @@ export default function AddressPicker({ addresses, value, error, onChange, onAdd
                 {rest.map(
                   (line, i) =>
                     line && (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the fixed lines of one address (street, city, phone): a static list in a fixed order, and two may be equal.
                       <span key={i} className="sf-addresses__line">
                         {line}
                       </span>

@@ -3,9 +3,9 @@
 // so and links to sign-in and sign-up, which come back here.
 import { useIntl } from "react-intl";
 import type { CheckoutProps } from "../../../generated/types";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
 import CheckoutForm from "./CheckoutForm";
-import { useHydrated } from "../../runtime/hooks/useHydrated";
 
 export default function Checkout(props: CheckoutProps) {
   const intl = useIntl();

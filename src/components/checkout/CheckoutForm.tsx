@@ -7,10 +7,10 @@ import { useCart } from "../../runtime/hooks/useCartCount";
 import { useNavigate } from "../../runtime/router/hooks";
 import { formatValidation } from "../../runtime/validation/format";
 import { check, select, shippingMethod } from "../../runtime/validation/rules";
+import { failureMessage } from "../common/failure-message";
 import AddressModal from "./AddressModal";
 import AddressPicker from "./AddressPicker";
 import CouponCode from "./CouponCode";
-import { failureMessage } from "../common/failure-message";
 import OrderSummary from "./OrderSummary";
 import PaymentMethods from "./PaymentMethods";
 import ShippingMethods from "./ShippingMethods";
@@ -39,6 +39,7 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
   const [attempt, setAttempt] = useState(0);
   const errorSummary = useRef<HTMLParagraphElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger, not read inside: bumping it re-runs the load.
   useEffect(() => {
     let live = true;
     setLoadError(null);
@@ -58,8 +59,8 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
     return () => {
       live = false;
     };
-    // Reloads only when the shopper asks to try again.
-  }, [api, attempt]);
+    // Reloads only when the shopper asks to try again (api and intl are stable for the island's life).
+  }, [api, intl, attempt]);
 
   async function requote(next: { shippingMethod?: string; couponCode?: string }): Promise<string | null> {
     try {

@@ -1,5 +1,5 @@
 // Coupon code: apply one (the quote checks it and says why it cannot be used), or remove it.
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { useIntl } from "react-intl";
 import type { AppliedCoupon } from "../../../generated/types";
 

@@ -4,7 +4,7 @@
 import type { AddressSaveRequest } from "../../../generated/types";
 import validateSave from "../../../generated/validators/api/address/save.request.js";
 import { examples } from "../../../schemas/api/address/save.request.schema.json";
-import { requestCheck, type FieldMessages } from "../../runtime/validation/request-check";
+import { type FieldMessages, requestCheck } from "../../runtime/validation/request-check";
 import type { ValidationMessage } from "../../runtime/validation/rules";
 
 export const ADDRESS_FIELDS = [

@@ -14,6 +14,7 @@ export default function Toaster({ placement = "top" }: ToasterProps) {
   return (
     <section className={`sf-toaster sf-toaster--${placement}`} aria-label={intl.formatMessage({ id: "toast.region" })}>
       {toasts.map((toast) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: the handlers only pause the auto-dismiss timer while the pointer is over the toast or focus is on its close button (WCAG 2.2.1); the toast itself is a status or alert, not a control.
         <div
           key={toast.id}
           className={`sf-toast sf-toast--${toast.kind}`}

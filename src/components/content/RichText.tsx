@@ -15,6 +15,7 @@ export default function RichText({ title, paragraphs, author, date, image }: Ric
       )}
       {image && <img className="sf-rich__image" src={image} alt="" width={240} height={240} />}
       {paragraphs.map((text, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static paragraphs from the props, never reordered; two may have the same text.
         <p key={i}>{text}</p>
       ))}
     </article>

@@ -58,8 +58,10 @@ export default function Slides({ heading, label, slides }: SlidesProps) {
       )}
       <div className="sf-slides__strip" ref={strip} onScroll={onScroll}>
         {slides.map((slide, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group with aria-roledescription "slide"; a fieldset is for form controls.
           <div
             className="sf-slides__slide"
+            // biome-ignore lint/suspicious/noArrayIndexKey: slides have no id and the list from the props never reorders; the index is also their announced position.
             key={i}
             role="group"
             aria-roledescription={intl.formatMessage({ id: "slides.slide" })}

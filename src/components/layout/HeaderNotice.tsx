@@ -27,7 +27,7 @@ export default function HeaderNotice({ id, message, link, dismissible = true, to
   useEffect(() => setClosed(readClosed(id)), [id]);
   if (closed) return null;
   return (
-    <div className={`sf-notice sf-notice--${tone}`} role="region" aria-label={message}>
+    <section className={`sf-notice sf-notice--${tone}`} aria-label={message}>
       <p className="sf-notice__text">
         {message}
         {link && (
@@ -52,6 +52,6 @@ export default function HeaderNotice({ id, message, link, dismissible = true, to
           <span aria-hidden="true">×</span>
         </button>
       )}
-    </div>
+    </section>
   );
 }

@@ -1,10 +1,10 @@
 // The header's compact language choice on wide screens: a globe toggle naming the current
 // language, as a disclosure (<details>, keyboard and screen-reader ready without script) that opens
 // the locale switch. Escape closes it and gives focus back to its toggle.
-import { useRef, type KeyboardEvent } from "react";
+import { type KeyboardEvent, useRef } from "react";
 import { useIntl } from "react-intl";
-import { DEFAULT_PREFIX, languageOf } from "../../shared/languages";
 import { useRouteInfo } from "../../runtime/router/hooks";
+import { DEFAULT_PREFIX, languageOf } from "../../shared/languages";
 import LocaleSwitch from "./LocaleSwitch";
 
 export function LanguageMenu() {

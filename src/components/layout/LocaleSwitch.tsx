@@ -2,8 +2,8 @@ import type { MouseEvent } from "react";
 import { useIntl } from "react-intl";
 import type { LocaleSwitchProps } from "../../../generated/types";
 import { addressInLanguage } from "../../runtime/i18n/language-path";
-import { DEFAULT_PREFIX, languageOf, type Prefix } from "../../shared/languages";
 import { useRouteInfo } from "../../runtime/router/hooks";
+import { DEFAULT_PREFIX, languageOf, type Prefix } from "../../shared/languages";
 
 const DEFAULT_LANGUAGES: readonly Prefix[] = ["en", "zh", "zh-HK"];
 

@@ -1,6 +1,6 @@
 // Newsletter sign-up in the footer: one labelled email field. Success and failure are
 // said in a live region beside the form; a failure keeps what was typed.
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { NewsletterProps } from "../../../generated/types";
 import validateSubscribe from "../../../generated/validators/api/newsletter/subscribe.request.js";
@@ -9,7 +9,7 @@ import { formatValidation } from "../../runtime/validation/format";
 import { requestCheck } from "../../runtime/validation/request-check";
 import { failureMessage, useApiPost } from "../auth/api";
 import { TextField } from "../auth/TextField";
-import { useForm, type Errors } from "../auth/use-form";
+import { type Errors, useForm } from "../auth/use-form";
 
 interface Values {
   email: string;

@@ -1,7 +1,7 @@
 // The header's menu for small screens: a modal drawer. Opening moves focus into it, Tab
 // stays inside, Escape or the close button or the backdrop closes it, and focus goes
 // back to the button that opened it. The page behind does not scroll while it is open.
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
 import { useIntl } from "react-intl";
 import { trapTab } from "../common/focus-trap";
 

@@ -5,12 +5,12 @@
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SiteHeaderProps } from "../../../generated/types";
-import { withPrefix } from "../../shared/language-prefix";
 import { useApiPost } from "../../runtime/hooks/useApi";
 import { useCartCount } from "../../runtime/hooks/useCartCount";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useRouteInfo } from "../../runtime/router/hooks";
+import { withPrefix } from "../../shared/language-prefix";
 import { LanguageMenu } from "./LanguageMenu";
 import LocaleSwitch from "./LocaleSwitch";
 import { SideMenu } from "./SideMenu";
@@ -96,6 +96,7 @@ export default function SiteHeader({ storeName, homeHref, links, searchHref, car
         </ul>
       </nav>
       {searchHref && (
+        // biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark (ARIA form role=search); a <search> element would add a wrapper box inside the header's flex layout.
         <form
           className="sf-header__search"
           role="search"

@@ -2,7 +2,7 @@
 // shopper) drives the price, stock, SKU, image and what "Add to cart" adds; choosing one
 // replaces the address with the variant's own without fetching the page again.
 import { useMemo, useState } from "react";
-import { useIntl, type IntlShape } from "react-intl";
+import { type IntlShape, useIntl } from "react-intl";
 import type { ProductDetailData, ProductDetailProps, ProductSlidesImage } from "../../../generated/types";
 import AddToCart from "./AddToCart";
 import FavoriteButton from "./FavoriteButton";
@@ -78,6 +78,7 @@ export default function ProductDetail({ product, selectedSku, currency, reviews 
           {productId !== undefined && <FavoriteButton productId={productId} />}
         </div>
         {product.description?.map((text, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static paragraphs of the description, never reordered; two may have the same text.
           <p key={i}>{text}</p>
         ))}
       </div>

@@ -6,6 +6,15 @@ import { useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ProductSlidesProps } from "../../../generated/types";
 
+/** Scrolls the track to a slide; `gliding` holds the slide a smooth glide is heading for. */
+function scrollTrack(el: HTMLDivElement | null, gliding: { current: number | null }, index: number, smooth: boolean) {
+  if (!el) return;
+  const glide = smooth && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  gliding.current = glide ? index : null;
+  // Every slide is as wide as the track.
+  el.scrollTo?.({ left: index * el.clientWidth, behavior: glide ? "smooth" : "auto" });
+}
+
 export default function ProductSlides({ images, title, active = 0 }: ProductSlidesProps) {
   const intl = useIntl();
   const track = useRef<HTMLDivElement>(null);
@@ -17,19 +26,10 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
   // a touch, pointer or wheel takes over from the glide.
   const gliding = useRef<number | null>(null);
 
-  function scrollTo(index: number, smooth: boolean) {
-    const el = track.current;
-    if (!el) return;
-    const glide = smooth && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-    gliding.current = glide ? index : null;
-    // Every slide is as wide as the track.
-    el.scrollTo?.({ left: index * el.clientWidth, behavior: glide ? "smooth" : "auto" });
-  }
-
   useEffect(() => {
     const index = Math.min(Math.max(0, active), count - 1);
     setShown(index);
-    scrollTo(index, !first.current);
+    scrollTrack(track.current, gliding, index, !first.current);
     first.current = false;
   }, [active, count]);
 
@@ -48,17 +48,19 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
 
   function show(index: number) {
     setShown(index);
-    scrollTo(index, true);
+    scrollTrack(track.current, gliding, index, true);
   }
 
   const label = intl.formatMessage({ id: "product.images.label" }, { title });
   return (
     <div className="sf-gallery">
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of product images named "Images of …"; a fieldset is for form controls and would add its border and padding. */}
       <div
         ref={track}
         className="sf-gallery__track"
         role="group"
         aria-label={label}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the track scrolls sideways, so keyboard users must be able to focus it to scroll (axe scrollable-region-focusable).
         tabIndex={0}
         onScroll={onScroll}
         onPointerDown={takeOver}

@@ -5,7 +5,7 @@
 import type { MouseEvent } from "react";
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
-import type { ProductSpecProps, ProductDetailVariant } from "../../../generated/types";
+import type { ProductDetailVariant, ProductSpecProps } from "../../../generated/types";
 import { showVariantAddress } from "./variant-url";
 
 export interface ProductSpecHandlers {
@@ -34,6 +34,7 @@ export default function ProductSpec({ variants, selectedSku, onSelect }: Product
   }
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of variant links named by its h2; fieldset and legend are for form controls and would drop the heading from the outline.
     <div className="sf-spec" role="group" aria-labelledby={labelId}>
       <h2 id={labelId} className="sf-product__subtitle">
         {intl.formatMessage({ id: "product.spec.label" })}

@@ -15,6 +15,7 @@ export default function ReviewsList({ reviews = [] }: ReviewsListProps) {
       ) : (
         <ul className="sf-reviews">
           {reviews.map((review, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: reviews carry no id in their props; the list is rendered as given and never reordered, added to or removed from.
             <li key={i} className="sf-reviews__item">
               <ProductScore score={review.score} />
               {review.title && <h3 className="sf-reviews__title">{review.title}</h3>}

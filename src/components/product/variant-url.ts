@@ -2,7 +2,7 @@
 // language prefix the server wrote into its href) without fetching the page again: the
 // page on screen already holds every variant. The router's history key in the entry's
 // state is kept, and islands reading the route see the new address.
-import { locationStore, type LocationStore } from "../../runtime/router/location-store";
+import { type LocationStore, locationStore } from "../../runtime/router/location-store";
 
 export function showVariantAddress(
   href: string,

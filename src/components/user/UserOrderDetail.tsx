@@ -3,11 +3,11 @@ import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import type { Order, UserOrderDetailProps } from "../../../generated/types";
 import { useApi } from "../../runtime/hooks/useApi";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
+import OrderItems from "../checkout/OrderItems";
 import { failureMessage } from "../common/failure-message";
 import { formatPrice } from "../common/format-price";
-import { useHydrated } from "../../runtime/hooks/useHydrated";
-import OrderItems from "../checkout/OrderItems";
 import OrderStatus from "./OrderStatus";
 import SignInPrompt from "./SignInPrompt";
 
@@ -44,7 +44,7 @@ function OrderView({ orderNo, ordersHref }: UserOrderDetailProps) {
     return () => {
       live = false;
     };
-  }, [api, orderNo]);
+  }, [api, intl, orderNo]);
 
   const back = (
     <p>

@@ -3,10 +3,10 @@ import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import type { Order, UserOrdersProps } from "../../../generated/types";
 import { useApi } from "../../runtime/hooks/useApi";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
 import { failureMessage } from "../common/failure-message";
 import { formatPrice } from "../common/format-price";
-import { useHydrated } from "../../runtime/hooks/useHydrated";
 import OrderStatus from "./OrderStatus";
 import SignInPrompt from "./SignInPrompt";
 
@@ -35,6 +35,7 @@ function OrderList({ orderHref, shopHref }: UserOrdersProps) {
   const [state, setState] = useState<State>({ kind: "loading" });
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger, not read inside: bumping it re-runs the load.
   useEffect(() => {
     let live = true;
     api.post("order/list", { page: 1, pageSize: 50 }, { toast: false }).then(
@@ -44,8 +45,8 @@ function OrderList({ orderHref, shopHref }: UserOrdersProps) {
     return () => {
       live = false;
     };
-    // Reloads only when the shopper asks to try again.
-  }, [api, attempt]);
+    // Reloads only when the shopper asks to try again (api and intl are stable for the island's life).
+  }, [api, intl, attempt]);
 
   if (state.kind === "loading") return <OrdersSkeleton />;
   return (

@@ -2,13 +2,14 @@
 // A failure is turned into the message of SPEC.md §8, shown as an error toast unless the
 // caller handles it, and thrown as an ApiError. Auth answers go on the bus: code 50 and
 // HTTP 401 as auth:invalid, HTTP 403 as auth:forbidden; the session acts on them.
+
+import type { ApiCalls, CallName } from "../../../generated/api-calls";
+import { API_BASE, API_TIMEOUT_MS, AUTH_HEADER, CODE } from "../../shared/codes";
 import type { Bus, ToastText } from "../bus";
 import type { Clock } from "../env";
 import type { Store } from "../storage";
-import type { ApiCalls, CallName } from "../../../generated/api-calls";
 import type { BodyPart } from "./checks";
-import { API_BASE, API_TIMEOUT_MS, AUTH_HEADER, CODE } from "../../shared/codes";
-import { API_MESSAGES, failureText, type Failure } from "./messages";
+import { API_MESSAGES, type Failure, failureText } from "./messages";
 
 export type BodyCheck = (call: string, part: BodyPart, value: unknown) => Promise<string | null>;
 

@@ -1,7 +1,8 @@
 // Which message a failed call shows (SPEC.md §8). The texts live in the locale files
 // under "api."; the server's own message wins whenever it sent one.
-import type { ToastText } from "../bus";
+
 import { CODE } from "../../shared/codes";
+import type { ToastText } from "../bus";
 
 export const API_MESSAGES = {
   unknown: "api.unknown",

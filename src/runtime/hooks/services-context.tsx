@@ -2,7 +2,7 @@
 // put them around every island in the browser. On the server, and in a test that gives
 // none, the context is empty and the hooks show the signed-out, empty state, which is
 // also what the first (hydrating) render in the browser must match.
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import type { Api } from "../api/client";
 import type { Bus } from "../bus";
 import type { Cart } from "../cart";

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
+import type { ApiCalls, CallName } from "../../../generated/api-calls";
 import type { Api, CallOptions } from "../api/client";
-import type { ApiCalls, CallName } from "../api/calls";
 import { requireService, useServices } from "./services-context";
 
 /** The /api/web client, for components that make their own calls (rendered in the browser only). */

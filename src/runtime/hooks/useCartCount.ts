@@ -1,5 +1,6 @@
-import { useServiceState } from "./store-hook";
+import { useMemo } from "react";
 import { requireService, useServices } from "./services-context";
+import { useServiceState } from "./store-hook";
 
 /** The cart's item count, updated when it changes here or in another tab. */
 export function useCartCount(): number {
@@ -10,12 +11,16 @@ export function useCartCount(): number {
 export function useCart() {
   const services = useServices();
   const count = useServiceState(services.cart, 0);
-  const cart = () => requireService(services, "cart");
-  return {
-    count,
-    set: (value: number) => cart().set(value),
-    add: (delta: number) => cart().add(delta),
-    /** Adds units of a variant on the server; the count follows and the cart drawer opens. */
-    addItem: (sku: string, quantity: number) => cart().addItem(sku, quantity),
-  };
+  // The actions keep their identity while the cart service does, so effects may depend on them.
+  const service = services.cart;
+  const actions = useMemo(() => {
+    const cart = () => requireService({ cart: service }, "cart");
+    return {
+      set: (value: number) => cart().set(value),
+      add: (delta: number) => cart().add(delta),
+      /** Adds units of a variant on the server; the count follows and the cart drawer opens. */
+      addItem: (sku: string, quantity: number) => cart().addItem(sku, quantity),
+    };
+  }, [service]);
+  return { count, ...actions };
 }

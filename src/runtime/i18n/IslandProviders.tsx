@@ -4,9 +4,9 @@
 import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import type { RouterConfig } from "../../../generated/types";
-import { ServicesProvider, type ProvidedServices } from "../hooks/services-context";
-import { IslandRouter } from "../router/IslandRouter";
 import type { Messages } from "../../shared/messages";
+import { type ProvidedServices, ServicesProvider } from "../hooks/services-context";
+import { IslandRouter } from "../router/IslandRouter";
 
 export interface IslandContext {
   locale: string;
@@ -38,6 +38,7 @@ export function IslandProviders({ context, services, children }: IslandProviders
 
 /** A providers component bound to one context and the running services, for the browser's renderer. */
 export function providersFor(context: IslandContext, services?: ProvidedServices | null) {
+  // biome-ignore lint/correctness/noComponentHookFactories: called outside React, once per language (createProvidersLoader caches the result), so every island of that language gets the same component for its whole life; the renderer's Providers slot takes a component with children only.
   return function Providers({ children }: { children?: ReactNode }) {
     return (
       <IslandProviders context={context} services={services}>

@@ -2,33 +2,31 @@
 // router service's store (location-store.ts), so islands re-render when a navigation
 // swaps the page; on the server it reads the path the server passes. Its base is the
 // page's language prefix.
-import { useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { Router, type BaseLocationHook } from "wouter";
+import { type ReactNode, useMemo, useSyncExternalStore } from "react";
+import { type BaseLocationHook, Router } from "wouter";
 import type { RouterConfig } from "../../../generated/types";
-import { RoutesContext } from "./hooks";
-import { locationStore, type LocationStore } from "./location-store";
 import { splitPrefix } from "../../shared/language-prefix";
 import { createRouteTable } from "../../shared/routes";
+import { RoutesContext } from "./hooks";
+import { locationStore } from "./location-store";
 
-function hooksFor(store: LocationStore) {
-  const useStoreLocation: BaseLocationHook = ({ ssrPath }: { ssrPath?: string } = {}) => [
-    useSyncExternalStore(
-      store.subscribe,
-      () => store.get().path,
-      () => ssrPath ?? store.get().path,
-    ),
-    store.navigate,
-  ];
-  const useStoreSearch = ({ ssrSearch }: { ssrSearch?: string } = {}) =>
-    useSyncExternalStore(
-      store.subscribe,
-      () => store.get().search,
-      () => ssrSearch ?? store.get().search,
-    );
-  return { useStoreLocation, useStoreSearch };
-}
+/** wouter's location hook, reading the router service's location store. */
+const useStoreLocation: BaseLocationHook = ({ ssrPath }: { ssrPath?: string } = {}) => [
+  useSyncExternalStore(
+    locationStore.subscribe,
+    () => locationStore.get().path,
+    () => ssrPath ?? locationStore.get().path,
+  ),
+  locationStore.navigate,
+];
 
-const browserHooks = hooksFor(locationStore);
+/** wouter's search hook, reading the same store. */
+const useStoreSearch = ({ ssrSearch }: { ssrSearch?: string } = {}) =>
+  useSyncExternalStore(
+    locationStore.subscribe,
+    () => locationStore.get().search,
+    () => ssrSearch ?? locationStore.get().search,
+  );
 
 export interface IslandRouterProps {
   /** Server rendering: the page's path and query. The browser follows the router instead. */
@@ -43,12 +41,7 @@ export function IslandRouter({ path, config, children }: IslandRouterProps) {
   const serverRoutes = useMemo(() => (config ? createRouteTable(config) : null), [config]);
   const { prefix } = splitPrefix(path?.split("?")[0] ?? snapshot.path);
   return (
-    <Router
-      hook={browserHooks.useStoreLocation}
-      searchHook={browserHooks.useStoreSearch}
-      ssrPath={path}
-      base={prefix ? `/${prefix}` : ""}
-    >
+    <Router hook={useStoreLocation} searchHook={useStoreSearch} ssrPath={path} base={prefix ? `/${prefix}` : ""}>
       <RoutesContext.Provider value={serverRoutes ?? snapshot.routes}>{children}</RoutesContext.Provider>
     </Router>
   );

@@ -1,7 +1,7 @@
 // GET forms (search, filters) navigate in the page like links do: the form's fields
 // become the query of its action. POST forms, forms with a target and forms marked
 // data-reload are left to the browser.
-import { RELOAD_ATTR, navigableUrl, type LinkRules } from "./links";
+import { type LinkRules, navigableUrl, RELOAD_ATTR } from "./links";
 
 export interface FormSubmit {
   url: URL;
@@ -11,7 +11,7 @@ export interface FormSubmit {
 export function submittedForm(event: SubmitEvent, rules: LinkRules): FormSubmit | null {
   if (event.defaultPrevented) return null;
   const form = event.target as HTMLFormElement | null;
-  if (!form || form.tagName !== "FORM") return null;
+  if (form?.tagName !== "FORM") return null;
   const submitter = event.submitter as HTMLButtonElement | HTMLInputElement | null;
   const method = (submitter?.getAttribute("formmethod") ?? form.getAttribute("method") ?? "get").toLowerCase();
   if (method !== "get") return null;

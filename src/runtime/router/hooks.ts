@@ -5,9 +5,9 @@
 // relative to the language prefix, so a link to "/cart" stays in the page's language.
 import { createContext, useContext, useMemo } from "react";
 import { useLocation, useRouter, useSearch } from "wouter";
+import { splitPrefix } from "../../shared/language-prefix";
 import type { Language, Prefix } from "../../shared/languages";
 import { createRouteTable, matchPath, type RouteTable } from "../../shared/routes";
-import { splitPrefix } from "../../shared/language-prefix";
 
 export const RoutesContext = createContext<RouteTable>(createRouteTable());
 

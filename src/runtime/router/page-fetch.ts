@@ -1,12 +1,13 @@
 // The page-route request of DESIGN.md: GET the target address with the query markers
 // request=route, ua, referer and cookie (each URI-encoded), x-auth when signed in and
-// x-hide-head / x-hide-foot when the current theme hides them. The answer is checked
+// x-hide-head / x-hide-foot when the caller knows the page being fetched hides them (the
+// router never does: see router.ts). The answer is checked
 // against schemas/page/page-route.schema.json before anything on the page changes.
 import type { PageRouteData, PageRouteResponse } from "../../../generated/types";
 import type { ValidateFunction } from "../../../generated/validate-function";
 import { WIRE } from "../../shared/codes";
 import { describeValidationError } from "../../shared/describe-error";
-import { withPrefix, splitPrefix } from "../../shared/language-prefix";
+import { splitPrefix, withPrefix } from "../../shared/language-prefix";
 
 export interface PageRequestContext {
   userAgent: string;
@@ -14,8 +15,9 @@ export interface PageRequestContext {
   referrer: string;
   cookie: string;
   token: string | null;
-  hideHead: boolean;
-  hideFoot: boolean;
+  /** The page being fetched hides its head or foot; never the flags of the page being left. */
+  hideHead?: boolean;
+  hideFoot?: boolean;
 }
 
 export type PageOutcome =
@@ -102,7 +104,7 @@ export async function fetchPage(
   } catch (err) {
     return { kind: "failed", reason: `the answer is not JSON (${String(err)})` };
   }
-  let validate;
+  let validate: ValidateFunction<PageRouteResponse>;
   try {
     validate = (await (options.loadValidator ?? defaultValidator)()).default;
   } catch (err) {

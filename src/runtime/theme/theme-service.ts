@@ -2,10 +2,10 @@
 // hides or shows the head and foot, loads the theme's injects, and, only when the config
 // really changed, rewrites the theme's CSS with Emotion (loaded on that first change).
 import type { PageTheme, ThemeConfig } from "../../../generated/types";
+import { THEME_STYLE_ID } from "../../shared/theme/style-id";
 import type { Bus, Events } from "../bus";
 import type { ThemeStyles } from "./emotion-theme";
 import { createInjector } from "./injects";
-import { THEME_STYLE_ID } from "../../shared/theme/style-id";
 
 const HEAD_ID = "page-head";
 const FOOT_ID = "page-foot";

@@ -1,5 +1,5 @@
 // Every /api/web call the reference server answers.
-import type { CallDef } from "./register";
+
 import { addressCalls } from "./calls/address";
 import { authCalls } from "./calls/auth";
 import { cartCalls } from "./calls/cart";
@@ -10,6 +10,7 @@ import { orderCalls } from "./calls/order";
 import { returnCalls } from "./calls/return";
 import { trackingCalls } from "./calls/tracking";
 import { userCalls } from "./calls/user";
+import type { CallDef } from "./register";
 
 export const allCalls: CallDef[] = [
   ...authCalls,

@@ -2,14 +2,14 @@
 // regions and the meta. The document and the page-route JSON are two views of this.
 import type { PageMeta, PageTheme } from "../../../generated/types";
 import type { Registry } from "../../registry/types";
-import { DEFAULT_PREFIX, languageOf, type Language } from "../../shared/languages";
+import { DEFAULT_PREFIX, type Language, languageOf } from "../../shared/languages";
 import { loadMessages, type Messages } from "../../shared/messages";
+import { createRouteTable, matchPath, type RouteMatch } from "../../shared/routes";
 import type { Store } from "../store/load";
 import { createLinks } from "./links";
-import { pageMeta, renderRegion, type RenderLogger } from "./render";
 import { checkPageData, checkScopeRoots } from "./page-data-check";
-import { notFound, resolvePage, signInRequired, type ExtraReview, type ResolveContext } from "./resolve";
-import { createRouteTable, matchPath, type RouteMatch } from "../../shared/routes";
+import { pageMeta, type RenderLogger, renderRegion } from "./render";
+import { type ExtraReview, notFound, type ResolveContext, resolvePage, signInRequired } from "./resolve";
 
 export interface PageRequest {
   pathname: string;

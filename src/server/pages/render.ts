@@ -48,6 +48,7 @@ export async function renderRegion(
           context,
           uid: `${uidPrefix}${i}-`,
           ...(section.hydrate ? { hydrate: section.hydrate } : {}),
+          ...(section.media ? { media: section.media } : {}),
           ...(section.clientOnly ? { clientOnly: true } : {}),
         });
       } catch (err) {

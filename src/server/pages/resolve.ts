@@ -2,14 +2,14 @@
 // `{type}-detail` routes (named at run time) the listing of the category of that slug.
 import { isRouteName } from "../../shared/route-names";
 import type { Resolved } from "./page-kinds";
-import { slugOf, type ResolveContext } from "./resolvers/context";
+import { type ResolveContext, slugOf } from "./resolvers/context";
 import { notFound } from "./resolvers/error";
 import { resolvers } from "./resolvers/index";
 import { categoryPage } from "./resolvers/listing";
 
-export { notFound } from "./resolvers/error";
 export { signInRequired } from "./resolvers/account";
 export type { ExtraReview, ResolveContext } from "./resolvers/context";
+export { notFound } from "./resolvers/error";
 
 export function resolvePage(ctx: ResolveContext): Resolved {
   const name = ctx.match.name;

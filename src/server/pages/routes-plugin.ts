@@ -2,16 +2,16 @@
 // client router asks with ?request=route. Both carry the page's HTTP status.
 import type { FastifyInstance } from "fastify";
 import type { Registry } from "../../registry/types";
-import { themeStyleElement } from "../../shared/theme/theme-style";
-import type { Db } from "../db/open";
-import { userIdOfToken } from "../auth/tokens";
-import { renderDocument } from "../document";
-import type { ClientBuild } from "../client-build";
-import { stockSnapshot } from "../stock";
-import { contentSecurityPolicy, createNonce, injectOrigins } from "../security";
-import type { Store } from "../store/load";
 import { WIRE } from "../../shared/codes";
 import { isPrefix } from "../../shared/languages";
+import { themeStyleElement } from "../../shared/theme/theme-style";
+import { userIdOfToken } from "../auth/tokens";
+import type { ClientBuild } from "../client-build";
+import type { Db } from "../db/open";
+import { renderDocument } from "../document";
+import { contentSecurityPolicy, createNonce, injectOrigins } from "../security";
+import { stockSnapshot } from "../stock";
+import type { Store } from "../store/load";
 import { createPageService, type PageRequest, type PageResult } from "./page-service";
 
 export interface PagesDeps {

@@ -1,7 +1,7 @@
 // Loads a store directory (catalog, checkout options, templates, theme, config) and checks
 // every file against its schema and every cross-reference, failing with the file, the line
 // and the rule that broke.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type {
   PageTemplate,
@@ -217,13 +217,14 @@ function index(store: Store, texts: Texts, components?: readonly string[]): void
       store.variantBySku.set(variant.sku, { product, variant });
     }
   });
-  const checkProducts = (file: string, lists: { products: string[] }[]) =>
-    lists.forEach((entry, i) =>
-      entry.products.forEach((slug, j) => {
+  const checkProducts = (file: string, lists: { products: string[] }[]) => {
+    for (const [i, entry] of lists.entries()) {
+      for (const [j, slug] of entry.products.entries()) {
         if (!store.productBySlug.has(slug))
           throw refError(file, `/items/${i}/products/${j}`, `"${slug}" is not in products.json`);
-      }),
-    );
+      }
+    }
+  };
   checkProducts("collections.json", store.collections);
   checkProducts("promotions.json", store.promotions);
   store.reviews.forEach((review, i) => {

@@ -1,7 +1,7 @@
 // Turns a theme config into the CSS the page is styled with: custom properties on :root
 // (components use only these) and the .sf-container rules per breakpoint.
 import type { ThemeConfig } from "../../../generated/types";
-import { resolveTheme, type ResolvedTheme } from "./resolve-theme";
+import { type ResolvedTheme, resolveTheme } from "./resolve-theme";
 
 /** Theme field -> custom property. Components and src/styles/app.css use these names. */
 export const THEME_VARIABLES = {

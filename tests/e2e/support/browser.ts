@@ -1,5 +1,5 @@
 // Launches Debian's Chromium through playwright-core; Playwright never downloads a browser here.
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 

@@ -1,9 +1,10 @@
 // A tiny HTTP server for browser tests: serves the built client (dist/client) and pages
 // a test hands it, on a random loopback port.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
 import { readFile } from "node:fs/promises";
-import { join, normalize, extname } from "node:path";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { extname, join, normalize } from "node:path";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",

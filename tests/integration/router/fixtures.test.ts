@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import validate from "../../../generated/validators/page/page-route.js";
 import { createRouteTable, matchPath } from "../../../src/shared/routes";
-import { answersOf, loadFixtures, markersOf, OVERRIDE_CONFIG, pageDocument, startRouter, type Fixture } from "./support";
+import { answersOf, type Fixture, loadFixtures, markersOf, OVERRIDE_CONFIG, pageDocument, startRouter } from "./support";
 
 const defaults = loadFixtures();
 const overrides = loadFixtures("override");

@@ -2,7 +2,7 @@
 // The sign-in and sign-up pages: their own templates and islands, the links their forms
 // offer under the language prefix, and the redirect left in the address for the form.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStore, type TestStore, START_TIMEOUT_MS } from "./support";
+import { START_TIMEOUT_MS, startStore, type TestStore } from "./support";
 
 let store: TestStore;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 // First loads and page routes of every route kind of SPEC.md §2, under a few prefixes.
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import validatePageRoute from "../../../generated/validators/page/page-route.js";
 import validateInitialData from "../../../generated/validators/page/initial-data.js";
-import { signUp, startStore, type TestStore, START_TIMEOUT_MS } from "./support";
+import validatePageRoute from "../../../generated/validators/page/page-route.js";
+import { START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support";
 
 let store: TestStore;
 let token: string;

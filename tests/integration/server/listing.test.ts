@@ -2,7 +2,7 @@
 // Category, tag and collection listings of the reference server: sorting and paging from
 // the query, in the first document and in the page-route answer, under a language prefix.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStore, type TestStore, START_TIMEOUT_MS } from "./support";
+import { START_TIMEOUT_MS, startStore, type TestStore } from "./support";
 
 let store: TestStore;
 

@@ -2,7 +2,7 @@
 // /ws/message: pings, order status pushes, refusing sockets without a visitor id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { signUp, startStore, type TestStore, START_TIMEOUT_MS } from "./support";
+import { START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support";
 
 let store: TestStore;
 beforeAll(async () => {
@@ -12,6 +12,7 @@ afterAll(() => store.close(), START_TIMEOUT_MS);
 
 function connect(query: string, headers: Record<string, string> = {}) {
   const socket = new WebSocket(`${store.url.replace("http", "ws")}/ws/message?${query}`, { headers });
+  // biome-ignore lint/suspicious/noExplicitAny: the live channel's frames, parsed JSON of several message types that the assertions read field by field.
   const frames: any[] = [];
   socket.on("message", (raw) => frames.push(JSON.parse(String(raw))));
   const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { signUp, startStore, START_TIMEOUT_MS } from "./support";
+import { START_TIMEOUT_MS, signUp, startStore } from "./support";
 
 const dataDir = mkdtempSync(join(tmpdir(), "store-restart-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStore, type TestStore, START_TIMEOUT_MS } from "./support";
+import { START_TIMEOUT_MS, startStore, type TestStore } from "./support";
 
 describe("a store with its own router rules", () => {
   let store: TestStore;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Production mode, request limits and the answers to calls that do not exist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStore, type TestStore, START_TIMEOUT_MS } from "./support";
+import { START_TIMEOUT_MS, startStore, type TestStore } from "./support";
 
 let store: TestStore;
 beforeAll(async () => {

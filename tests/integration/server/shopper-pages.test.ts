@@ -2,7 +2,7 @@
 // The cart, checkout, thank-you and order pages: their islands, the links they need (with
 // the language prefix and the way back from sign-in), and 404 for a malformed order number.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, startStore, type TestStore, START_TIMEOUT_MS } from "./support";
+import { START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support";
 
 let store: TestStore;
 let token: string;

@@ -10,7 +10,9 @@ import { loadStore, StoreFileError } from "../../../src/server/store/load";
 
 const schemas = loadSchemaSet(join(process.cwd(), "schemas"));
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 function copyStore(): string {
   const dir = mkdtempSync(join(tmpdir(), "store-files-"));

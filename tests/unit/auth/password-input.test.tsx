@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import SignIn from "../../../src/components/auth/SignIn";
-import { button, click, field, renderIsland, type, type Harness } from "./support";
+import { button, click, field, type Harness, renderIsland, type } from "./support";
 
 let harness: Harness | undefined;
 

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { act } from "react";
 import { renderToString } from "react-dom/server";
-import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
-import en from "../../../src/locales/en.json";
-import SignIn from "../../../src/components/auth/SignIn";
+import { afterEach, describe, expect, it } from "vitest";
+import en from "../../../generated/messages/en.json";
 import validate from "../../../generated/validators/components/SignIn.js";
-import { button, click, describedBy, field, renderIsland, serverFailure, TOKEN, type, USER, type Harness } from "./support";
+import SignIn from "../../../src/components/auth/SignIn";
+import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
+import { button, click, describedBy, field, type Harness, renderIsland, serverFailure, TOKEN, type, USER } from "./support";
 
 const PROPS = { signupHref: "/auth/signup", forgotHref: "/auth/forget" };
 let harness: Harness | undefined;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import SignUp from "../../../src/components/auth/SignUp";
 import validate from "../../../generated/validators/components/SignUp.js";
+import SignUp from "../../../src/components/auth/SignUp";
 import { LOCALES } from "../runtime/fakes";
-import { button, click, describedBy, field, renderIsland, serverFailure, TOKEN, type, USER, type Harness } from "./support";
+import { button, click, describedBy, field, type Harness, renderIsland, serverFailure, TOKEN, type, USER } from "./support";
 
 const PROPS = { signinHref: "/auth/signin", privacyHref: "/page/privacy", termsHref: "/page/terms" };
 let harness: Harness | undefined;

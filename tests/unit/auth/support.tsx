@@ -4,7 +4,7 @@ import { act, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { vi } from "vitest";
 import type { UserInfo } from "../../../generated/types";
-import { ApiError, type Api } from "../../../src/runtime/api/client";
+import { type Api, ApiError } from "../../../src/runtime/api/client";
 import type { ProvidedServices } from "../../../src/runtime/hooks/services-context";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { locationStore } from "../../../src/runtime/router/location-store";
@@ -33,7 +33,10 @@ export function fakeSession(initial: SessionState = { signedIn: false, user: nul
     start() {},
     stop() {},
     getSnapshot: () => state,
-    subscribe: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     signIn: vi.fn(async (_token: string, user?: UserInfo) => user ?? null),
     refresh: vi.fn(async () => null),
     logout: vi.fn(),

@@ -1,16 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { IntlProvider } from "react-intl";
-import ProductGrid from "../../../src/components/catalog/ProductGrid";
-import { discountPercent } from "../../../src/components/catalog/ProductCard";
-import Slides from "../../../src/components/content/Slides";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import en from "../../../generated/messages/en.json";
+import zhHK from "../../../generated/messages/zh-HK.json";
+import type { ProductGridProps, SlidesProps } from "../../../generated/types";
 import validateGrid from "../../../generated/validators/components/ProductGrid.js";
 import validateSlides from "../../../generated/validators/components/Slides.js";
-import en from "../../../src/locales/en.json";
-import zhHK from "../../../src/locales/zh-HK.json";
-import type { ProductGridProps, SlidesProps } from "../../../generated/types";
+import { discountPercent } from "../../../src/components/catalog/ProductCard";
+import ProductGrid from "../../../src/components/catalog/ProductGrid";
+import Slides from "../../../src/components/content/Slides";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

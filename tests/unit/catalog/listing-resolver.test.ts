@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { StoreProduct } from "../../../generated/types";
 import {
-  PAGE_SIZE,
   listingPage,
+  PAGE_SIZE,
   pageHref,
   pageOf,
   paging,

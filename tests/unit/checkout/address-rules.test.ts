@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   ADDRESS_FIELDS,
   ADDRESS_MAX,
+  type AddressValues,
   EMPTY_ADDRESS,
   toSaveRequest,
   validateAddress,
-  type AddressValues,
 } from "../../../src/components/checkout/address-rules";
 import { formatValidation } from "../../../src/runtime/validation/format";
 import { LOCALES } from "../runtime/fakes";
@@ -71,10 +71,13 @@ describe("address form rules", () => {
       province: 100,
       city: 100,
       area: 100,
+      postalCode: 12,
       firstName: 100,
       lastName: 100,
       address: 300,
       apartment: 100,
+      countryCode: 5,
+      phone: 16,
     });
     expect(messages({ ...GOOD, address: "a".repeat(301), apartment: "b".repeat(101) })).toEqual({
       address: "Address is not valid",

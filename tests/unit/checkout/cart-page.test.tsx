@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import CartPage from "../../../src/components/cart/CartPage";
-import validate from "../../../generated/validators/components/CartPage.js";
 import type { Cart, CartItem } from "../../../generated/types";
-import { byLabel, byText, click, fakeApi, refusal, renderIsland, settle, type Rendered } from "./support";
+import validate from "../../../generated/validators/components/CartPage.js";
+import CartPage from "../../../src/components/cart/CartPage";
+import { byLabel, byText, click, fakeApi, type Rendered, refusal, renderIsland, settle } from "./support";
 
 const PROPS = { checkoutHref: "/checkout/cart", shopHref: "/" };
 

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { act } from "react";
 import { renderToString } from "react-dom/server";
-import Checkout from "../../../src/components/checkout/Checkout";
-import validate from "../../../generated/validators/components/Checkout.js";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Address, CheckoutQuoteRequest, CheckoutQuoteResponse, Order } from "../../../generated/types";
+import validate from "../../../generated/validators/components/Checkout.js";
+import Checkout from "../../../src/components/checkout/Checkout";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { LOCALES } from "../runtime/fakes";
-import { byLabel, byText, click, fakeApi, refusal, renderIsland, settle, type, type Handlers, type Rendered } from "./support";
+import { byLabel, byText, click, fakeApi, type Handlers, type Rendered, refusal, renderIsland, settle, type } from "./support";
 
 const PROPS = {
   signInHref: "/auth/signin?redirect=%2Fcheckout%2Fcart",

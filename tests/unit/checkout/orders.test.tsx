@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Order } from "../../../generated/types";
+import validateThankYou from "../../../generated/validators/components/ThankYou.js";
+import validateOrders from "../../../generated/validators/components/UserOrders.js";
 import ThankYou from "../../../src/components/checkout/ThankYou";
 import UserOrderDetail from "../../../src/components/user/UserOrderDetail";
 import UserOrders from "../../../src/components/user/UserOrders";
-import validateOrders from "../../../generated/validators/components/UserOrders.js";
-import validateThankYou from "../../../generated/validators/components/ThankYou.js";
-import type { Order } from "../../../generated/types";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { LOCALES } from "../runtime/fakes";
-import { byText, click, fakeApi, refusal, renderIsland, settle, type Rendered } from "./support";
+import { byText, click, fakeApi, type Rendered, refusal, renderIsland, settle } from "./support";
 
 const ORDER: Order = {
   orderNo: "SO20261121ABC123",

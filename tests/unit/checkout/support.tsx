@@ -1,12 +1,13 @@
 // What the cart, checkout and order tests share: a fake API answering by call name, the
 // cart and session services, and rendering inside the providers every island gets.
-import { vi } from "vitest";
+
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { ApiError, type Api } from "../../../src/runtime/api/client";
-import type { ApiCalls, CallName } from "../../../src/runtime/api/calls";
+import { vi } from "vitest";
+import type { ApiCalls, CallName } from "../../../generated/api-calls";
+import { type Api, ApiError } from "../../../src/runtime/api/client";
 import { createBus } from "../../../src/runtime/bus";
-import { createCart, type Cart } from "../../../src/runtime/cart";
+import { type Cart, createCart } from "../../../src/runtime/cart";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { locationStore } from "../../../src/runtime/router/location-store";
 import type { Session, SessionState } from "../../../src/runtime/session";

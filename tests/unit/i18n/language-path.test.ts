@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   addressInLanguage,
+  type LanguagePathStore,
   prefixOfPath,
   rememberLanguagePath,
-  type LanguagePathStore,
 } from "../../../src/runtime/i18n/language-path";
 
 const at = (href: string) => {

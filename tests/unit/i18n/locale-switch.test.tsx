@@ -1,14 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { IntlProvider } from "react-intl";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import en from "../../../generated/messages/en.json";
+import zh from "../../../generated/messages/zh.json";
+import type { LocaleSwitchProps } from "../../../generated/types";
+import validate from "../../../generated/validators/components/LocaleSwitch.js";
 import LocaleSwitch from "../../../src/components/layout/LocaleSwitch";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
-import validate from "../../../generated/validators/components/LocaleSwitch.js";
-import en from "../../../src/locales/en.json";
-import zh from "../../../src/locales/zh.json";
-import type { LocaleSwitchProps } from "../../../generated/types";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,8 +1,8 @@
+import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
-import en from "../../../src/locales/en.json";
-import zh from "../../../src/locales/zh.json";
-import zhHK from "../../../src/locales/zh-HK.json";
+import en from "../../../generated/messages/en.json";
+import zh from "../../../generated/messages/zh.json";
+import zhHK from "../../../generated/messages/zh-HK.json";
 
 const FILES: Record<string, Record<string, string>> = { en, zh, "zh-HK": zhHK };
 

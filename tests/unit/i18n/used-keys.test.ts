@@ -1,7 +1,7 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import en from "../../../src/locales/en.json";
+import en from "../../../generated/messages/en.json";
 
 // The literal message ids the code asks for: formatMessage({ id: "…" }), <FormattedMessage id="…">
 // and the server's t("…"). Each must exist (the three files are kept equal by locales.test.ts).

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { act } from "react";
+import { afterEach, describe, expect, it } from "vitest";
 import { LanguageMenu } from "../../../src/components/layout/LanguageMenu";
-import { renderIsland, type Harness } from "../auth/support";
+import { type Harness, renderIsland } from "../auth/support";
 
 let harness: Harness | undefined;
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import Newsletter from "../../../src/components/layout/Newsletter";
 import validate from "../../../generated/validators/components/Newsletter.js";
-import { button, click, describedBy, field, renderIsland, serverFailure, type, type Harness } from "../auth/support";
+import Newsletter from "../../../src/components/layout/Newsletter";
+import { button, click, describedBy, field, type Harness, renderIsland, serverFailure, type } from "../auth/support";
 
 let harness: Harness | undefined;
 

@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import SiteHeader from "../../../src/components/layout/SiteHeader";
-import validate from "../../../generated/validators/components/SiteHeader.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SiteHeaderProps } from "../../../generated/types";
+import validate from "../../../generated/validators/components/SiteHeader.js";
+import SiteHeader from "../../../src/components/layout/SiteHeader";
+import type { Api } from "../../../src/runtime/api/client";
+import type { Cart } from "../../../src/runtime/cart";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { locationStore } from "../../../src/runtime/router/location-store";
-import type { Cart } from "../../../src/runtime/cart";
-import type { Api } from "../../../src/runtime/api/client";
-import { click, fakeSession, renderIsland, USER, type Harness } from "../auth/support";
+import { click, fakeSession, type Harness, renderIsland, USER } from "../auth/support";
 import { LOCALES } from "../runtime/fakes";
 
 const PROPS: SiteHeaderProps = {
@@ -29,7 +29,10 @@ function fakeCart(initial: number): Cart & { change(count: number): void } {
   const listeners = new Set<() => void>();
   return {
     getSnapshot: () => count,
-    subscribe: (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener)),
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     change(next: number) {
       count = next;
       for (const listener of listeners) listener();

@@ -1,17 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Cart as CartData, FavoriteType } from "../../../generated/types";
+import drawerValidate from "../../../generated/validators/components/CartDrawer.js";
 import CartDrawer from "../../../src/components/cart/CartDrawer";
 import FavoriteButton from "../../../src/components/product/FavoriteButton";
 import ProductDetail from "../../../src/components/product/ProductDetail";
-import drawerValidate from "../../../generated/validators/components/CartDrawer.js";
-import type { Cart as CartData, FavoriteType } from "../../../generated/types";
-import { ApiError, type Api } from "../../../src/runtime/api/client";
-import { createBus, type Bus } from "../../../src/runtime/bus";
-import { createCart, type Cart } from "../../../src/runtime/cart";
+import { type Api, ApiError } from "../../../src/runtime/api/client";
+import { type Bus, createBus } from "../../../src/runtime/bus";
+import { type Cart, createCart } from "../../../src/runtime/cart";
 import type { Favorites, FavoritesState } from "../../../src/runtime/favorites";
 import type { ProvidedServices } from "../../../src/runtime/hooks/services-context";
 import { useCartCount } from "../../../src/runtime/hooks/useCartCount";
-import { memoryStore, type MemoryStorage } from "../runtime/fakes";
+import { type MemoryStorage, memoryStore } from "../runtime/fakes";
 import { cartWith, PRODUCT } from "./fixtures";
 import { byText, click, goTo, key, renderIsland, unmountAll } from "./render";
 
@@ -166,7 +166,7 @@ describe("FavoriteButton", () => {
     const listeners = new Set<() => void>();
     const set = (next: FavoritesState) => {
       state = next;
-      listeners.forEach((l) => l());
+      for (const l of listeners) l();
     };
     return {
       start() {},

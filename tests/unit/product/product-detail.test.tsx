@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import ProductDetail from "../../../src/components/product/ProductDetail";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import validate from "../../../generated/validators/components/ProductDetail.js";
+import ProductDetail from "../../../src/components/product/ProductDetail";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { locationStore } from "../../../src/runtime/router/location-store";
 import { LOCALES } from "../runtime/fakes";

@@ -1,10 +1,10 @@
 // The product page's parts also work as islands of their own (a theme may place them).
 import { afterEach, describe, expect, it } from "vitest";
+import specValidate from "../../../generated/validators/components/ProductSpec.js";
+import quantityValidate from "../../../generated/validators/components/QuantityInput.js";
 import ProductSpec from "../../../src/components/product/ProductSpec";
 import QuantityInput from "../../../src/components/product/QuantityInput";
 import ReviewsList from "../../../src/components/product/ReviewsList";
-import specValidate from "../../../generated/validators/components/ProductSpec.js";
-import quantityValidate from "../../../generated/validators/components/QuantityInput.js";
 import { PRODUCT } from "./fixtures";
 import { byText, click, goTo, renderIsland, unmountAll } from "./render";
 

@@ -1,9 +1,8 @@
 // Test doubles for the renderer: a registry of tiny components whose behaviour each test controls.
 import { useEffect, useState } from "react";
 import { vi } from "vitest";
-import type { ValidateFunction } from "../../../generated/validate-function";
-import type { Registry, RegistryEntry, HydrateStrategy } from "../../../src/registry/types";
 import validateProductPrice from "../../../generated/validators/components/ProductPrice.js";
+import type { HydrateStrategy, Registry, RegistryEntry } from "../../../src/registry/types";
 
 export const unmounted = vi.fn();
 
@@ -21,9 +20,13 @@ function Thrower(): never {
   throw new Error("boom");
 }
 
-const acceptAll = Object.assign((_data: unknown): _data is any => true, { errors: null }) as ValidateFunction<any>;
+/** What a registry entry holds, whatever its component's props. */
+type EntryComponent = Awaited<ReturnType<RegistryEntry["load"]>>["default"];
+type EntryValidator = Awaited<ReturnType<RegistryEntry["validator"]>>["default"];
 
-function entry(component: React.ComponentType<any>, hydrate: HydrateStrategy, validate = acceptAll): RegistryEntry {
+const acceptAll: EntryValidator = Object.assign((_data: unknown): _data is unknown => true, { errors: null });
+
+function entry(component: EntryComponent, hydrate: HydrateStrategy, validate = acceptAll): RegistryEntry {
   return {
     load: vi.fn(async () => ({ default: component })),
     validator: vi.fn(async () => ({ default: validate })),

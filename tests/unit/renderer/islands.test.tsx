@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { createRenderer } from "../../../src/renderer/islands";
 import { island, makeRegistry, unmounted } from "./fixtures";
 
@@ -62,7 +62,10 @@ describe("island renderer", () => {
 
   it("idle waits for requestIdleCallback", async () => {
     let idle: (() => void) | undefined;
-    vi.stubGlobal("requestIdleCallback", (cb: () => void) => ((idle = cb), 1));
+    vi.stubGlobal("requestIdleCallback", (cb: () => void) => {
+      idle = cb;
+      return 1;
+    });
     region.innerHTML = island("IdleCounter", {}, { id: "a" });
     await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
     expect(stateOf("#a")).toBe("pending");
@@ -143,6 +146,18 @@ describe("island renderer", () => {
     expect(stateOf("#a")).toBe("failed");
     expect(region.querySelector("#a")!.innerHTML).toBe("<i>server</i>");
     expect(logger.warn.mock.calls[0]![0]).toMatch(/^\[islands\] Counter failed: \/ data-props is not valid JSON/);
+  });
+
+  it("props nested too deep fail with a warning instead of overflowing the stack (issue #19)", async () => {
+    region.innerHTML = island(
+      "Counter",
+      `${"[".repeat(20_000)}${"]".repeat(20_000)}`,
+      { id: "a", "data-ssr": "" },
+      "<i>server</i>",
+    );
+    await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
+    expect(stateOf("#a")).toBe("failed");
+    expect(logger.warn.mock.calls[0]![0]).toMatch(/^\[islands\] Counter failed: \/ data-props are nested deeper than/);
   });
 
   it("props that fail the schema name the JSON pointer and the rule", async () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import { renderIsland, IslandPropsError } from "../../../src/server/ssr";
-import { renderDocument } from "../../../src/server/document";
-import { jsonForScript } from "../../../src/server/html";
+import en from "../../../generated/messages/en.json";
+import zh from "../../../generated/messages/zh.json";
 import { registry } from "../../../src/registry/index";
 import { createRenderer } from "../../../src/renderer/islands";
-import { createProvidersLoader } from "../../../src/runtime/island-providers";
-import en from "../../../src/locales/en.json";
-import zh from "../../../src/locales/zh.json";
 import type { ProvidedServices } from "../../../src/runtime/hooks/services-context";
+import { createProvidersLoader } from "../../../src/runtime/island-providers";
+import { renderDocument } from "../../../src/server/document";
+import { jsonForScript } from "../../../src/server/html";
+import { IslandPropsError, renderIsland } from "../../../src/server/ssr";
 
 const context = { locale: "en", messages: en };
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { clickedLink, hoveredLink, navigableUrl, type LinkRules } from "../../../src/runtime/router/links";
 import { submittedForm } from "../../../src/runtime/router/forms";
+import { clickedLink, hoveredLink, type LinkRules, navigableUrl } from "../../../src/runtime/router/links";
 import { createRouteTable, matchPath } from "../../../src/shared/routes";
 
 const table = createRouteTable();

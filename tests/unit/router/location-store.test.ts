@@ -43,8 +43,12 @@ describe("history entries", () => {
   function fakeHistory(state: unknown = null) {
     const h = {
       state,
-      pushState: vi.fn((s: unknown) => void (h.state = s)),
-      replaceState: vi.fn((s: unknown) => void (h.state = s)),
+      pushState: vi.fn((s: unknown) => {
+        h.state = s;
+      }),
+      replaceState: vi.fn((s: unknown) => {
+        h.state = s;
+      }),
     };
     return h;
   }

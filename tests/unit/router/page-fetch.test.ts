@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { fetchPage, pageRouteRequest, statusRedirect, type PageRequestContext } from "../../../src/runtime/router/page-fetch";
+import { fetchPage, type PageRequestContext, pageRouteRequest, statusRedirect } from "../../../src/runtime/router/page-fetch";
 
 const origin = "https://shop.test";
 const ctx: PageRequestContext = {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPrefetcher, PREFETCH_DELAY_MS, PREFETCH_TTL_MS } from "../../../src/runtime/router/prefetch";
 import type { PageOutcome } from "../../../src/runtime/router/page-fetch";
+import { createPrefetcher, PREFETCH_DELAY_MS, PREFETCH_TTL_MS } from "../../../src/runtime/router/prefetch";
 import { createRouteTable, isPrivateRoute, matchPath } from "../../../src/shared/routes";
 
 const table = createRouteTable();

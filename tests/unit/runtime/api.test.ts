@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, createApi, type ApiEnv } from "../../../src/runtime/api/client";
 import { checkBody } from "../../../src/runtime/api/checks";
+import { type ApiEnv, ApiError, createApi } from "../../../src/runtime/api/client";
 import { API_MESSAGES } from "../../../src/runtime/api/messages";
 import type { ToastRequest } from "../../../src/runtime/bus";
-import { LOCALES, bodyOf, envelope, memoryStore, recordBus, scriptedFetch, testClock } from "./fakes";
+import { bodyOf, envelope, LOCALES, memoryStore, recordBus, scriptedFetch, testClock } from "./fakes";
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Cart as CartData } from "../../../generated/types";
-import { ApiError, type Api } from "../../../src/runtime/api/client";
+import { type Api, ApiError } from "../../../src/runtime/api/client";
 import { createCart, MAX_CART_COUNT } from "../../../src/runtime/cart";
-import { ThrowingStorage, memoryStore, recordBus } from "./fakes";
 import { createStore } from "../../../src/runtime/storage";
+import { memoryStore, recordBus, ThrowingStorage } from "./fakes";
 
 const SERVER_CART: CartData = { items: [], count: 4, total: 100, currency: "USD" };
 

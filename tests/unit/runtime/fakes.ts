@@ -2,13 +2,13 @@
 // that works, throws or holds garbage, a page (location, document, window events), a
 // scripted fetch and a WebSocket whose life the test controls.
 import { vi } from "vitest";
-import { createBus, type Bus, type Events } from "../../../src/runtime/bus";
+import en from "../../../generated/messages/en.json";
+import zh from "../../../generated/messages/zh.json";
+import zhHK from "../../../generated/messages/zh-HK.json";
+import { type Bus, createBus, type Events } from "../../../src/runtime/bus";
 import type { Clock, PageDocument, PageLocation } from "../../../src/runtime/env";
-import { createStore, type Store } from "../../../src/runtime/storage";
 import type { SocketLike } from "../../../src/runtime/live";
-import en from "../../../src/locales/en.json";
-import zh from "../../../src/locales/zh.json";
-import zhHK from "../../../src/locales/zh-HK.json";
+import { createStore, type Store } from "../../../src/runtime/storage";
 
 export const LOCALES: Record<"en" | "zh" | "zh-HK", Record<string, string>> = { en, zh, "zh-HK": zhHK };
 

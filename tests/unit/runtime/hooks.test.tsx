@@ -1,13 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { IntlProvider } from "react-intl";
-import Toaster from "../../../src/components/common/Toaster";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import validate from "../../../generated/validators/components/Toaster.js";
+import Toaster from "../../../src/components/common/Toaster";
+import type { Api } from "../../../src/runtime/api/client";
+import type { LiveFrame } from "../../../src/runtime/bus";
 import { createCart } from "../../../src/runtime/cart";
 import { createFavorites } from "../../../src/runtime/favorites";
-import { ServicesProvider, type ProvidedServices } from "../../../src/runtime/hooks/services-context";
+import { type ProvidedServices, ServicesProvider } from "../../../src/runtime/hooks/services-context";
 import { useApi, useApiPost } from "../../../src/runtime/hooks/useApi";
 import { useBusEvent } from "../../../src/runtime/hooks/useBusEvent";
 import { useCart, useCartCount } from "../../../src/runtime/hooks/useCartCount";
@@ -15,8 +17,6 @@ import { useFavorites } from "../../../src/runtime/hooks/useFavorites";
 import { useHydrated } from "../../../src/runtime/hooks/useHydrated";
 import { useSession } from "../../../src/runtime/hooks/useSession";
 import { useToast } from "../../../src/runtime/hooks/useToast";
-import type { LiveFrame } from "../../../src/runtime/bus";
-import type { Api } from "../../../src/runtime/api/client";
 import type { Session, SessionState } from "../../../src/runtime/session";
 import { createToasts } from "../../../src/runtime/toast";
 import { LOCALES, memoryStore, recordBus, testClock } from "./fakes";
@@ -60,7 +60,10 @@ function fakeSession(initial: SessionState): Session & { set(s: SessionState): v
     start() {},
     stop() {},
     getSnapshot: () => state,
-    subscribe: (l) => (listeners.add(l), () => listeners.delete(l)),
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
     signIn: vi.fn(async () => null),
     refresh: vi.fn(async () => null),
     logout: vi.fn(),

@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LiveFrame } from "../../../src/runtime/bus";
 import {
   createLive,
-  parseFrame,
   PING_FRAME,
   PING_INTERVAL_MS,
-  reconnectDelay,
+  parseFrame,
   RECONNECT_ATTEMPTS,
   RECONNECT_DELAY_MS,
+  reconnectDelay,
 } from "../../../src/runtime/live";
 import { FakeSocket, fakeDocument, fakeLocation, memoryStore, recordBus, setVisibility, testClock } from "./fakes";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createStore, STORAGE_NAMES } from "../../../src/runtime/storage";
-import { MemoryStorage, ThrowingStorage, memoryStore } from "./fakes";
+import { MemoryStorage, memoryStore, ThrowingStorage } from "./fakes";
 
 const user = { id: "42", email: "mei@example.com", nickname: "mei" };
 

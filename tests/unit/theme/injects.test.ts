@@ -1,6 +1,6 @@
-import { beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import { allowedInjectUrl, createInjector } from "../../../src/runtime/theme/injects";
+import { beforeAll, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import type { ThemeInject } from "../../../generated/types";
+import { allowedInjectUrl, createInjector } from "../../../src/runtime/theme/injects";
 
 const ORIGIN = "https://shop.example";
 

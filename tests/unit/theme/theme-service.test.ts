@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import { createBus, type Bus } from "../../../src/runtime/bus";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
+import type { PageTheme } from "../../../generated/types";
+import { type Bus, createBus } from "../../../src/runtime/bus";
 import { startThemeService, type ThemeService } from "../../../src/runtime/theme/theme-service";
 import { themeStyleElement } from "../../../src/shared/theme/theme-style";
-import type { PageTheme } from "../../../generated/types";
 
 let bus: Bus;
 let service: ThemeService | undefined;

@@ -1,8 +1,8 @@
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
-import en from "../../../src/locales/en.json";
-import zh from "../../../src/locales/zh.json";
-import zhHK from "../../../src/locales/zh-HK.json";
+import en from "../../../generated/messages/en.json";
+import zh from "../../../generated/messages/zh.json";
+import zhHK from "../../../generated/messages/zh-HK.json";
 import { isEmail, isMobile, passwordBounds, passwordMessage } from "../../../src/runtime/validation/account";
 import { formatValidation } from "../../../src/runtime/validation/format";
 import type { ValidationMessage } from "../../../src/runtime/validation/rules";

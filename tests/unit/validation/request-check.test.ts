@@ -2,15 +2,15 @@ import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
+import en from "../../../generated/messages/en.json";
+import zh from "../../../generated/messages/zh.json";
+import zhHK from "../../../generated/messages/zh-HK.json";
 import validateSave from "../../../generated/validators/api/address/save.request.js";
 import validateSignUp from "../../../generated/validators/api/auth/signup.request.js";
 import validateSubscribe from "../../../generated/validators/api/newsletter/subscribe.request.js";
 import { examples as saveExamples } from "../../../schemas/api/address/save.request.schema.json";
 import { examples as signUpExamples } from "../../../schemas/api/auth/signup.request.schema.json";
 import { examples as subscribeExamples } from "../../../schemas/api/newsletter/subscribe.request.schema.json";
-import en from "../../../src/locales/en.json";
-import zh from "../../../src/locales/zh.json";
-import zhHK from "../../../src/locales/zh-HK.json";
 import { formatValidation } from "../../../src/runtime/validation/format";
 import { type FieldMessages, fieldOf, type RequestValidator, requestCheck } from "../../../src/runtime/validation/request-check";
 import type { ValidationMessage } from "../../../src/runtime/validation/rules";
@@ -106,7 +106,7 @@ describe("a request check over a generated validator", () => {
   it("reads a field's length bounds from the validator", () => {
     expect(signUp.bounds("password")).toEqual({ min: 6, max: 128 });
     expect(signUp.bounds("email")).toEqual({ max: 254 });
-    expect(signUp.bounds("mobile")).toEqual({});
+    expect(signUp.bounds("mobile")).toEqual({ max: 16 });
     expect(signUp.bounds("firstName")).toEqual({ max: 100 });
     expect(requestCheck(validateSubscribe, subscribeExamples[0]).bounds("email")).toEqual({ max: 254 });
   });

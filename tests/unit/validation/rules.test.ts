@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
 import { createIntl } from "react-intl";
-import en from "../../../src/locales/en.json";
-import zh from "../../../src/locales/zh.json";
-import zhHK from "../../../src/locales/zh-HK.json";
+import { describe, expect, it } from "vitest";
+import en from "../../../generated/messages/en.json";
+import zh from "../../../generated/messages/zh.json";
+import zhHK from "../../../generated/messages/zh-HK.json";
+import { formatValidation } from "../../../src/runtime/validation/format";
 import {
   account,
   accountGiven,
@@ -16,10 +17,9 @@ import {
   required,
   select,
   shippingMethod,
-  verificationCode,
   type ValidationMessage,
+  verificationCode,
 } from "../../../src/runtime/validation/rules";
-import { formatValidation } from "../../../src/runtime/validation/format";
 
 const intls = {
   en: createIntl({ locale: "en", messages: en }),

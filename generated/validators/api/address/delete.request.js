@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/delete.request.schema.json","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/delete.request.schema.json","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"integer","minimum":1,"maximum":2147483647}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/address/delete.request.schema.json" */;
@@ -34,9 +34,15 @@ return false;
 }
 if(errors === _errs2){
 if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
 if(data0 < 1 || isNaN(data0)){
 validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
+}
 }
 }
 }

@@ -4,7 +4,7 @@ import ucs2length from "../../../runtime/ucs2length.js";
 export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/save.response.schema.json","allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/address/address.schema.json"}]};
-const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/address.schema.json","type":"object","additionalProperties":false,"required":["id","country","city","firstName","lastName","address","countryCode","phone","isDefault"],"properties":{"id":{"type":"integer","minimum":1},"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$"},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"},"isDefault":{"type":"boolean"}}};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/address.schema.json","type":"object","additionalProperties":false,"required":["id","country","city","firstName","lastName","address","countryCode","phone","isDefault"],"properties":{"id":{"type":"integer","minimum":1},"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$","maxLength":12},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"},"isDefault":{"type":"boolean"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
@@ -35,7 +35,7 @@ validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema11 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$"};
+const schema11 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern3 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -43,9 +43,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func3(data) > 5){
+validate43.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
+return false;
+}
+else {
 if(!pattern3.test(data)){
 validate43.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
+}
 }
 }
 else {
@@ -57,7 +63,7 @@ validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$"};
+const schema10 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
 const pattern2 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -65,9 +71,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func3(data) > 16){
+validate45.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
 if(!pattern2.test(data)){
 validate45.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
 return false;
+}
 }
 }
 else {
@@ -235,9 +247,15 @@ let data5 = data.postalCode;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data5 === "string"){
+if(func3(data5) > 12){
+validate22.errors = [{instancePath:instancePath+"/postalCode",schemaPath:"#/properties/postalCode/maxLength",keyword:"maxLength",params:{limit: 12},message:"must NOT have more than 12 characters"}];
+return false;
+}
+else {
 if(!pattern0.test(data5)){
 validate22.errors = [{instancePath:instancePath+"/postalCode",schemaPath:"#/properties/postalCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{0,12}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{0,12}$"+"\""}];
 return false;
+}
 }
 }
 else {

@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/activity.request.schema.json","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":1,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":20}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/activity.request.schema.json","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":1,"maximum":10000,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":20}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/auth/activity.request.schema.json" */;
@@ -33,9 +33,15 @@ return false;
 }
 if(errors === _errs2){
 if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 10000 || isNaN(data0)){
+validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
+return false;
+}
+else {
 if(data0 < 1 || isNaN(data0)){
 validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
+}
 }
 }
 }

@@ -4,8 +4,9 @@ import * as formats from "ajv-formats/dist/formats.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/qrCreate.response.schema.json","type":"object","additionalProperties":false,"required":["ticket","url","expiresAt"],"properties":{"ticket":{"type":"string","pattern":"^[A-Za-z0-9_-]{22,64}$"},"url":{"type":"string","minLength":1,"maxLength":2048},"expiresAt":{"type":"string","format":"date-time"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/qrCreate.response.schema.json","type":"object","additionalProperties":false,"required":["ticket","secret","url","expiresAt"],"properties":{"ticket":{"type":"string","pattern":"^[A-Za-z0-9_-]{22,64}$"},"secret":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"},"url":{"type":"string","minLength":1,"maxLength":2048},"expiresAt":{"type":"string","format":"date-time"}}};
 const pattern0 = new RegExp("^[A-Za-z0-9_-]{22,64}$", "u");
+const pattern1 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
 const func2 = ucs2length;
 const formats0 = formats.fullFormats["date-time"];
 
@@ -16,14 +17,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.ticket === undefined) && (missing0 = "ticket")) || ((data.url === undefined) && (missing0 = "url"))) || ((data.expiresAt === undefined) && (missing0 = "expiresAt"))){
+if(((((data.ticket === undefined) && (missing0 = "ticket")) || ((data.secret === undefined) && (missing0 = "secret"))) || ((data.url === undefined) && (missing0 = "url"))) || ((data.expiresAt === undefined) && (missing0 = "expiresAt"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "ticket") || (key0 === "url")) || (key0 === "expiresAt"))){
+if(!((((key0 === "ticket") || (key0 === "secret")) || (key0 === "url")) || (key0 === "expiresAt"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -51,17 +52,38 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.url !== undefined){
-let data1 = data.url;
+if(data.secret !== undefined){
+let data1 = data.secret;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 2048){
+if(!pattern1.test(data1)){
+validate21.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.url !== undefined){
+let data2 = data.url;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func2(data2) > 2048){
 validate21.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(func2(data1) < 1){
+if(func2(data2) < 1){
 validate21.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -72,19 +94,19 @@ validate21.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/
 return false;
 }
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.expiresAt !== undefined){
-let data2 = data.expiresAt;
-const _errs6 = errors;
-if(errors === _errs6){
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(!(formats0.validate(data2))){
+let data3 = data.expiresAt;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!(formats0.validate(data3))){
 validate21.errors = [{instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
@@ -95,10 +117,11 @@ return false;
 }
 }
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }

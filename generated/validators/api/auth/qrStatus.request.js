@@ -2,8 +2,9 @@
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/qrStatus.request.schema.json","type":"object","additionalProperties":false,"required":["ticket"],"properties":{"ticket":{"type":"string","pattern":"^[A-Za-z0-9_-]{22,64}$"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/qrStatus.request.schema.json","type":"object","additionalProperties":false,"required":["ticket","secret"],"properties":{"ticket":{"type":"string","pattern":"^[A-Za-z0-9_-]{22,64}$"},"secret":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}};
 const pattern0 = new RegExp("^[A-Za-z0-9_-]{22,64}$", "u");
+const pattern1 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/auth/qrStatus.request.schema.json" */;
@@ -12,14 +13,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.ticket === undefined) && (missing0 = "ticket")){
+if(((data.ticket === undefined) && (missing0 = "ticket")) || ((data.secret === undefined) && (missing0 = "secret"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(key0 === "ticket")){
+if(!((key0 === "ticket") || (key0 === "secret"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -40,6 +41,32 @@ else {
 validate21.errors = [{instancePath:instancePath+"/ticket",schemaPath:"#/properties/ticket/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.secret !== undefined){
+let data1 = data.secret;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+validate21.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
 }
 }
 }

@@ -5,7 +5,7 @@ export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/signin.request.schema.json","type":"object","additionalProperties":false,"required":["account","password"],"properties":{"account":{"type":"string","minLength":1,"maxLength":254},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"password":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/password"}}};
 const func2 = ucs2length;
-const schema10 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$"};
+const schema10 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern2 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13,9 +13,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func2(data) > 5){
+validate39.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
+return false;
+}
+else {
 if(!pattern2.test(data)){
 validate39.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
+}
 }
 }
 else {

@@ -33,7 +33,7 @@ validate39.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$"};
+const schema10 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern2 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -41,9 +41,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func2(data) > 5){
+validate41.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
+return false;
+}
+else {
 if(!pattern2.test(data)){
 validate41.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
+}
 }
 }
 else {
@@ -55,7 +61,7 @@ validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$"};
+const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
 const pattern1 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -63,9 +69,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func2(data) > 16){
+validate43.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
 if(!pattern1.test(data)){
 validate43.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
 return false;
+}
 }
 }
 else {

@@ -3,7 +3,7 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/checkout/submit.request.schema.json","type":"object","additionalProperties":false,"required":["shippingMethod","paymentMethod"],"properties":{"addressId":{"type":"integer","minimum":1},"address":{"type":"object","additionalProperties":false,"required":["country","city","firstName","lastName","address","countryCode","phone"],"properties":{"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$"},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"}}},"shippingMethod":{"type":"string","minLength":1,"maxLength":40},"paymentMethod":{"type":"string","minLength":1,"maxLength":40},"couponCode":{"type":"string","pattern":"^[A-Za-z0-9]{3,32}$"},"remarks":{"type":"string","minLength":0,"maxLength":500}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/checkout/submit.request.schema.json","type":"object","additionalProperties":false,"required":["shippingMethod","paymentMethod"],"properties":{"addressId":{"type":"integer","minimum":1,"maximum":2147483647},"address":{"type":"object","additionalProperties":false,"required":["country","city","firstName","lastName","address","countryCode","phone"],"properties":{"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$"},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"}}},"shippingMethod":{"type":"string","minLength":1,"maxLength":40},"paymentMethod":{"type":"string","minLength":1,"maxLength":40},"couponCode":{"type":"string","pattern":"^[A-Za-z0-9]{3,32}$"},"remarks":{"type":"string","minLength":0,"maxLength":500}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
@@ -35,7 +35,7 @@ validate39.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$"};
+const schema10 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern3 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -43,9 +43,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func3(data) > 5){
+validate42.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
+return false;
+}
+else {
 if(!pattern3.test(data)){
 validate42.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
+}
 }
 }
 else {
@@ -57,7 +63,7 @@ validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$"};
+const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
 const pattern2 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -65,9 +71,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func3(data) > 16){
+validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
 if(!pattern2.test(data)){
 validate44.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
 return false;
+}
 }
 }
 else {
@@ -110,9 +122,15 @@ return false;
 }
 if(errors === _errs2){
 if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+validate21.errors = [{instancePath:instancePath+"/addressId",schemaPath:"#/properties/addressId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
 if(data0 < 1 || isNaN(data0)){
 validate21.errors = [{instancePath:instancePath+"/addressId",schemaPath:"#/properties/addressId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
+}
 }
 }
 }

@@ -40,7 +40,7 @@ validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema11 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$"};
+const schema11 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern7 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -48,9 +48,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func3(data) > 5){
+validate43.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
+return false;
+}
+else {
 if(!pattern7.test(data)){
 validate43.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
+}
 }
 }
 else {
@@ -62,7 +68,7 @@ validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$"};
+const schema10 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
 const pattern6 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -70,9 +76,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func3(data) > 16){
+validate45.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
 if(!pattern6.test(data)){
 validate45.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
 return false;
+}
 }
 }
 else {

@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/favorite/list.request.schema.json","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"https://storefront-runtime.dev/schemas/api/favorite/favorite-item.schema.json#/definitions/type"},"page":{"type":"integer","minimum":1,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":20}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/favorite/list.request.schema.json","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"https://storefront-runtime.dev/schemas/api/favorite/favorite-item.schema.json#/definitions/type"},"page":{"type":"integer","minimum":1,"maximum":10000,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":20}}};
 const schema8 = {"enum":["article","product","page"]};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -64,9 +64,15 @@ return false;
 }
 if(errors === _errs3){
 if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 10000 || isNaN(data1)){
+validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
+return false;
+}
+else {
 if(data1 < 1 || isNaN(data1)){
 validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
+}
 }
 }
 }

@@ -39,7 +39,7 @@ validate39.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$"};
+const schema10 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern7 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -47,9 +47,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func3(data) > 5){
+validate42.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
+return false;
+}
+else {
 if(!pattern7.test(data)){
 validate42.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
+}
 }
 }
 else {
@@ -61,7 +67,7 @@ validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$"};
+const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
 const pattern6 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -69,9 +75,15 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
+if(func3(data) > 16){
+validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
 if(!pattern6.test(data)){
 validate44.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
 return false;
+}
 }
 }
 else {

@@ -3,7 +3,7 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/apply.request.schema.json","type":"object","additionalProperties":false,"required":["orderNo","applyType","applyDesc"],"properties":{"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"applyType":{"enum":["return_refund","exchange","refund_only"]},"applyDesc":{"type":"string","minLength":1,"maxLength":1000},"refundAmount":{"type":"number","minimum":0}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/apply.request.schema.json","type":"object","additionalProperties":false,"required":["orderNo","applyType","applyDesc"],"properties":{"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"applyType":{"enum":["return_refund","exchange","refund_only"]},"applyDesc":{"type":"string","minLength":1,"maxLength":1000},"refundAmount":{"type":"number","minimum":0,"maximum":1000000}}};
 const pattern0 = new RegExp("^[A-Z0-9]{6,32}$", "u");
 const func2 = ucs2length;
 
@@ -94,9 +94,15 @@ let data3 = data.refundAmount;
 const _errs7 = errors;
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 1000000 || isNaN(data3)){
+validate21.errors = [{instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+return false;
+}
+else {
 if(data3 < 0 || isNaN(data3)){
 validate21.errors = [{instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 else {

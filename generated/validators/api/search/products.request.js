@@ -3,7 +3,7 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/search/products.request.schema.json","type":"object","additionalProperties":false,"properties":{"q":{"type":"string","minLength":0,"maxLength":200},"category":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"page":{"type":"integer","minimum":1,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":20}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/search/products.request.schema.json","type":"object","additionalProperties":false,"properties":{"q":{"type":"string","minLength":0,"maxLength":200},"category":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"page":{"type":"integer","minimum":1,"maximum":10000,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":20}}};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 
@@ -84,9 +84,15 @@ return false;
 }
 if(errors === _errs6){
 if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 10000 || isNaN(data2)){
+validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
+return false;
+}
+else {
 if(data2 < 1 || isNaN(data2)){
 validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
+}
 }
 }
 }

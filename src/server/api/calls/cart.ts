@@ -3,10 +3,10 @@
 import type * as T from "../../../../generated/types";
 import type { Db } from "../../db/open";
 import { createLinks } from "../../pages/links";
-import { stockSnapshot, type StockOf } from "../../stock";
+import { type StockOf, stockSnapshot } from "../../stock";
 import type { Store } from "../../store/load";
 import { fail } from "../envelope";
-import { defineCall, type CallContext } from "../register";
+import { type CallContext, defineCall } from "../register";
 import { round2 } from "./shared";
 
 const MAX_QUANTITY = 99;
@@ -139,7 +139,9 @@ export const cartCalls = [
     const { db, store } = ctx.deps;
     const owner = ownerOf(ctx);
     const remove = db.prepare("DELETE FROM cart_items WHERE sku = ? AND cart_id = (SELECT id FROM carts WHERE owner = ?)");
-    db.transaction(() => ctx.body.skus.forEach((sku) => remove.run(sku, owner)))();
+    db.transaction(() => {
+      for (const sku of ctx.body.skus) remove.run(sku, owner);
+    })();
     return cartOf(db, store, owner);
   }),
 ];

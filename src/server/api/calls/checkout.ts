@@ -5,7 +5,7 @@ import type { Db } from "../../db/open";
 import { stockSnapshot } from "../../stock";
 import type { Store } from "../../store/load";
 import { ApiFail, CODE, fail } from "../envelope";
-import { defineCall, type CallContext } from "../register";
+import { type CallContext, defineCall } from "../register";
 import { cartItem, cartLines } from "./cart";
 import { orderOf, pushOrder } from "./order";
 import { round2, serialNumber } from "./shared";

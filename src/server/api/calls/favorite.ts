@@ -1,8 +1,8 @@
 // Favorites: articles, products and pages the customer saved. Ids are a product's numeric
 // id (or its slug) and an article's or page's slug.
 import type * as T from "../../../../generated/types";
-import type { Store } from "../../store/load";
 import { createLinks } from "../../pages/links";
+import type { Store } from "../../store/load";
 import { fail } from "../envelope";
 import { defineCall } from "../register";
 import { count, iso, paging } from "./shared";

@@ -3,7 +3,7 @@
 import type * as T from "../../../../generated/types";
 import type { Db } from "../../db/open";
 import { fail } from "../envelope";
-import { defineCall, type ApiDeps } from "../register";
+import { type ApiDeps, defineCall } from "../register";
 import { count, iso, paging, serialNumber } from "./shared";
 
 interface OrderRow {

@@ -1,15 +1,16 @@
 // Small helpers the call modules share.
-import type { FastifyRequest } from "fastify";
-import type { Db } from "../../db/open";
+
 import { randomBytes } from "node:crypto";
-import fields from "../../../../schemas/common/fields.schema.json";
+import type { FastifyRequest } from "fastify";
+import { COMMON_FIELDS_PATTERNS } from "../../../../generated/constants";
+import type { Db } from "../../db/open";
+import type { RateLimiter } from "../../rate-limit";
 
 // The patterns of schemas/common/fields.schema.json (the "u" flag, as ajv compiles them), for
 // checks the schemas cannot express, such as an account that is an email or a mobile number.
-const { email, phone, visitorId } = fields.definitions;
-export const EMAIL = new RegExp(email.pattern, "u");
-export const PHONE = new RegExp(phone.pattern, "u");
-export const VISITOR_ID = new RegExp(visitorId.pattern, "u");
+export const EMAIL = new RegExp(COMMON_FIELDS_PATTERNS.email, "u");
+export const PHONE = new RegExp(COMMON_FIELDS_PATTERNS.phone, "u");
+export const VISITOR_ID = new RegExp(COMMON_FIELDS_PATTERNS.visitorId, "u");
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 export const iso = (ms: number) => new Date(ms).toISOString();
@@ -34,4 +35,11 @@ export function paging(body: { page?: number; pageSize?: number }) {
 
 export function count(db: Db, sql: string, ...params: unknown[]): number {
   return (db.prepare(sql).get(...params) as { n: number }).n;
+}
+
+/** Anonymous writes (tracking, forms) are limited per visitor and per address. */
+export function limitAnonymousWrite(ctx: { request: FastifyRequest; visitorId: string; deps: { limits: RateLimiter } }): void {
+  const ip = clientIp(ctx.request);
+  ctx.deps.limits.require("anonymousWriteIp", ip);
+  ctx.deps.limits.require("anonymousWrite", ctx.visitorId || `ip ${ip}`);
 }

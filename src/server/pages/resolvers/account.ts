@@ -39,7 +39,7 @@ function accountPage(titleId: string): Resolver {
   });
 }
 
-export const accountResolvers = Object.fromEntries(
+export const resolvers = Object.fromEntries(
   Object.entries(ACCOUNT_TITLES).map(([name, titleId]) => [name, accountPage(titleId)]),
 ) as Record<AccountRoute, Resolver>;
 

@@ -1,9 +1,9 @@
 // A journal article.
 import type { RouteName } from "../../../shared/route-names";
-import { slugOf, type Resolver } from "./context";
+import { type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 
-export const articleResolvers = {
+export const resolvers = {
   "article-detail": (ctx) => {
     const article = ctx.store.articles.find((a) => a.slug === slugOf(ctx));
     if (!article) return notFound(ctx);

@@ -3,7 +3,7 @@
 import type { RouteName } from "../../../shared/route-names";
 import type { Resolver } from "./context";
 
-export const cartResolvers = {
+export const resolvers = {
   cart: (ctx) => ({
     status: 200,
     template: "cart",

@@ -1,9 +1,9 @@
 // The checkout page: the server renders its frame and the links it needs (sign in or up and
 // come back here, back to the cart); the island loads the order with the shopper's session.
 import type { RouteName } from "../../../shared/route-names";
-import { withRedirect, type Resolver } from "./context";
+import { type Resolver, withRedirect } from "./context";
 
-export const checkoutResolvers = {
+export const resolvers = {
   checkout: (ctx) => {
     const here = ctx.links.to(`/checkout/${encodeURIComponent(ctx.match.params.slug ?? "cart")}`);
     return {

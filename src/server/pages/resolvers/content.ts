@@ -2,7 +2,7 @@
 // and a coupon's page.
 import type { RouteName } from "../../../shared/route-names";
 import type { ResolvedAs } from "../page-kinds";
-import { slugOf, type ResolveContext, type Resolver } from "./context";
+import { type ResolveContext, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 
 export function contentPage(page: { title: string; body: string[] }): ResolvedAs<"content"> {
@@ -20,7 +20,7 @@ function storePage(ctx: ResolveContext, folder: "custom" | "root" | null) {
   return page ? contentPage(page) : notFound(ctx);
 }
 
-export const contentResolvers = {
+export const resolvers = {
   "page-detail": (ctx) => storePage(ctx, null),
   "custom-detail": (ctx) => storePage(ctx, "custom"),
   "root-detail": (ctx) => storePage(ctx, "root"),

@@ -24,7 +24,7 @@ export function notFound(ctx: ResolveContext, status = 404): ResolvedAs<"error">
   return { status, template: "error", page: errorPage(ctx, status) };
 }
 
-export const errorResolvers = {
+export const resolvers = {
   "error-404": (ctx) => notFound(ctx, 404),
   "error-403": (ctx) => notFound(ctx, 403),
   "error-500": (ctx) => notFound(ctx, 500),

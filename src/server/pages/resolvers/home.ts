@@ -25,7 +25,7 @@ export function homeSlides(store: Store, links: Links, t: (id: string) => string
   return slides.slice(0, MAX_SLIDES);
 }
 
-export const homeResolvers = {
+export const resolvers = {
   home: (ctx) => {
     const { store, links } = ctx;
     return {

@@ -1,9 +1,9 @@
 // The inquiry page: the product a shopper asks about, as a card.
 import type { RouteName } from "../../../shared/route-names";
-import { productCard, slugOf, type Resolver } from "./context";
+import { productCard, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 
-export const inquiryResolvers = {
+export const resolvers = {
   "inquiry-detail": (ctx) => {
     const product = ctx.store.productBySlug.get(slugOf(ctx));
     if (!product) return notFound(ctx);

@@ -2,7 +2,7 @@
 import type { RouteName } from "../../../shared/route-names";
 import type { Resolver } from "./context";
 
-export const linksResolvers = {
+export const resolvers = {
   "tag-list": ({ store, links, t }) => ({
     status: 200,
     template: "links",

@@ -3,7 +3,7 @@
 import type { ListingPageData, ListingPaging, ListingSortKey, ProductCardData, StoreProduct } from "../../../../generated/types";
 import type { RouteName } from "../../../shared/route-names";
 import type { Resolved } from "../page-kinds";
-import { bySlugs, productCard, productStats, slugOf, type ResolveContext, type Resolver } from "./context";
+import { bySlugs, productCard, productStats, type ResolveContext, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 
 export const PAGE_SIZE = 12;
@@ -113,7 +113,7 @@ export function categoryPage(ctx: ResolveContext, slug: string): Resolved | null
   );
 }
 
-export const listingResolvers = {
+export const resolvers = {
   "category-detail": (ctx) => categoryPage(ctx, slugOf(ctx)) ?? notFound(ctx),
   "tag-detail": (ctx) => {
     const slug = slugOf(ctx);

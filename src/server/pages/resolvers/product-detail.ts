@@ -3,7 +3,7 @@
 import type { ProductDetailProps, StoreProduct } from "../../../../generated/types";
 import type { RouteName } from "../../../shared/route-names";
 import type { Resolved } from "../page-kinds";
-import { cards, productStats, slugOf, type ResolveContext, type Resolver } from "./context";
+import { cards, productStats, type ResolveContext, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 
 export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: string): Resolved {
@@ -67,7 +67,7 @@ const byRoute: Resolver = (ctx) => {
   return product ? productPage(ctx, product, ctx.match.params.sku) : notFound(ctx);
 };
 
-export const productDetailResolvers = {
+export const resolvers = {
   "product-detail": byRoute,
   "product-sku": byRoute,
 } satisfies Partial<Record<RouteName, Resolver>>;

@@ -2,7 +2,7 @@
 import type { RouteName } from "../../../shared/route-names";
 import { cards, type Resolver } from "./context";
 
-export const searchResolvers = {
+export const resolvers = {
   search: (ctx) => {
     const q = (ctx.query.get("q") ?? "").trim().slice(0, 200);
     const words = q.toLowerCase().split(/\s+/).filter(Boolean);

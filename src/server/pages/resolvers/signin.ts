@@ -3,7 +3,7 @@
 import type { RouteName } from "../../../shared/route-names";
 import type { Resolver } from "./context";
 
-export const signinResolvers = {
+export const resolvers = {
   "auth-signin": (ctx) => ({
     status: 200,
     template: "signin",

@@ -3,7 +3,7 @@
 import type { RouteName } from "../../../shared/route-names";
 import type { Resolver } from "./context";
 
-export const signupResolvers = {
+export const resolvers = {
   "auth-signup": (ctx) => ({
     status: 200,
     template: "signup",

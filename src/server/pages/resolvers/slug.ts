@@ -1,7 +1,7 @@
 // The last route, `/:slug`: a store page of that slug, else a product, else a category.
 import type { RouteName } from "../../../shared/route-names";
-import { slugOf, type Resolver } from "./context";
 import { contentPage } from "./content";
+import { type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 import { categoryPage } from "./listing";
 import { productPage } from "./product-detail";

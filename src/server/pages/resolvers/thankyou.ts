@@ -2,7 +2,7 @@
 import type { RouteName } from "../../../shared/route-names";
 import { ORDER_NO, type Resolver } from "./context";
 
-export const thankyouResolvers = {
+export const resolvers = {
   "checkout-thankyou": (ctx) => {
     const ordersHref = ctx.links.user("order");
     const orderNo = ctx.query.get("orderNo") ?? "";

@@ -1,10 +1,10 @@
 // One of the shopper's orders: the server renders its frame; the island loads the order with
 // the shopper's token. A malformed order number is a 404.
 import type { RouteName } from "../../../shared/route-names";
-import { ORDER_NO, withRedirect, type Resolver } from "./context";
+import { ORDER_NO, type Resolver, withRedirect } from "./context";
 import { notFound } from "./error";
 
-export const userOrderDetailResolvers = {
+export const resolvers = {
   "user-order-detail": (ctx) => {
     const orderNo = ctx.match.params.slug ?? "";
     if (!ORDER_NO.test(orderNo)) return notFound(ctx);

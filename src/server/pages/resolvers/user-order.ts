@@ -1,9 +1,9 @@
 // The shopper's order list: the server renders its frame and links; the island loads the
 // orders with the shopper's token.
 import type { RouteName } from "../../../shared/route-names";
-import { withRedirect, type Resolver } from "./context";
+import { type Resolver, withRedirect } from "./context";
 
-export const userOrderResolvers = {
+export const resolvers = {
   "user-order": (ctx) => {
     const ordersHref = ctx.links.user("order");
     return {

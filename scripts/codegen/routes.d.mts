@@ -1,0 +1,4 @@
+export declare function buildRoutes(
+  schemas: ReadonlyArray<{ file: string; schema: Record<string, unknown> }>,
+  banner: string,
+): Map<string, string>;
