@@ -36,7 +36,7 @@ export type RouterWindow = Pick<
 
 export interface RouterEnv {
   win: RouterWindow;
-  renderer: Pick<Renderer, "replaceRegion">;
+  renderer: Pick<Renderer, "unmountRegion" | "replaceRegion">;
   bus: Pick<Bus, "emit" | "on" | "off">;
   fetch?: FetchLike;
   clock?: Pick<Clock, "now" | "setTimeout" | "clearTimeout">;

@@ -14,7 +14,7 @@ import { pageRoute } from "./visit";
 
 export interface StartRouterEnv {
   win: Win;
-  renderer: Pick<Renderer, "replaceRegion">;
+  renderer: Pick<Renderer, "unmountRegion" | "replaceRegion">;
   bus: Bus;
   /** The services' store, which keeps the token in memory when localStorage fails. */
   store: Store;

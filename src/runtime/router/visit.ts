@@ -42,7 +42,7 @@ export interface ShownPage {
 
 export interface VisitDeps {
   win: Pick<Window, "location" | "document">;
-  renderer: Pick<Renderer, "replaceRegion">;
+  renderer: Pick<Renderer, "unmountRegion" | "replaceRegion">;
   bus: Pick<Bus, "emit">;
   progress: ProgressBar;
   scroll: ScrollMemory;
@@ -85,11 +85,14 @@ export function createVisitor(deps: VisitDeps) {
     applyHead(doc, data.meta, (match?.language ?? { locale: doc.documentElement.lang }).locale);
     deps.shown.href = url.href;
     deps.bus.emit("route:theme", data.theme);
+    const regions = REGIONS.map(([id, key]) => [doc.getElementById(id), id, key] as const);
+    // The old page's islands go before the address changes: one still hydrating must not
+    // receive an update first (React would then client-render it and report error 424).
+    for (const [region] of regions) if (region) deps.renderer.unmountRegion(region);
     // The islands of the new page read the new address as they mount.
     deps.location.set(url);
     await Promise.all(
-      REGIONS.map(async ([id, key]) => {
-        const region = doc.getElementById(id);
+      regions.map(async ([region, id, key]) => {
         if (!region) return;
         if (id === "page-head") region.hidden = data.theme.hideHead === true;
         if (id === "page-foot") region.hidden = data.theme.hideFoot === true;

@@ -62,6 +62,18 @@ describe("links and forms", () => {
     expect(new URL(requests[0]!.href, location.origin).searchParams.get("q")).toBe("linen");
   });
 
+  it("unmounts the page's islands before the address changes, so none still hydrating gets an update", async () => {
+    const { router, renderer, location: where } = start();
+    const order: string[] = [];
+    renderer.unmountRegion.mockImplementation((region: ParentNode) => {
+      order.push(`unmount ${(region as Element).id}`);
+    });
+    const stop = where.subscribe(() => order.push(`address ${where.get().path}`));
+    await router.visit("/cart");
+    stop();
+    expect(order).toEqual(["unmount page-head", "unmount page-body", "unmount page-foot", "address /cart"]);
+  });
+
   it("loads an address no route answers, or another origin, with a full page load", async () => {
     const { router, assign, requests } = start();
     expect(await router.visit("/no/such/route/here")).toBe("reloaded");

@@ -130,7 +130,7 @@ describe("storefront:load on the first page", () => {
     } as unknown as InitialData;
     const router = startPageRouter({
       win,
-      renderer: { replaceRegion: vi.fn() },
+      renderer: { unmountRegion: vi.fn(), replaceRegion: vi.fn() },
       bus: createBus(),
       store: createStore(() => window.localStorage),
       data,
@@ -151,7 +151,7 @@ describe("storefront:load on the first page", () => {
     const win = Object.assign(Object.create(window) as Win, { fetch: vi.fn() });
     const env = {
       win,
-      renderer: { replaceRegion: vi.fn() },
+      renderer: { unmountRegion: vi.fn(), replaceRegion: vi.fn() },
       bus: createBus(),
       store: createStore(() => window.localStorage),
       data: null,

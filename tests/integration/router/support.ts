@@ -126,6 +126,7 @@ export function recordingRenderer() {
   const replaced: string[] = [];
   return {
     replaced,
+    unmountRegion: vi.fn((_region: ParentNode) => {}),
     replaceRegion: vi.fn(async (region: Element, html: string) => {
       replaced.push(region.id);
       region.innerHTML = html;
