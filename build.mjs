@@ -17,10 +17,14 @@ export const ASSET_BASE = "/assets/";
 /** Server entry points: each becomes dist/server/{name}.js. */
 const SERVER_ENTRIES = { index: "src/server/index.ts", main: "src/server/main.ts" };
 
+/** The browser bundle's build-time constants: React's production build unless `--dev`. */
 const define = {
   "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production"),
   __DEV__: JSON.stringify(dev),
 };
+// The server reads NODE_ENV when it starts (production hides /dev/outbox and skips the page
+// data checks): a run-time setting, so the server bundle keeps `process.env.NODE_ENV` as is.
+const serverDefine = { __DEV__: JSON.stringify(dev) };
 
 async function buildClient() {
   rmSync(clientDir, { recursive: true, force: true });
@@ -90,7 +94,7 @@ async function buildServer() {
     entryNames: "[name]",
     chunkNames: "chunks/[name]-[hash]",
     loader: { ".css": "empty" },
-    define,
+    define: serverDefine,
     logLevel: "warning",
   });
 }

@@ -19,6 +19,7 @@ export type Islands = {
   CartPage: IslandEntry<T.CartPageProps>;
   Checkout: IslandEntry<T.CheckoutProps>;
   FavoriteButton: IslandEntry<T.FavoriteButtonProps>;
+  ForgotPassword: IslandEntry<T.ForgotPasswordProps>;
   HeaderNotice: IslandEntry<T.HeaderNoticeProps>;
   Hero: IslandEntry<T.HeroProps>;
   LinkList: IslandEntry<T.LinkListProps>;
@@ -32,6 +33,7 @@ export type Islands = {
   ProductSlides: IslandEntry<T.ProductSlidesProps>;
   ProductSpec: IslandEntry<T.ProductSpecProps>;
   QuantityInput: IslandEntry<T.QuantityInputProps>;
+  ResetPassword: IslandEntry<T.ResetPasswordProps>;
   ReviewsList: IslandEntry<T.ReviewsListProps>;
   RichText: IslandEntry<T.RichTextProps>;
   SearchBox: IslandEntry<T.SearchBoxProps>;
@@ -45,6 +47,8 @@ export type Islands = {
   Toaster: IslandEntry<T.ToasterProps>;
   UserOrderDetail: IslandEntry<T.UserOrderDetailProps>;
   UserOrders: IslandEntry<T.UserOrdersProps>;
+  VerifyEmail: IslandEntry<T.VerifyEmailProps>;
+  VerifyPrompt: IslandEntry<T.VerifyPromptProps>;
 };
 
 export const ISLANDS: Islands = {
@@ -77,6 +81,11 @@ export const ISLANDS: Islands = {
     load: () => import("../src/components/product/FavoriteButton"),
     validator: () => import("./validators/components/FavoriteButton.js"),
     hydrate: "visible",
+  },
+  ForgotPassword: {
+    load: () => import("../src/components/auth/ForgotPassword"),
+    validator: () => import("./validators/components/ForgotPassword.js"),
+    hydrate: "load",
   },
   HeaderNotice: {
     load: () => import("../src/components/layout/HeaderNotice"),
@@ -143,6 +152,11 @@ export const ISLANDS: Islands = {
     validator: () => import("./validators/components/QuantityInput.js"),
     hydrate: "interaction",
   },
+  ResetPassword: {
+    load: () => import("../src/components/auth/ResetPassword"),
+    validator: () => import("./validators/components/ResetPassword.js"),
+    hydrate: "load",
+  },
   ReviewsList: {
     load: () => import("../src/components/product/ReviewsList"),
     validator: () => import("./validators/components/ReviewsList.js"),
@@ -206,6 +220,16 @@ export const ISLANDS: Islands = {
   UserOrders: {
     load: () => import("../src/components/user/UserOrders"),
     validator: () => import("./validators/components/UserOrders.js"),
+    hydrate: "load",
+  },
+  VerifyEmail: {
+    load: () => import("../src/components/auth/VerifyEmail"),
+    validator: () => import("./validators/components/VerifyEmail.js"),
+    hydrate: "load",
+  },
+  VerifyPrompt: {
+    load: () => import("../src/components/auth/VerifyPrompt"),
+    validator: () => import("./validators/components/VerifyPrompt.js"),
     hydrate: "load",
   },
 };

@@ -5,6 +5,7 @@ import type * as T from "./types";
 import type { ValidateFunction } from "./validate-function";
 import validateAccount from "./validators/pages/account.js";
 import validateArticle from "./validators/pages/article.js";
+import validateAuthMail from "./validators/pages/auth-mail.js";
 import validateCart from "./validators/pages/cart.js";
 import validateCheckout from "./validators/pages/checkout.js";
 import validateContent from "./validators/pages/content.js";
@@ -24,6 +25,7 @@ import validateUserOrder from "./validators/pages/user-order.js";
 export type PageDataByKind = {
   account: T.AccountPageData;
   article: T.ArticlePageData;
+  "auth-mail": T.AuthMailPageData;
   cart: T.CartPageData;
   checkout: T.CheckoutPageData;
   content: T.ContentPageData;
@@ -43,11 +45,12 @@ export type PageDataByKind = {
 
 export type PageKind = keyof PageDataByKind;
 
-export const PAGE_KINDS = ["account", "article", "cart", "checkout", "content", "error", "home", "inquiry", "links", "listing", "product-detail", "search", "signin", "signup", "thankyou", "user-order-detail", "user-order"] as const satisfies readonly PageKind[];
+export const PAGE_KINDS = ["account", "article", "auth-mail", "cart", "checkout", "content", "error", "home", "inquiry", "links", "listing", "product-detail", "search", "signin", "signup", "thankyou", "user-order-detail", "user-order"] as const satisfies readonly PageKind[];
 
 export const PAGE_DATA_VALIDATORS: { readonly [K in PageKind]: ValidateFunction<PageDataByKind[K]> } = {
   account: validateAccount,
   article: validateArticle,
+  "auth-mail": validateAuthMail,
   cart: validateCart,
   checkout: validateCheckout,
   content: validateContent,

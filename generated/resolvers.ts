@@ -2,6 +2,7 @@
 // Every page kind's resolvers (src/server/pages/resolvers/{kind}.ts), one map. Server only.
 import { resolvers as account } from "../src/server/pages/resolvers/account";
 import { resolvers as article } from "../src/server/pages/resolvers/article";
+import { resolvers as authMail } from "../src/server/pages/resolvers/auth-mail";
 import { resolvers as cart } from "../src/server/pages/resolvers/cart";
 import { resolvers as checkout } from "../src/server/pages/resolvers/checkout";
 import { resolvers as content } from "../src/server/pages/resolvers/content";
@@ -18,4 +19,4 @@ import { resolvers as thankyou } from "../src/server/pages/resolvers/thankyou";
 import { resolvers as userOrderDetail } from "../src/server/pages/resolvers/user-order-detail";
 import { resolvers as userOrder } from "../src/server/pages/resolvers/user-order";
 
-export const KIND_RESOLVERS = { ...account, ...article, ...cart, ...checkout, ...content, ...error, ...home, ...inquiry, ...links, ...listing, ...productDetail, ...search, ...signin, ...signup, ...thankyou, ...userOrderDetail, ...userOrder };
+export const KIND_RESOLVERS = { ...account, ...article, ...authMail, ...cart, ...checkout, ...content, ...error, ...home, ...inquiry, ...links, ...listing, ...productDetail, ...search, ...signin, ...signup, ...thankyou, ...userOrderDetail, ...userOrder };

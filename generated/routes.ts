@@ -4,10 +4,6 @@
 /** Every built-in route's name. Router config categories add `{type}-detail` routes at run time. */
 export const ROUTE_NAMES = [
   "app",
-  "auth-forget",
-  "auth-reset-password",
-  "auth-verify-email",
-  "auth-verify-prompt",
   "user-center",
   "user-account",
   "user-address",
@@ -20,6 +16,10 @@ export const ROUTE_NAMES = [
   "user-return",
   "user-return-detail",
   "article-detail",
+  "auth-forget",
+  "auth-reset-password",
+  "auth-verify-email",
+  "auth-verify-prompt",
   "cart",
   "checkout",
   "page-detail",
@@ -63,10 +63,6 @@ export interface BuiltInRoute {
 
 export const BUILT_IN_ROUTES: readonly BuiltInRoute[] = [
   {name: "app",pattern: "{appRule}",kind: "account"},
-  {name: "auth-forget",pattern: "/auth/forget",kind: "account"},
-  {name: "auth-reset-password",pattern: "/auth/reset-password",kind: "account"},
-  {name: "auth-verify-email",pattern: "/auth/verify-email",kind: "account"},
-  {name: "auth-verify-prompt",pattern: "/auth/verify-prompt",kind: "account"},
   {name: "user-center",pattern: "{user}/center",kind: "account"},
   {name: "user-account",pattern: "{user}/account",kind: "account"},
   {name: "user-address",pattern: "{user}/address",kind: "account"},
@@ -79,6 +75,10 @@ export const BUILT_IN_ROUTES: readonly BuiltInRoute[] = [
   {name: "user-return",pattern: "{user}/return",kind: "account"},
   {name: "user-return-detail",pattern: "{user}/return/:slug",kind: "account"},
   {name: "article-detail",pattern: "{articleRule}",kind: "article"},
+  {name: "auth-forget",pattern: "/auth/forget",kind: "auth-mail"},
+  {name: "auth-reset-password",pattern: "/auth/reset-password",kind: "auth-mail"},
+  {name: "auth-verify-email",pattern: "/auth/verify-email",kind: "auth-mail"},
+  {name: "auth-verify-prompt",pattern: "/auth/verify-prompt",kind: "auth-mail"},
   {name: "cart",pattern: "/cart",kind: "cart"},
   {name: "checkout",pattern: "/checkout/:slug",kind: "checkout"},
   {name: "page-detail",pattern: "{pageRule}",kind: "content"},

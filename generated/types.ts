@@ -345,13 +345,21 @@ export interface LoginActivity {
   createdAt: string;
 }
 /**
- * Body of POST /api/web/auth/forget: mail a password-reset link; answers the same whether or not the address has an account.
+ * Body of POST /api/web/auth/forget: send a password-reset link (valid 30 minutes, once) to the account's email address, or as a text message to its mobile number; one of the two is required. Answers the same whether or not the account exists.
  */
 export interface AuthForgetRequest {
   /**
-   * Email address.
+   * Email address; the link goes there.
    */
-  email: string;
+  email?: string;
+  /**
+   * Mobile number: optional +, first digit 1-9, 2 to 15 digits; the link goes there as a text message.
+   */
+  mobile?: string;
+  /**
+   * Calling code of the mobile number, for example +852, when several accounts share the number.
+   */
+  countryCode?: string;
 }
 /**
  * Answer to /auth/forget. Describes the envelope's `data` when `code` is 0.
@@ -1978,6 +1986,15 @@ export interface FavoriteButtonProps {
   productId: number;
 }
 /**
+ * The forgotten-password form: an email address or mobile number; auth/forget then sends a reset link (valid 30 minutes, once). It answers the same whether or not the account exists, and so does the page.
+ */
+export interface ForgotPasswordProps {
+  /**
+   * Sign-in page (with the language prefix).
+   */
+  signinHref: string;
+}
+/**
  * A one-line store notice above the header (free shipping, a sale), with an optional link. A shopper may close it; it stays closed for that notice id.
  */
 export interface HeaderNoticeProps {
@@ -2497,6 +2514,23 @@ export interface QuantityInputProps {
   disabled?: boolean;
 }
 /**
+ * The reset-password form of a mailed link: the new password twice; auth/resetPassword ends every session of the account, then the shopper signs in (the sign-in page says the password changed). An expired or used link says so and offers a new one.
+ */
+export interface ResetPasswordProps {
+  /**
+   * The code of the mailed link (its `code` query); empty when the address has none or a malformed one.
+   */
+  code: string;
+  /**
+   * Sign-in page (with the language prefix); `reset=1` is added after a reset.
+   */
+  signinHref: string;
+  /**
+   * Forgotten-password page, to ask for a new link.
+   */
+  forgotHref: string;
+}
+/**
  * Shoppers' reviews of a product: score, headline, text, author and date.
  */
 export interface ReviewsListProps {
@@ -2777,6 +2811,36 @@ export interface UserOrdersProps {
   shopHref: string;
 }
 /**
+ * Verifies an email address with the code of a mailed link (auth/verifyEmail) as soon as it runs, and says so; an expired or used link says so and leads to a new one.
+ */
+export interface VerifyEmailProps {
+  /**
+   * The code of the mailed link (its `code` query); empty when the address has none or a malformed one.
+   */
+  code: string;
+  /**
+   * Verify-prompt page, which sends a new link.
+   */
+  promptHref: string;
+  /**
+   * Home page (with the language prefix).
+   */
+  homeHref: string;
+}
+/**
+ * After signing up with an email address: says where the verification link went and sends it again (auth/sendVerifyEmail) at most once a minute, counting down; then continues to the page's `redirect` (same origin) or home.
+ */
+export interface VerifyPromptProps {
+  /**
+   * Sign-in page that comes back here, for a shopper who is signed out.
+   */
+  signinHref: string;
+  /**
+   * Home page (with the language prefix).
+   */
+  homeHref: string;
+}
+/**
  * The JSON the server injects into every first page load as <script id="__INITIAL_DATA__" type="application/json">.
  */
 export interface InitialData {
@@ -2809,9 +2873,15 @@ export interface PageMeta {
    */
   keywords?: string;
   /**
-   * Canonical URL of the page.
+   * Canonical URL of the page: absolute, from the store's public origin, on a public page; absent on pages search engines should not index.
    */
   canonical?: string;
+  /**
+   * The same page in each language prefix and x-default, for <link rel="alternate" hreflang>; absent on pages search engines should not index.
+   *
+   * @maxItems 20
+   */
+  alternates?: PageAlternate[];
   /**
    * Robots directives, for example 'noindex, nofollow'.
    */
@@ -2844,6 +2914,19 @@ export interface PageMeta {
    * Client navigation to this page keeps the scroll position.
    */
   keepPosition?: boolean;
+}
+/**
+ * One language version of the page.
+ */
+export interface PageAlternate {
+  /**
+   * A language prefix (BCP 47), or x-default for the address without a prefix.
+   */
+  hreflang: string;
+  /**
+   * The page's address under that prefix.
+   */
+  href: string;
 }
 /**
  * Store-wide settings the server sends with every first page load.
@@ -3209,6 +3292,19 @@ export interface ArticlePageData {
    * Image URL (same origin or https).
    */
   image?: string;
+}
+/**
+ * Page data of the auth-mail template: the auth pages that send a mailed link or open one (forgotten password, reset password, verify email, verify prompt). Exactly one of forget, reset, verifyEmail and verifyPrompt is present, and the template shows its form.
+ */
+export interface AuthMailPageData {
+  /**
+   * Document title; templates write it as {page.title}.
+   */
+  title: string;
+  forget?: ForgotPasswordProps;
+  reset?: ResetPasswordProps;
+  verifyEmail?: VerifyEmailProps;
+  verifyPrompt?: VerifyPromptProps;
 }
 /**
  * Page data of the cart template: the frame of the cart, whose lines the browser loads.

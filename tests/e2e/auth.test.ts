@@ -1,4 +1,4 @@
-// Sign-up, sign-out, sign-in (password shown and hidden, a wrong one refused), the side
+// Sign-up (through the verify prompt), sign-out, sign-in (password shown and hidden, a wrong one refused), the side
 // menu with the keyboard at phone width, and axe on the auth and 404 pages, in Chromium
 // against the reference store. Screenshots for review go to test-results/screenshots/auth/.
 import { mkdirSync } from "node:fs";
@@ -83,6 +83,11 @@ describe("signing up and in", () => {
     await form.getByRole("checkbox", { name: "I agree to the Privacy Policy and Terms of Service" }).check();
     await form.getByRole("button", { name: "Sign up", exact: true }).click();
 
+    // The prompt says where the verification link went, then leads on to the redirect target.
+    await page.waitForURL(`${store.url}/auth/verify-prompt?sent=1&redirect=%2Fcategory%2Fshirts`);
+    await page.waitForSelector("[data-component=VerifyPrompt][data-island=mounted]");
+    await expect.poll(() => form.getByText(`We sent a link to ${EMAIL}.`).isVisible()).toBe(true);
+    await form.getByRole("link", { name: "Continue", exact: true }).click();
     await page.waitForURL(`${store.url}/category/shirts`);
     await expect.poll(() => banner(page).getByRole("link", { name: "My account", exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("sf.token"))).toMatch(/^"?[A-Za-z0-9_-]{43}"?$/);
@@ -101,6 +106,9 @@ describe("signing up and in", () => {
     await form.getByLabel("Last name", { exact: true }).fill("Hopper");
     await form.getByRole("checkbox", { name: "I agree to the Privacy Policy and Terms of Service" }).check();
     await form.getByRole("button", { name: "Sign up", exact: true }).click();
+    await page.waitForURL(`${store.url}/auth/verify-prompt?sent=1&redirect=%2Fcategory%2Fshoes`);
+    await page.waitForSelector("[data-component=VerifyPrompt][data-island=mounted]");
+    await form.getByRole("link", { name: "Continue", exact: true }).click();
     await page.waitForURL(`${store.url}/category/shoes`);
 
     // Signing out reloads the page.

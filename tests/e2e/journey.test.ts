@@ -198,7 +198,7 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
     await review("checkout-signed-out");
   });
 
-  it("signs up from the checkout, agreeing to the terms, and comes back to the checkout", async () => {
+  it("signs up from the checkout, agreeing to the terms, and comes back to the checkout through the verify prompt", async () => {
     await page
       .getByRole("main")
       .getByRole("link", { name: t("checkout.signup"), exact: true })
@@ -218,6 +218,13 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
     await form.getByRole("checkbox", { name: new RegExp(agreeWords.map(escapeRegExp).join("\\s*")) }).check();
     await review("signup");
     await form.getByRole("button", { name: t("auth.signup.submit"), exact: true }).click();
+    // The prompt says where the verification link went, then leads back to the checkout.
+    await page.waitForURL(/\/auth\/verify-prompt\?sent=1&redirect=/);
+    await settled(page);
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: t("auth.verifyPrompt.continue"), exact: true })
+      .click();
     await page.waitForURL(pathPattern(CHECKOUT));
     await settled(page);
     await expect.poll(() => page.getByRole("button", { name: t("checkout.placeOrder"), exact: true }).isVisible()).toBe(true);

@@ -4,11 +4,12 @@ import ucs2length from "../../runtime/ucs2length.js";
 export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/page/initial-data.schema.json","type":"object","additionalProperties":false,"required":["meta","config","theme"],"properties":{"meta":{"$ref":"meta.schema.json"},"config":{"$ref":"store-config.schema.json"},"theme":{"$ref":"../theme/theme.schema.json"},"pageData":{}}};
-const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/page/meta.schema.json","type":"object","additionalProperties":false,"required":["title"],"properties":{"status":{"type":"integer","minimum":100,"maximum":599,"default":200},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"keywords":{"type":"string","maxLength":1000},"canonical":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"robots":{"type":"string","pattern":"^[a-z, -]{1,100}$"},"ogTitle":{"type":"string","maxLength":300},"ogDescription":{"type":"string","maxLength":1000},"ogImage":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"ogType":{"type":"string","enum":["website","article","product"],"default":"website"},"route":{"type":"string","maxLength":100},"noLoad":{"type":"boolean","default":false},"keepPosition":{"type":"boolean","default":false}}};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/page/meta.schema.json","type":"object","additionalProperties":false,"required":["title"],"properties":{"status":{"type":"integer","minimum":100,"maximum":599,"default":200},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"keywords":{"type":"string","maxLength":1000},"canonical":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"alternates":{"type":"array","maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["hreflang","href"],"properties":{"hreflang":{"type":"string","pattern":"^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"},"href":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"}}}},"robots":{"type":"string","pattern":"^[a-z, -]{1,100}$"},"ogTitle":{"type":"string","maxLength":300},"ogDescription":{"type":"string","maxLength":1000},"ogImage":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"ogType":{"type":"string","enum":["website","article","product"],"default":"website"},"route":{"type":"string","maxLength":100},"noLoad":{"type":"boolean","default":false},"keepPosition":{"type":"boolean","default":false}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern0 = new RegExp("^(https?://|/)", "u");
-const pattern1 = new RegExp("^[a-z, -]{1,100}$", "u");
+const pattern1 = new RegExp("^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$", "u");
+const pattern3 = new RegExp("^[a-z, -]{1,100}$", "u");
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/page/meta.schema.json" */;
@@ -155,18 +156,103 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.robots !== undefined){
-let data5 = data.robots;
+if(data.alternates !== undefined){
+let data5 = data.alternates;
 const _errs12 = errors;
 if(errors === _errs12){
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-validate22.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/pattern",keyword:"pattern",params:{pattern: "^[a-z, -]{1,100}$"},message:"must match pattern \""+"^[a-z, -]{1,100}$"+"\""}];
+if(Array.isArray(data5)){
+if(data5.length > 20){
+validate22.errors = [{instancePath:instancePath+"/alternates",schemaPath:"#/properties/alternates/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+const _errs14 = errors;
+if(errors === _errs14){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+let missing1;
+if(((data6.hreflang === undefined) && (missing1 = "hreflang")) || ((data6.href === undefined) && (missing1 = "href"))){
+validate22.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs16 = errors;
+for(const key1 in data6){
+if(!((key1 === "hreflang") || (key1 === "href"))){
+validate22.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs16 === errors){
+if(data6.hreflang !== undefined){
+let data7 = data6.hreflang;
+const _errs17 = errors;
+if(errors === _errs17){
+if(typeof data7 === "string"){
+if(!pattern1.test(data7)){
+validate22.errors = [{instancePath:instancePath+"/alternates/" + i0+"/hreflang",schemaPath:"#/properties/alternates/items/properties/hreflang/pattern",keyword:"pattern",params:{pattern: "^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"},message:"must match pattern \""+"^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"+"\""}];
 return false;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/alternates/" + i0+"/hreflang",schemaPath:"#/properties/alternates/items/properties/hreflang/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs17 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data6.href !== undefined){
+let data8 = data6.href;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data8 === "string"){
+if(func3(data8) > 2048){
+validate22.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data8)){
+validate22.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)"},message:"must match pattern \""+"^(https?://|/)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs19 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs14 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/alternates",schemaPath:"#/properties/alternates/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -176,12 +262,33 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.robots !== undefined){
+let data9 = data.robots;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data9 === "string"){
+if(!pattern3.test(data9)){
+validate22.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/pattern",keyword:"pattern",params:{pattern: "^[a-z, -]{1,100}$"},message:"must match pattern \""+"^[a-z, -]{1,100}$"+"\""}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.ogTitle !== undefined){
-let data6 = data.ogTitle;
-const _errs14 = errors;
-if(errors === _errs14){
-if(typeof data6 === "string"){
-if(func3(data6) > 300){
+let data10 = data.ogTitle;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data10 === "string"){
+if(func3(data10) > 300){
 validate22.errors = [{instancePath:instancePath+"/ogTitle",schemaPath:"#/properties/ogTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
 return false;
 }
@@ -191,18 +298,18 @@ validate22.errors = [{instancePath:instancePath+"/ogTitle",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.ogDescription !== undefined){
-let data7 = data.ogDescription;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data7 === "string"){
-if(func3(data7) > 1000){
+let data11 = data.ogDescription;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data11 === "string"){
+if(func3(data11) > 1000){
 validate22.errors = [{instancePath:instancePath+"/ogDescription",schemaPath:"#/properties/ogDescription/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
@@ -212,23 +319,23 @@ validate22.errors = [{instancePath:instancePath+"/ogDescription",schemaPath:"#/p
 return false;
 }
 }
-var valid0 = _errs16 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.ogImage !== undefined){
-let data8 = data.ogImage;
-const _errs18 = errors;
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(func3(data8) > 2048){
+let data12 = data.ogImage;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data12 === "string"){
+if(func3(data12) > 2048){
 validate22.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/properties/ogImage/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern0.test(data8)){
+if(!pattern0.test(data12)){
 validate22.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/properties/ogImage/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)"},message:"must match pattern \""+"^(https?://|/)"+"\""}];
 return false;
 }
@@ -239,30 +346,30 @@ validate22.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs18 === errors;
+var valid0 = _errs27 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-let data9 = data.ogType;
-const _errs20 = errors;
-if(typeof data9 !== "string"){
+let data13 = data.ogType;
+const _errs29 = errors;
+if(typeof data13 !== "string"){
 validate22.errors = [{instancePath:instancePath+"/ogType",schemaPath:"#/properties/ogType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!(((data9 === "website") || (data9 === "article")) || (data9 === "product"))){
+if(!(((data13 === "website") || (data13 === "article")) || (data13 === "product"))){
 validate22.errors = [{instancePath:instancePath+"/ogType",schemaPath:"#/properties/ogType/enum",keyword:"enum",params:{allowedValues: schema7.properties.ogType.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs29 === errors;
 if(valid0){
 if(data.route !== undefined){
-let data10 = data.route;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data10 === "string"){
-if(func3(data10) > 100){
+let data14 = data.route;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data14 === "string"){
+if(func3(data14) > 100){
 validate22.errors = [{instancePath:instancePath+"/route",schemaPath:"#/properties/route/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
@@ -272,25 +379,26 @@ validate22.errors = [{instancePath:instancePath+"/route",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs31 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-const _errs24 = errors;
+const _errs33 = errors;
 if(typeof data.noLoad !== "boolean"){
 validate22.errors = [{instancePath:instancePath+"/noLoad",schemaPath:"#/properties/noLoad/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs33 === errors;
 if(valid0){
-const _errs26 = errors;
+const _errs35 = errors;
 if(typeof data.keepPosition !== "boolean"){
 validate22.errors = [{instancePath:instancePath+"/keepPosition",schemaPath:"#/properties/keepPosition/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs35 === errors;
+}
 }
 }
 }
@@ -318,14 +426,14 @@ return errors === 0;
 const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/page/store-config.schema.json","type":"object","additionalProperties":false,"required":["router"],"properties":{"$schema":{"type":"string"},"router":{"$ref":"../router/router-config.schema.json"},"storeName":{"type":"string","maxLength":100,"default":"Store"},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"USD"}}};
 const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/router/router-config.schema.json","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"isCustom":{"type":"boolean","default":false},"categories":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","types"],"properties":{"path":{"$ref":"#/definitions/rule"},"types":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"}}}},"default":[]},"appRule":{"$ref":"#/definitions/rule","default":"/app/*"},"articleRule":{"$ref":"#/definitions/rule","default":"/article/:slug"},"categoryRule":{"$ref":"#/definitions/rule","default":"/category/:slug"},"collectionRule":{"$ref":"#/definitions/rule","default":"/collection/:slug"},"pageRule":{"$ref":"#/definitions/rule","default":"/page/:slug"},"productRule":{"$ref":"#/definitions/rule","default":"/product/:slug"},"tagRule":{"$ref":"#/definitions/rule","default":"/tag/:slug"},"userPath":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","default":"user"}},"definitions":{"rule":{"type":"string","pattern":"^(/([a-zA-Z0-9_-]+|:[a-zA-Z][a-zA-Z0-9]*))*(/\\*)?$|^/$"}}};
 const schema10 = {"type":"string","pattern":"^(/([a-zA-Z0-9_-]+|:[a-zA-Z][a-zA-Z0-9]*))*(/\\*)?$|^/$"};
-const pattern3 = new RegExp("^(/([a-zA-Z0-9_-]+|:[a-zA-Z][a-zA-Z0-9]*))*(/\\*)?$|^/$", "u");
+const pattern5 = new RegExp("^(/([a-zA-Z0-9_-]+|:[a-zA-Z][a-zA-Z0-9]*))*(/\\*)?$|^/$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern3.test(data)){
+if(!pattern5.test(data)){
 validate26.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(/([a-zA-Z0-9_-]+|:[a-zA-Z][a-zA-Z0-9]*))*(/\\*)?$|^/$"},message:"must match pattern \""+"^(/([a-zA-Z0-9_-]+|:[a-zA-Z][a-zA-Z0-9]*))*(/\\*)?$|^/$"+"\""}];
 return false;
 }
@@ -339,7 +447,7 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-const pattern4 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
+const pattern6 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/router/router-config.schema.json" */;
@@ -460,7 +568,7 @@ let data6 = data5[i1];
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
+if(!pattern6.test(data6)){
 validate25.errors = [{instancePath:instancePath+"/categories/" + i0+"/types/" + i1,schemaPath:"#/properties/categories/items/properties/types/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,39}$"+"\""}];
 return false;
 }
@@ -582,7 +690,7 @@ let data14 = data.userPath;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data14 === "string"){
-if(!pattern4.test(data14)){
+if(!pattern6.test(data14)){
 validate25.errors = [{instancePath:instancePath+"/userPath",schemaPath:"#/properties/userPath/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,39}$"+"\""}];
 return false;
 }
@@ -614,7 +722,7 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-const pattern6 = new RegExp("^[A-Z]{3}$", "u");
+const pattern8 = new RegExp("^[A-Z]{3}$", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/page/store-config.schema.json" */;
@@ -687,7 +795,7 @@ let data3 = data.currency;
 const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
+if(!pattern8.test(data3)){
 validate24.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
 return false;
 }
@@ -716,14 +824,14 @@ return errors === 0;
 const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/theme/theme.schema.json","type":"object","additionalProperties":false,"required":["config"],"properties":{"config":{"$ref":"theme-config.schema.json"},"hideHead":{"type":"boolean","default":false},"hideFoot":{"type":"boolean","default":false}}};
 const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/theme/theme-config.schema.json","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"backgroundColor":{"$ref":"#/definitions/color","default":"#ffffff"},"blockSpace":{"$ref":"#/definitions/length","default":"2rem"},"titleColor":{"$ref":"#/definitions/color","default":"#111827"},"heroBgColor":{"$ref":"#/definitions/color","default":"#f3f4f6"},"primaryColor":{"$ref":"#/definitions/color","default":"#4a00ff"},"secondaryColor":{"$ref":"#/definitions/color","default":"#00d1b2"},"infoColor":{"$ref":"#/definitions/color","default":"#00b5ff"},"successColor":{"$ref":"#/definitions/color","default":"#00a96e"},"warningColor":{"$ref":"#/definitions/color","default":"#ffbe00"},"errorColor":{"$ref":"#/definitions/color","default":"#ff5861"},"textColor":{"$ref":"#/definitions/color","default":"#1f2937"},"descColor":{"$ref":"#/definitions/color","default":"#4b5563"},"salesPriceColor":{"$ref":"#/definitions/color","default":"#d61f2c"},"linePriceColor":{"$ref":"#/definitions/color","default":"#6b7280"},"placeholderColor":{"$ref":"#/definitions/color","default":"#6b7280"},"borderColor":{"$ref":"#/definitions/color","default":"#e5e7eb"},"titleFontFamily":{"$ref":"#/definitions/fontFamily","default":"system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"},"fontFamily":{"$ref":"#/definitions/fontFamily","default":"system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"},"titleFontWeight":{"$ref":"#/definitions/fontWeight","default":700},"fontWeight":{"$ref":"#/definitions/fontWeight","default":400},"fontSize":{"$ref":"#/definitions/length","default":"16px"},"titleFontSize":{"$ref":"#/definitions/length","default":"1.875rem"},"borderRadius":{"$ref":"#/definitions/length","default":"0.5rem"},"product":{"$ref":"#/definitions/product","default":{}},"container":{"$ref":"#/definitions/container","default":{}},"injects":{"type":"array","items":{"$ref":"#/definitions/inject"},"maxItems":20,"default":[]}},"definitions":{"color":{"type":"string","pattern":"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"},"length":{"type":"string","pattern":"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"},"fontFamily":{"type":"string","pattern":"^[-a-zA-Z0-9 ,'\"]{1,300}$"},"fontWeight":{"type":"integer","minimum":100,"maximum":900,"multipleOf":100},"product":{"type":"object","additionalProperties":false,"properties":{"imageRatio":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$","default":"1/1"},"imageFit":{"enum":["cover","contain"],"default":"cover"},"showLinePrice":{"type":"boolean","default":true},"showScore":{"type":"boolean","default":true},"columnsMobile":{"type":"integer","minimum":1,"maximum":3,"default":2},"columnsDesktop":{"type":"integer","minimum":2,"maximum":6,"default":4}}},"container":{"type":"object","additionalProperties":false,"properties":{"screens":{"type":"object","additionalProperties":false,"properties":{"sm":{"type":"integer","minimum":0,"default":640},"md":{"type":"integer","minimum":0,"default":768},"lg":{"type":"integer","minimum":0,"default":1024},"xl":{"type":"integer","minimum":0,"default":1280},"2xl":{"type":"integer","minimum":0,"default":1536},"3xl":{"type":"integer","minimum":0,"default":1660}},"default":{}},"padding":{"type":"object","additionalProperties":false,"properties":{"DEFAULT":{"$ref":"#/definitions/length","default":".7rem"},"sm":{"$ref":"#/definitions/length","default":"1rem"},"md":{"$ref":"#/definitions/length","default":"1.2rem"},"lg":{"$ref":"#/definitions/length","default":"2rem"},"xl":{"$ref":"#/definitions/length","default":"2rem"},"2xl":{"$ref":"#/definitions/length","default":"2rem"},"3xl":{"$ref":"#/definitions/length","default":"2rem"}},"default":{}}}},"inject":{"type":"object","additionalProperties":false,"required":["type","url"],"properties":{"type":{"enum":["css","js"]},"url":{"type":"string","maxLength":2048,"pattern":"^(https://[^\\s]+|/(?!/)[^\\s]*)$"}}}}};
 const schema13 = {"type":"string","pattern":"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"};
-const pattern7 = new RegExp("^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$", "u");
+const pattern9 = new RegExp("^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern7.test(data)){
+if(!pattern9.test(data)){
 validate39.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"},message:"must match pattern \""+"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"+"\""}];
 return false;
 }
@@ -738,14 +846,14 @@ return errors === 0;
 }
 
 const schema14 = {"type":"string","pattern":"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"};
-const pattern8 = new RegExp("^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$", "u");
+const pattern10 = new RegExp("^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$", "u");
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern8.test(data)){
+if(!pattern10.test(data)){
 validate41.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"},message:"must match pattern \""+"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"+"\""}];
 return false;
 }
@@ -760,14 +868,14 @@ return errors === 0;
 }
 
 const schema15 = {"type":"string","pattern":"^[-a-zA-Z0-9 ,'\"]{1,300}$"};
-const pattern9 = new RegExp("^[-a-zA-Z0-9 ,'\"]{1,300}$", "u");
+const pattern11 = new RegExp("^[-a-zA-Z0-9 ,'\"]{1,300}$", "u");
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern9.test(data)){
+if(!pattern11.test(data)){
 validate57.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[-a-zA-Z0-9 ,'\"]{1,300}$"},message:"must match pattern \""+"^[-a-zA-Z0-9 ,'\"]{1,300}$"+"\""}];
 return false;
 }
@@ -816,7 +924,7 @@ return errors === 0;
 }
 
 const schema17 = {"type":"object","additionalProperties":false,"properties":{"imageRatio":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$","default":"1/1"},"imageFit":{"enum":["cover","contain"],"default":"cover"},"showLinePrice":{"type":"boolean","default":true},"showScore":{"type":"boolean","default":true},"columnsMobile":{"type":"integer","minimum":1,"maximum":3,"default":2},"columnsDesktop":{"type":"integer","minimum":2,"maximum":6,"default":4}}};
-const pattern10 = new RegExp("^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$", "u");
+const pattern12 = new RegExp("^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$", "u");
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -854,7 +962,7 @@ let data0 = data.imageRatio;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
+if(!pattern12.test(data0)){
 validate66.errors = [{instancePath:instancePath+"/imageRatio",schemaPath:"#/properties/imageRatio/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$"+"\""}];
 return false;
 }
@@ -1218,7 +1326,7 @@ return errors === 0;
 }
 
 const schema19 = {"type":"object","additionalProperties":false,"required":["type","url"],"properties":{"type":{"enum":["css","js"]},"url":{"type":"string","maxLength":2048,"pattern":"^(https://[^\\s]+|/(?!/)[^\\s]*)$"}}};
-const pattern11 = new RegExp("^(https://[^\\s]+|/(?!/)[^\\s]*)$", "u");
+const pattern13 = new RegExp("^(https://[^\\s]+|/(?!/)[^\\s]*)$", "u");
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1263,7 +1371,7 @@ validate77.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/
 return false;
 }
 else {
-if(!pattern11.test(data1)){
+if(!pattern13.test(data1)){
 validate77.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^(https://[^\\s]+|/(?!/)[^\\s]*)$"},message:"must match pattern \""+"^(https://[^\\s]+|/(?!/)[^\\s]*)$"+"\""}];
 return false;
 }

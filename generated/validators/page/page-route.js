@@ -1013,9 +1013,10 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/page/meta.schema.json","type":"object","additionalProperties":false,"required":["title"],"properties":{"status":{"type":"integer","minimum":100,"maximum":599,"default":200},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"keywords":{"type":"string","maxLength":1000},"canonical":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"robots":{"type":"string","pattern":"^[a-z, -]{1,100}$"},"ogTitle":{"type":"string","maxLength":300},"ogDescription":{"type":"string","maxLength":1000},"ogImage":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"ogType":{"type":"string","enum":["website","article","product"],"default":"website"},"route":{"type":"string","maxLength":100},"noLoad":{"type":"boolean","default":false},"keepPosition":{"type":"boolean","default":false}}};
+const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/page/meta.schema.json","type":"object","additionalProperties":false,"required":["title"],"properties":{"status":{"type":"integer","minimum":100,"maximum":599,"default":200},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"keywords":{"type":"string","maxLength":1000},"canonical":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"alternates":{"type":"array","maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["hreflang","href"],"properties":{"hreflang":{"type":"string","pattern":"^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"},"href":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"}}}},"robots":{"type":"string","pattern":"^[a-z, -]{1,100}$"},"ogTitle":{"type":"string","maxLength":300},"ogDescription":{"type":"string","maxLength":1000},"ogImage":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"ogType":{"type":"string","enum":["website","article","product"],"default":"website"},"route":{"type":"string","maxLength":100},"noLoad":{"type":"boolean","default":false},"keepPosition":{"type":"boolean","default":false}}};
 const pattern5 = new RegExp("^(https?://|/)", "u");
-const pattern6 = new RegExp("^[a-z, -]{1,100}$", "u");
+const pattern6 = new RegExp("^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$", "u");
+const pattern8 = new RegExp("^[a-z, -]{1,100}$", "u");
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/page/meta.schema.json" */;
@@ -1162,18 +1163,103 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.robots !== undefined){
-let data5 = data.robots;
+if(data.alternates !== undefined){
+let data5 = data.alternates;
 const _errs12 = errors;
 if(errors === _errs12){
-if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-validate71.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/pattern",keyword:"pattern",params:{pattern: "^[a-z, -]{1,100}$"},message:"must match pattern \""+"^[a-z, -]{1,100}$"+"\""}];
+if(Array.isArray(data5)){
+if(data5.length > 20){
+validate71.errors = [{instancePath:instancePath+"/alternates",schemaPath:"#/properties/alternates/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+const _errs14 = errors;
+if(errors === _errs14){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+let missing1;
+if(((data6.hreflang === undefined) && (missing1 = "hreflang")) || ((data6.href === undefined) && (missing1 = "href"))){
+validate71.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs16 = errors;
+for(const key1 in data6){
+if(!((key1 === "hreflang") || (key1 === "href"))){
+validate71.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs16 === errors){
+if(data6.hreflang !== undefined){
+let data7 = data6.hreflang;
+const _errs17 = errors;
+if(errors === _errs17){
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+validate71.errors = [{instancePath:instancePath+"/alternates/" + i0+"/hreflang",schemaPath:"#/properties/alternates/items/properties/hreflang/pattern",keyword:"pattern",params:{pattern: "^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"},message:"must match pattern \""+"^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"+"\""}];
 return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate71.errors = [{instancePath:instancePath+"/alternates/" + i0+"/hreflang",schemaPath:"#/properties/alternates/items/properties/hreflang/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs17 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data6.href !== undefined){
+let data8 = data6.href;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data8 === "string"){
+if(func3(data8) > 2048){
+validate71.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern5.test(data8)){
+validate71.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)"},message:"must match pattern \""+"^(https?://|/)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs19 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs14 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/alternates",schemaPath:"#/properties/alternates/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1183,12 +1269,33 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.robots !== undefined){
+let data9 = data.robots;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+validate71.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/pattern",keyword:"pattern",params:{pattern: "^[a-z, -]{1,100}$"},message:"must match pattern \""+"^[a-z, -]{1,100}$"+"\""}];
+return false;
+}
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.ogTitle !== undefined){
-let data6 = data.ogTitle;
-const _errs14 = errors;
-if(errors === _errs14){
-if(typeof data6 === "string"){
-if(func3(data6) > 300){
+let data10 = data.ogTitle;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data10 === "string"){
+if(func3(data10) > 300){
 validate71.errors = [{instancePath:instancePath+"/ogTitle",schemaPath:"#/properties/ogTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
 return false;
 }
@@ -1198,18 +1305,18 @@ validate71.errors = [{instancePath:instancePath+"/ogTitle",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.ogDescription !== undefined){
-let data7 = data.ogDescription;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data7 === "string"){
-if(func3(data7) > 1000){
+let data11 = data.ogDescription;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data11 === "string"){
+if(func3(data11) > 1000){
 validate71.errors = [{instancePath:instancePath+"/ogDescription",schemaPath:"#/properties/ogDescription/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
@@ -1219,23 +1326,23 @@ validate71.errors = [{instancePath:instancePath+"/ogDescription",schemaPath:"#/p
 return false;
 }
 }
-var valid0 = _errs16 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.ogImage !== undefined){
-let data8 = data.ogImage;
-const _errs18 = errors;
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(func3(data8) > 2048){
+let data12 = data.ogImage;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data12 === "string"){
+if(func3(data12) > 2048){
 validate71.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/properties/ogImage/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern5.test(data8)){
+if(!pattern5.test(data12)){
 validate71.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/properties/ogImage/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)"},message:"must match pattern \""+"^(https?://|/)"+"\""}];
 return false;
 }
@@ -1246,30 +1353,30 @@ validate71.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs18 === errors;
+var valid0 = _errs27 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-let data9 = data.ogType;
-const _errs20 = errors;
-if(typeof data9 !== "string"){
+let data13 = data.ogType;
+const _errs29 = errors;
+if(typeof data13 !== "string"){
 validate71.errors = [{instancePath:instancePath+"/ogType",schemaPath:"#/properties/ogType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!(((data9 === "website") || (data9 === "article")) || (data9 === "product"))){
+if(!(((data13 === "website") || (data13 === "article")) || (data13 === "product"))){
 validate71.errors = [{instancePath:instancePath+"/ogType",schemaPath:"#/properties/ogType/enum",keyword:"enum",params:{allowedValues: schema19.properties.ogType.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs29 === errors;
 if(valid0){
 if(data.route !== undefined){
-let data10 = data.route;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data10 === "string"){
-if(func3(data10) > 100){
+let data14 = data.route;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data14 === "string"){
+if(func3(data14) > 100){
 validate71.errors = [{instancePath:instancePath+"/route",schemaPath:"#/properties/route/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
@@ -1279,25 +1386,26 @@ validate71.errors = [{instancePath:instancePath+"/route",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs31 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-const _errs24 = errors;
+const _errs33 = errors;
 if(typeof data.noLoad !== "boolean"){
 validate71.errors = [{instancePath:instancePath+"/noLoad",schemaPath:"#/properties/noLoad/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs33 === errors;
 if(valid0){
-const _errs26 = errors;
+const _errs35 = errors;
 if(typeof data.keepPosition !== "boolean"){
 validate71.errors = [{instancePath:instancePath+"/keepPosition",schemaPath:"#/properties/keepPosition/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs35 === errors;
+}
 }
 }
 }

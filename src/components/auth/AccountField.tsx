@@ -3,6 +3,11 @@
 import { useIntl } from "react-intl";
 import { TextField } from "./TextField";
 
+/** Anything without "@" that starts like a phone number is taken as a mobile number. */
+export function isMobileAccount(value: string): boolean {
+  return !value.includes("@") && /^\+?\d/.test(value.trim());
+}
+
 export interface AccountFieldProps {
   value: string;
   onValueChange(value: string): void;

@@ -1,5 +1,6 @@
 // Sign in with an email address or a mobile number and the password; then the session
-// stores the token and the shopper goes where `redirect` says (same origin only).
+// stores the token and the shopper goes where `redirect` says (same origin only). After a
+// password reset (`reset=1`) it says that the password changed.
 import { type FormEvent, useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SignInProps } from "../../../generated/types";
@@ -53,7 +54,10 @@ export default function SignIn({ signupHref, forgotHref }: SignInProps) {
   const form = useForm<Values>({ account: "", password: "" }, checkSignIn);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const redirect = new URLSearchParams(route.search).get("redirect");
+  const query = new URLSearchParams(route.search);
+  const redirect = query.get("redirect");
+  // Set by the reset-password form when it sends the shopper here.
+  const passwordReset = query.get("reset") === "1";
   const message = (field: keyof Values) => {
     const error = form.errors[field];
     return error ? formatValidation(intl, error) : null;
@@ -83,6 +87,11 @@ export default function SignIn({ signupHref, forgotHref }: SignInProps) {
       <h1 className="sf-auth__title" id={titleId}>
         {intl.formatMessage({ id: "auth.signin.title" })}
       </h1>
+      {passwordReset && (
+        <p className="sf-auth__status" role="status">
+          {intl.formatMessage({ id: "auth.signin.resetDone" })}
+        </p>
+      )}
       {/* POST: without JavaScript the password never ends up in an address. */}
       <form className="sf-auth__form" method="post" noValidate ref={form.formRef} onSubmit={onSubmit} aria-busy={busy}>
         <p className="sf-auth__failure" role="alert">

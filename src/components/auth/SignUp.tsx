@@ -1,7 +1,8 @@
 // Create an account with an email address or a mobile number (a mobile number needs its
 // calling code), a password, first and last name, after agreeing to the privacy policy
 // and terms of service. The answer is a session: the new customer is signed in at once
-// and goes where `redirect` says, as after sign-in.
+// and goes where `redirect` says, as after sign-in; after signing up with an email address,
+// through the verify-prompt page, which says where the verification link went.
 import { type FormEvent, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { SignUpProps } from "../../../generated/types";
@@ -11,7 +12,8 @@ import { ACCOUNT_MESSAGES, PASSWORD_MESSAGES, passwordBounds, signUpCheck } from
 import { formatValidation } from "../../runtime/validation/format";
 import type { FieldMessages } from "../../runtime/validation/request-check";
 import { accountGiven, check, countryCode, firstName, lastName, type ValidationMessage } from "../../runtime/validation/rules";
-import { AccountField } from "./AccountField";
+import { withPrefix } from "../../shared/language-prefix";
+import { AccountField, isMobileAccount } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
 import { PasswordInput } from "./PasswordInput";
 import { redirectTarget, withRedirect } from "./redirect";
@@ -25,11 +27,6 @@ interface Values {
   firstName: string;
   lastName: string;
   agree: boolean;
-}
-
-/** Anything without "@" that starts like a phone number is taken as a mobile number. */
-function isMobileAccount(value: string): boolean {
-  return !value.includes("@") && /^\+?\d/.test(value.trim());
 }
 
 /**
@@ -119,7 +116,12 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
     try {
       const answer = await post("auth/signup", body, { toast: false });
       await session.signIn(answer.token, answer.user);
-      navigate(`~${redirectTarget(redirect, window.location.origin, route.prefix)}`);
+      // An email address was sent a verification link: the prompt says where, then leads on to `redirect`.
+      navigate(
+        body.email
+          ? `~${withRedirect(withPrefix(route.prefix, "/auth/verify-prompt?sent=1"), redirect)}`
+          : `~${redirectTarget(redirect, window.location.origin, route.prefix)}`,
+      );
     } catch (error) {
       // A taken email or mobile number: the server says which.
       setFailure(failureMessage(intl, error));

@@ -40,13 +40,9 @@ export function revokeToken(db: Db, token: string): void {
 /** A single-use code (email verification, password reset) for a user and purpose. */
 export function issueCode(db: Db, userId: number, purpose: string, target: string, now: number, ttlMs: number): string {
   const code = randomToken();
-  db.prepare("INSERT INTO one_time_codes (code_hash, user_id, purpose, target, expires_at) VALUES (?, ?, ?, ?, ?)").run(
-    digest(code),
-    userId,
-    purpose,
-    target,
-    now + ttlMs,
-  );
+  db.prepare(
+    "INSERT INTO one_time_codes (code_hash, user_id, purpose, target, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  ).run(digest(code), userId, purpose, target, now + ttlMs, now);
   return code;
 }
 

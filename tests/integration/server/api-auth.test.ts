@@ -168,12 +168,63 @@ describe("password reset and email verification", () => {
     expect((await store.post("auth/verifyEmail", { code })).code).toBe(41);
   });
 
-  it("mails a new verification link on request", async () => {
-    const { email, token } = await signUp(store);
-    expect((await store.post("auth/sendVerifyEmail", {}, { token })).code).toBe(0);
-    expect(outbox(email).filter((m) => m.subject === "Verify your email address")).toHaveLength(2);
-    expect((await store.post("auth/sendVerifyEmail", {})).code).toBe(50);
-  });
+  it(
+    "mails a new verification link on request, a minute after the last one at the soonest",
+    async () => {
+      let now = Date.parse("2026-11-22T10:00:00Z");
+      const timed = await startStore({ clock: () => now });
+      try {
+        const { email, token } = await signUp(timed);
+        const mails = () =>
+          (timed.server.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?").get(email) as { n: number }).n;
+        now += 30_000;
+        expect(await timed.post("auth/sendVerifyEmail", {}, { token })).toMatchObject({
+          code: 41,
+          msg: "A link was sent a moment ago. Try again in 30 seconds.",
+        });
+        expect(mails()).toBe(1);
+        now += 30_000;
+        expect((await timed.post("auth/sendVerifyEmail", {}, { token })).code).toBe(0);
+        expect(mails()).toBe(2);
+        // Both links work until one of them is used.
+        expect((await timed.post("auth/sendVerifyEmail", {}, { token })).code).toBe(41);
+        expect((await timed.post("auth/sendVerifyEmail", {})).code).toBe(50);
+      } finally {
+        await timed.close();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    "lets a reset link work for 30 minutes",
+    async () => {
+      let now = Date.parse("2026-11-22T10:00:00Z");
+      const timed = await startStore({ clock: () => now });
+      try {
+        const { email } = await signUp(timed);
+        const links = async () => {
+          await timed.post("auth/forget", { email });
+          const row = timed.server.db
+            .prepare("SELECT link FROM outbox WHERE recipient = ? AND subject = 'Reset your password' ORDER BY id DESC")
+            .get(email) as { link: string };
+          return new URL(row.link, "http://x").searchParams.get("code")!;
+        };
+        const late = await links();
+        now += 30 * 60_000;
+        expect(await timed.post("auth/resetPassword", { code: late, password: "too-late-1" })).toMatchObject({
+          code: 41,
+          msg: "The reset link is wrong or has expired.",
+        });
+        const inTime = await links();
+        now += 29 * 60_000;
+        expect((await timed.post("auth/resetPassword", { code: inTime, password: "in-time-1" })).code).toBe(0);
+      } finally {
+        await timed.close();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
 
   it("sends no sixth mail to one address within an hour, and answers as for any address (issue #19)", async () => {
     const { email } = await signUp(store);
@@ -186,6 +237,55 @@ describe("password reset and email verification", () => {
     const page = await (await fetch(`${store.url}/dev/outbox`)).text();
     expect(page).toContain(email);
     expect(page).toContain("/auth/verify-email?code=");
+  });
+});
+
+describe("password reset: mobile numbers and every session", () => {
+  // Its own server, so that these resets leave the shared one's reset limit to the tests above.
+  let recovery: TestStore;
+  beforeAll(async () => {
+    recovery = await startStore();
+  }, START_TIMEOUT_MS);
+  afterAll(() => recovery.close(), START_TIMEOUT_MS);
+  const mailsTo = (to: string) =>
+    recovery.server.db.prepare("SELECT subject, link FROM outbox WHERE recipient = ? ORDER BY id DESC").all(to) as {
+      subject: string;
+      link: string;
+    }[];
+
+  it("sends the reset link as a text to a mobile number, and answers the same for an unknown one", async () => {
+    const signed = await recovery.post("auth/signup", {
+      mobile: "62345678",
+      countryCode: "+852",
+      password: "secret123",
+      agree: true,
+    });
+    expect(signed.code).toBe(0);
+    expect((await recovery.post("auth/forget", { mobile: "62345678" })).code).toBe(0);
+    const text = mailsTo("+85262345678")[0]!;
+    expect(text).toMatchObject({ subject: "Reset your password" });
+    const code = new URL(text.link, "http://x").searchParams.get("code")!;
+    expect((await recovery.post("auth/resetPassword", { code, password: "mobile-new-1" })).code).toBe(0);
+    expect(
+      (await recovery.post("auth/signin", { account: "62345678", countryCode: "+852", password: "mobile-new-1" })).code,
+    ).toBe(0);
+    expect((await recovery.post("auth/forget", { mobile: "69999999" })).code).toBe(0);
+    expect(mailsTo("69999999")).toHaveLength(0);
+    expect(await recovery.post("auth/forget", {})).toMatchObject({ code: 40, msg: "email or mobile is required" });
+  });
+
+  it("ends every session of the account and voids its other reset links", async () => {
+    const { email, password, token } = await signUp(recovery);
+    const other = (await recovery.post("auth/signin", { account: email, password })).data.token as string;
+    await recovery.post("auth/forget", { email });
+    await recovery.post("auth/forget", { email });
+    const [newer, older] = mailsTo(email)
+      .filter((m) => m.subject === "Reset your password")
+      .map((m) => new URL(m.link, "http://x").searchParams.get("code")!);
+    expect((await recovery.post("auth/resetPassword", { code: newer, password: "brand-new-2" })).code).toBe(0);
+    for (const old of [token, other]) expect((await recovery.post("user/info", {}, { token: old })).code).toBe(50);
+    expect((await recovery.post("auth/resetPassword", { code: older, password: "brand-new-3" })).code).toBe(41);
+    expect((await recovery.post("auth/signin", { account: email, password })).code).toBe(41);
   });
 });
 

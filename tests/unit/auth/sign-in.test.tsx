@@ -137,6 +137,14 @@ describe("SignIn", () => {
     );
   });
 
+  it("says the password changed when a reset sent the shopper here, and nothing otherwise", async () => {
+    const h = await open("/zh-HK/auth/signin?reset=1", "zh-HK");
+    expect(h.container.querySelector("[role=status]")!.textContent).toBe("密碼已更改，請以新密碼登入。");
+    await h.unmount();
+    harness = await renderIsland(<SignIn {...PROPS} />, { url: "/auth/signin" });
+    expect(harness.container.querySelector("[role=status]")).toBeNull();
+  });
+
   it("goes home, keeping the language prefix, when redirect points elsewhere", async () => {
     const h = await open("/zh-HK/auth/signin?redirect=https%3A%2F%2Fevil.example%2F", "zh-HK");
     h.post.mockResolvedValue({ token: TOKEN, user: USER });

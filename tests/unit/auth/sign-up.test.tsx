@@ -65,7 +65,7 @@ describe("SignUp", () => {
     expect(() => field(h.container, "Country calling code")).toThrow();
     await type(field(h.container, "Email or mobile number"), "91234567");
     await click(button(h.container, "Sign up"));
-    expect(describedBy(field(h.container, "Country calling code"))).toContain("Select a country code");
+    expect(describedBy(field(h.container, "Country calling code"))).toContain("Enter a country calling code");
     await type(field(h.container, "Country calling code"), "852x");
     expect(describedBy(field(h.container, "Country calling code"))).toContain(
       "Enter a calling code: an optional + and 1 to 4 digits",
@@ -87,7 +87,7 @@ describe("SignUp", () => {
     await type(field(h.container, "Password"), "x".repeat(129));
     await click(button(h.container, "Sign up"));
     expect(describedBy(field(h.container, "Email or mobile number"))).toContain("Enter a valid email address or mobile number");
-    expect(describedBy(field(h.container, "Country calling code"))).toContain("Select a country code");
+    expect(describedBy(field(h.container, "Country calling code"))).toContain("Enter a country calling code");
     expect(describedBy(field(h.container, "Password"))).toContain("Password must be 6 to 128 characters");
     await type(field(h.container, "Password"), "      ");
     expect(describedBy(field(h.container, "Password"))).toBe("6 to 128 characters");
@@ -113,7 +113,7 @@ describe("SignUp", () => {
     ]);
   });
 
-  it("creates the account, signs in with the answer and follows redirect", async () => {
+  it("creates the account, signs in with the answer and shows where the verification link went, keeping redirect", async () => {
     const h = await open("/zh-HK/auth/signup?redirect=%2Fzh-HK%2Fcheckout", "zh-HK");
     h.post.mockResolvedValue({ token: TOKEN, user: USER });
     const inputs = Array.from(h.container.querySelectorAll<HTMLInputElement>("input:not([type=checkbox])"));
@@ -133,7 +133,7 @@ describe("SignUp", () => {
       { toast: false },
     );
     expect(h.session.signIn).toHaveBeenCalledWith(TOKEN, USER);
-    expect(h.navigate).toHaveBeenCalledWith("/zh-HK/checkout", undefined);
+    expect(h.navigate).toHaveBeenCalledWith("/zh-HK/auth/verify-prompt?sent=1&redirect=%2Fzh-HK%2Fcheckout", undefined);
   });
 
   it("sends a mobile number with its calling code", async () => {

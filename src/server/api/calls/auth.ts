@@ -13,7 +13,9 @@ import { type ApiDeps, type CallContext, defineCall } from "../register";
 import { mergeVisitorCart } from "./cart";
 import { clientIp, count, EMAIL, iso, PHONE, paging } from "./shared";
 
-const RESET_TTL_MS = 60 * 60_000;
+const RESET_TTL_MS = 30 * 60_000;
+/** The least time between two verification mails to one account (the prompt page counts it down too). */
+export const VERIFY_RESEND_MS = 60_000;
 const VERIFY_TTL_MS = 24 * 3600_000;
 const CODE_TTL_MS = 10 * 60_000;
 const QR_TTL_MS = 5 * 60_000;
@@ -70,6 +72,13 @@ function checkCodeTries(deps: ApiDeps, userId: number) {
 
 function sendVerification(deps: ApiDeps, user: UserRow) {
   if (!user.email) return;
+  const last = count(
+    deps.db,
+    "SELECT COALESCE(MAX(created_at), 0) AS n FROM one_time_codes WHERE user_id = ? AND purpose = 'verify-email'",
+    user.id,
+  );
+  const wait = last + VERIFY_RESEND_MS - deps.clock();
+  if (wait > 0) fail(`A link was sent a moment ago. Try again in ${Math.ceil(wait / 1000)} seconds.`);
   checkMailQuota(deps, user.email);
   const code = issueCode(deps.db, user.id, "verify-email", user.email, deps.clock(), VERIFY_TTL_MS);
   deps.mailer.send({
@@ -195,16 +204,21 @@ export const authCalls = [
   }),
 
   defineCall("auth/forget", "optional", (ctx) => {
+    const { email, mobile, countryCode } = ctx.body;
+    if (!email && !mobile) throw new ApiFail(CODE.fail, "email or mobile is required");
     ctx.deps.limits.require("reset", clientIp(ctx.request));
-    const user = findAccount(ctx.deps.db, ctx.body.email.toLowerCase());
+    const user = email ? findAccount(ctx.deps.db, email.toLowerCase()) : findAccount(ctx.deps.db, mobile!, countryCode);
+    // The link goes where the shopper said: to the email address, or as a text message to
+    // the mobile number (the outbox holds both).
+    const to = email ? user?.email : user?.mobile ? `${user.country_code ?? ""}${user.mobile}` : null;
     // The same answer either way, so the call does not reveal who has an account; an inbox
     // that has had its share of mails this hour gets nothing more, also without saying so.
-    if (user?.email && ctx.deps.mailer.recentTo(user.email) < MAILS_PER_HOUR) {
-      const code = issueCode(ctx.deps.db, user.id, "reset-password", user.email, ctx.deps.clock(), RESET_TTL_MS);
+    if (user && to && ctx.deps.mailer.recentTo(to) < MAILS_PER_HOUR) {
+      const code = issueCode(ctx.deps.db, user.id, "reset-password", to, ctx.deps.clock(), RESET_TTL_MS);
       ctx.deps.mailer.send({
-        to: user.email,
+        to,
         subject: "Reset your password",
-        body: "Open the link to choose a new password. It works for one hour.",
+        body: "Open the link to choose a new password. It works for 30 minutes, once.",
         link: `/auth/reset-password?code=${code}`,
       });
     }
@@ -219,7 +233,11 @@ export const authCalls = [
       const used = useCode(db, ctx.body.code, "reset-password", clock());
       if (!used) fail("The reset link is wrong or has expired.");
       db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hash, used!.userId);
+      // Every session of the account ends, and every other reset link it was sent is void.
       db.prepare("DELETE FROM tokens WHERE user_id = ?").run(used!.userId);
+      db.prepare(
+        "UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND purpose = 'reset-password' AND used_at IS NULL",
+      ).run(clock(), used!.userId);
     })();
     return {};
   }),

@@ -1,5 +1,5 @@
-// Pages of the account template: the account area and the auth screens the browser draws
-// (a message and a link while their own pages are to come), and the 401 page of a user-area
+// Pages of the account template: the account area (a message and a link while its own
+// pages are to come), and the 401 page of a user-area
 // address fetched without a valid token, which sends the client to sign-in.
 import type { RouteName } from "../../../shared/route-names";
 import type { ResolvedAs } from "../page-kinds";
@@ -7,10 +7,6 @@ import type { ResolveContext, Resolver } from "./context";
 
 const ACCOUNT_TITLES = {
   app: "page.app.title",
-  "auth-forget": "page.auth.forget.title",
-  "auth-reset-password": "page.auth.reset.title",
-  "auth-verify-email": "page.auth.verifyEmail.title",
-  "auth-verify-prompt": "page.auth.verifyPrompt.title",
   "user-center": "page.user.center.title",
   "user-account": "page.user.account.title",
   "user-address": "page.user.address.title",
