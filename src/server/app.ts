@@ -31,6 +31,8 @@ import { PURGE_INTERVAL_MS, purgeExpired } from "./purge";
 import { createRateLimiter, DEFAULT_LIMITS, type RateLimits } from "./rate-limit";
 import { loadSchemaSet, SCHEMA_ID_BASE } from "./schemas";
 import { STATIC_SECURITY_HEADERS } from "./security";
+import { parsePublicUrl } from "./seo/public-origin";
+import { registerSeoRoutes } from "./seo/routes";
 import { registerStaticFiles } from "./static-files";
 import { loadStore, type Store } from "./store/load";
 
@@ -58,6 +60,8 @@ export interface AppOptions {
   hashSlots?: HashSlots;
   /** Rate limits; each one left out keeps its default. */
   limits?: Partial<RateLimits>;
+  /** The shop's public address (PUBLIC_URL), for canonical links, sitemaps and robots.txt; else each request's origin. */
+  publicUrl?: string;
 }
 
 export interface StoreServer {
@@ -69,6 +73,8 @@ export interface StoreServer {
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
+  // First, so a bad PUBLIC_URL stops the start before a database or watcher is opened.
+  const publicOrigin = options.publicUrl ? parsePublicUrl(options.publicUrl) : undefined;
   const storeDir = options.storeDir ?? join(ROOT_DIR, "fixtures/demo-store");
   const dataDir = options.dataDir ?? join(ROOT_DIR, ".data");
   const clientDir = options.clientDir ?? join(ROOT_DIR, "dist/client");
@@ -138,7 +144,8 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   registerCalls(app, deps, allCalls);
   registerLiveChannel(app, deps);
   if (!options.production) registerDevOutbox(app, db);
-  registerPages(app, { store, registry, client, db });
+  registerSeoRoutes(app, { store, ...(publicOrigin ? { publicOrigin } : {}) });
+  registerPages(app, { store, registry, client, db, ...(publicOrigin ? { publicOrigin } : {}) });
 
   purgeExpired(db, clock());
   const purge = setInterval(() => purgeExpired(db, clock()), PURGE_INTERVAL_MS);

@@ -22,6 +22,8 @@ export interface DocumentParts {
   nonce?: string;
   /** Extra trusted markup for the head (theme variables, ...). */
   headExtra?: string;
+  /** JSON-LD items, each written as its own script in the head. */
+  structuredData?: readonly unknown[];
 }
 
 export function renderDocument(parts: DocumentParts): string {
@@ -35,6 +37,11 @@ export function renderDocument(parts: DocumentParts): string {
     meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords)}">` : "",
     meta.robots ? `<meta name="robots" content="${escapeHtml(meta.robots)}">` : "",
     meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}">` : "",
+    ...(meta.alternates ?? []).map(
+      (alt) => `<link rel="alternate" hreflang="${escapeHtml(alt.hreflang)}" href="${escapeHtml(alt.href)}">`,
+    ),
+    // The shared address of a page is its canonical one.
+    meta.canonical ? `<meta property="og:url" content="${escapeHtml(meta.canonical)}">` : "",
     `<meta property="og:title" content="${escapeHtml(meta.ogTitle ?? meta.title)}">`,
     (meta.ogDescription ?? meta.description)
       ? `<meta property="og:description" content="${escapeHtml((meta.ogDescription ?? meta.description)!)}">`
@@ -44,6 +51,8 @@ export function renderDocument(parts: DocumentParts): string {
     ...parts.assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(parts.assets.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     parts.headExtra ?? "",
+    // Data, not code, but under the nonce like every script here, and escaped as the initial data is.
+    ...(parts.structuredData ?? []).map((item) => `<script type="application/ld+json"${nonce}>${jsonForScript(item)}</script>`),
     `<script type="module" src="${escapeHtml(parts.assets.boot)}"${nonce}></script>`,
   ].filter(Boolean);
   return `<!doctype html>

@@ -1,5 +1,6 @@
 // `npm start`: serves the demo store on http://localhost:3000 (PORT, HOST; loopback by
-// default), with STORE_DIR and DATA_DIR to point it elsewhere; LOG_LEVEL=info logs each request.
+// default), with STORE_DIR and DATA_DIR to point it elsewhere; LOG_LEVEL=info logs each request;
+// PUBLIC_URL is the address the shop is reached at, for canonical links, sitemaps and robots.txt.
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { buildApp } from "./app";
@@ -13,10 +14,17 @@ try {
   const { app } = await buildApp({
     ...(process.env.STORE_DIR ? { storeDir: resolve(process.env.STORE_DIR) } : {}),
     ...(process.env.DATA_DIR ? { dataDir: resolve(process.env.DATA_DIR) } : {}),
+    ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
     logger: { level: process.env.LOG_LEVEL ?? "warn" },
     production,
   });
-  const close = () => void app.close().then(() => process.exit(0));
+  const close = () => {
+    const closing = app.close();
+    // A keep-alive connection that was not idle when the close began would hold it open for
+    // good; requests under way get two seconds to finish.
+    setTimeout(() => app.server.closeAllConnections(), 2000).unref();
+    void closing.then(() => process.exit(0));
+  };
   process.once("SIGINT", close);
   process.once("SIGTERM", close);
   await app.listen({ port, host });

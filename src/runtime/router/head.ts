@@ -1,6 +1,6 @@
 // Brings the document head in line with the new page: title, description, keywords,
-// canonical, robots and Open Graph tags (the same set src/server/document.ts writes on a
-// first load), and <html lang> of the page's language.
+// canonical, language alternates, robots and Open Graph tags (the set src/server/document.ts
+// writes on a first load, but for JSON-LD), and <html lang> of the page's language.
 import type { PageMeta } from "../../../generated/types";
 
 function setMeta(doc: Document, attr: "name" | "property", key: string, content: string | undefined) {
@@ -31,6 +31,26 @@ function setCanonical(doc: Document, href: string | undefined) {
   link.setAttribute("href", href);
 }
 
+/** The language alternates: the old page's go, the new page's come (none on a noindex page). */
+function setAlternates(doc: Document, alternates: PageMeta["alternates"]) {
+  for (const link of doc.head.querySelectorAll('link[rel="alternate"][hreflang]')) link.remove();
+  for (const { hreflang, href } of alternates ?? []) {
+    const link = doc.createElement("link");
+    link.rel = "alternate";
+    link.hreflang = hreflang;
+    link.href = href;
+    doc.head.appendChild(link);
+  }
+}
+
+/**
+ * The page's JSON-LD describes the first page only: the page-route answer does not carry
+ * it, and a stale description is worse than none. Crawlers load every page in full.
+ */
+function dropStructuredData(doc: Document) {
+  for (const script of doc.head.querySelectorAll('script[type="application/ld+json"]')) script.remove();
+}
+
 export function applyHead(doc: Document, meta: PageMeta, lang: string): void {
   doc.documentElement.lang = lang;
   doc.title = meta.title;
@@ -38,6 +58,9 @@ export function applyHead(doc: Document, meta: PageMeta, lang: string): void {
   setMeta(doc, "name", "keywords", meta.keywords);
   setMeta(doc, "name", "robots", meta.robots);
   setCanonical(doc, meta.canonical);
+  setAlternates(doc, meta.alternates);
+  dropStructuredData(doc);
+  setMeta(doc, "property", "og:url", meta.canonical);
   setMeta(doc, "property", "og:title", meta.ogTitle ?? meta.title);
   setMeta(doc, "property", "og:description", meta.ogDescription ?? meta.description);
   setMeta(doc, "property", "og:image", meta.ogImage);

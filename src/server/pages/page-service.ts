@@ -5,6 +5,8 @@ import type { Registry } from "../../registry/types";
 import { DEFAULT_PREFIX, type Language, languageOf } from "../../shared/languages";
 import { loadMessages, type Messages } from "../../shared/messages";
 import { createRouteTable, matchPath, type RouteMatch } from "../../shared/routes";
+import { alternatesOf, canonicalPath, localized } from "../seo/page-urls";
+import { type JsonLd, structuredData } from "../seo/structured-data";
 import type { Store } from "../store/load";
 import { createLinks } from "./links";
 import { checkPageData, checkScopeRoots } from "./page-data-check";
@@ -18,6 +20,8 @@ export interface PageRequest {
   hideFoot?: boolean;
   /** Whether the request carried a valid x-auth; unknown on a first load, which has none to send. */
   signedIn?: boolean;
+  /** The public origin absolute addresses start with; without it they stay paths (a page rendered outside a request). */
+  origin?: string;
 }
 
 export interface PageResult {
@@ -29,6 +33,8 @@ export interface PageResult {
   pageHead: string;
   pageBody: string;
   pageFoot: string;
+  /** JSON-LD items for the document's head (first loads only: search engines read those). */
+  structuredData: JsonLd[];
 }
 
 export interface PageServiceDeps {
@@ -129,10 +135,27 @@ export function createPageService(deps: PageServiceDeps) {
       renderRegion(registry, template, scope, context, "b", deps.log),
       hideFoot ? "" : renderRegion(registry, store.templates.get("foot"), scope, context, "f", deps.log),
     ]);
+    const origin = request.origin ?? "";
+    const meta = pageMeta(template, scope, resolved.status, match.name, store.config.storeName, origin);
+    let structured: JsonLd[] = [];
+    // Only a page search engines may index names its canonical address and language versions.
+    if (resolved.status === 200 && !/\bnoindex\b/.test(meta.robots ?? "")) {
+      const path = canonicalPath(match, resolved, store, request.query);
+      meta.canonical = origin + localized(match.prefix, path);
+      meta.alternates = alternatesOf(origin, path);
+      structured = structuredData({
+        resolved,
+        storeName: store.config.storeName,
+        origin,
+        prefix: match.prefix,
+        canonical: meta.canonical,
+      });
+    }
     return {
       status: resolved.status,
       language,
-      meta: pageMeta(template, scope, resolved.status, match.name, store.config.storeName),
+      meta,
+      structuredData: structured,
       theme: { config: store.theme, hideHead: template.hideHead === true, hideFoot: template.hideFoot === true },
       pageData: resolved.page,
       pageHead,

@@ -3,6 +3,7 @@
 import type { PageMeta, PageTemplate } from "../../../generated/types";
 import type { Registry } from "../../registry/types";
 import type { IslandContext } from "../../runtime/i18n/IslandProviders";
+import { isPrivateRoute } from "../seo/page-urls";
 import { renderIsland } from "../ssr";
 
 export type PageScope = Record<string, unknown>;
@@ -69,11 +70,25 @@ export function fillText(text: string, scope: PageScope): string {
   });
 }
 
-export function pageMeta(template: PageTemplate, scope: PageScope, status: number, route: string, storeName: string): PageMeta {
+// Where a page's preview image comes from: its own image (a product, an article), else the
+// first product or slide it shows, so that listings and home share a picture too.
+const PREVIEW_IMAGES = ["page.image", "page.products.0.image", "page.featured.0.image", "page.slides.0.image"];
+
+/**
+ * The page's meta. `origin` makes the preview image absolute, as Open Graph requires; the
+ * canonical and hreflang addresses are added by the page service, which knows the route.
+ */
+export function pageMeta(
+  template: PageTemplate,
+  scope: PageScope,
+  status: number,
+  route: string,
+  storeName: string,
+  origin = "",
+): PageMeta {
   const title = template.title ? fillText(template.title, scope).trim() : "";
   const description = template.description ? fillText(template.description, scope).trim() : "";
-  const canonical = valueAt(scope, "page.canonical");
-  const image = valueAt(scope, "page.image");
+  const image = PREVIEW_IMAGES.map((path) => valueAt(scope, path)).find((value) => typeof value === "string");
   const meta: PageMeta = {
     status,
     title: (title && title !== storeName ? `${title} | ${storeName}` : storeName).slice(0, 300),
@@ -81,9 +96,11 @@ export function pageMeta(template: PageTemplate, scope: PageScope, status: numbe
     ogType: template.ogType ?? "website",
   };
   if (description) meta.description = description.slice(0, 1000);
-  if (template.robots) meta.robots = template.robots;
-  if (typeof canonical === "string") meta.canonical = canonical;
-  if (typeof image === "string" && image.startsWith("/")) meta.ogImage = image;
+  // A shopper's own pages stay out of search results even under a template that forgot to say so.
+  const robots = isPrivateRoute(route) && !/\bnoindex\b/.test(template.robots ?? "") ? "noindex, nofollow" : template.robots;
+  if (robots) meta.robots = robots;
+  if (typeof image === "string" && /^(\/[^/]|https:\/\/)/.test(image))
+    meta.ogImage = image.startsWith("/") ? origin + image : image;
   if (template.noLoad) meta.noLoad = true;
   if (template.keepPosition) meta.keepPosition = true;
   return meta;

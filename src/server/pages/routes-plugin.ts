@@ -10,6 +10,7 @@ import type { ClientBuild } from "../client-build";
 import type { Db } from "../db/open";
 import { renderDocument } from "../document";
 import { contentSecurityPolicy, createNonce, injectOrigins } from "../security";
+import { publicOrigin } from "../seo/public-origin";
 import { stockSnapshot } from "../stock";
 import type { Store } from "../store/load";
 import { createPageService, type PageRequest, type PageResult } from "./page-service";
@@ -19,6 +20,8 @@ export interface PagesDeps {
   registry: Registry;
   client: ClientBuild;
   db: Db;
+  /** PUBLIC_URL's origin; without it absolute addresses use the request's. */
+  publicOrigin?: string;
 }
 
 // The last resort when even the error page cannot be rendered: no islands, no data.
@@ -56,6 +59,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
     const asRoute = url.searchParams.get(WIRE.routeQuery) === WIRE.routeQueryValue;
     const pageRequest: PageRequest = {
       pathname: url.pathname,
+      origin: publicOrigin(deps.publicOrigin, request),
       query: url.searchParams,
       hideHead: request.headers[WIRE.hideHeadHeader] === "1",
       hideFoot: request.headers[WIRE.hideFootHeader] === "1",
@@ -111,6 +115,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
       assets: deps.client.assets(),
       nonce,
       headExtra: themeStyleElement(deps.store.theme, nonce),
+      structuredData: result.structuredData,
     });
     return reply
       .header("content-security-policy", contentSecurityPolicy(nonce, origins))

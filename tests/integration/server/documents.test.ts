@@ -87,8 +87,8 @@ describe("documents", () => {
     const html = await (await fetch(`${store.url}/product/linen-shirt`)).text();
     expect(html).toContain("<title>Linen Shirt | Demo Store</title>");
     expect(html).toContain('<meta property="og:type" content="product">');
-    expect(html).toContain('<link rel="canonical" href="/product/linen-shirt">');
-    expect(html).toContain('<meta property="og:image" content="/media/linen-shirt.svg">');
+    expect(html).toContain(`<link rel="canonical" href="${store.url}/product/linen-shirt">`);
+    expect(html).toContain(`<meta property="og:image" content="${store.url}/media/linen-shirt.svg">`);
   });
 
   it("selects the variant named by the SKU in the URL", async () => {

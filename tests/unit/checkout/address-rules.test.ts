@@ -44,7 +44,7 @@ describe("address form rules", () => {
       firstName: "Enter your first name",
       lastName: "Enter your last name",
       address: "Address is required",
-      countryCode: "Select a country code",
+      countryCode: "Enter a country calling code",
       phone: "Enter your mobile number",
     });
   });

@@ -100,7 +100,7 @@ describe("SiteHeader", () => {
       ),
     );
     expect(errors).not.toHaveBeenCalled();
-    expect(cartLink(container).getAttribute("aria-label")).toBe("購物車 3 件商品");
+    expect(cartLink(container).getAttribute("aria-label")).toBe("購物車 3 件貨品");
     expect(container.querySelector(".sf-header__badge")!.textContent).toBe("3");
     expect(container.querySelector(".sf-header__account")!.textContent).toBe("我的帳戶");
     await act(async () => root.unmount());

@@ -97,7 +97,7 @@ describe("a request check over a generated validator", () => {
       "请先阅读并同意隐私政策和服务条款",
     ]);
     expect([text("zh-HK", found.email), text("zh-HK", found.password), text("zh-HK", found.agree)]).toEqual([
-      "電郵地址或手機號碼格式不正確",
+      "電郵地址或手提電話號碼格式不正確",
       "密碼長度須為 6 至 128 個字元",
       "請先閱讀並同意私隱政策及服務條款",
     ]);
