@@ -166,7 +166,11 @@ export function createRenderer(options: RendererOptions): Renderer {
           island.el.innerHTML = island.serverHTML;
         }, 0);
       },
-      onRecoverableError: (error) => logger.warn(`[islands] ${island.name}: ${String(error)}`),
+      onRecoverableError: (error) => {
+        // Unmounting a root still hydrating (the shopper left the page first) makes React
+        // report error 424; an island being thrown away has nothing left to report.
+        if (!island.disposed) logger.warn(`[islands] ${island.name}: ${String(error)}`);
+      },
     });
   }
 

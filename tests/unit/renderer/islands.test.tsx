@@ -46,6 +46,22 @@ describe("island renderer", () => {
     expect(recoverable).not.toHaveBeenCalled();
   });
 
+  it("an island unmounted before its hydration committed reports nothing", async () => {
+    // React reports error 424 ("This root received an early update, before anything was able
+    // to hydrate") when a root still hydrating is unmounted, as happens when the shopper leaves
+    // the page first; the island is gone, so there is nothing to warn about.
+    region.innerHTML = island("Counter", {}, { id: "a", "data-ssr": "" }, "<button>count 0</button>");
+    const loadMount = async () => ({
+      mountIsland: (_el: HTMLElement, _Island: unknown, _props: unknown, options: { onRecoverableError(e: unknown): void }) => ({
+        unmount: () => options.onRecoverableError(new Error("Minified React error #424")),
+      }),
+    });
+    const renderer = createRenderer({ registry: makeRegistry(), logger, loadMount: loadMount as never });
+    await renderer.mountRegion(region);
+    await renderer.replaceRegion(region, "<p>next page</p>");
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
   it("fetches a load island's code while its props are being checked", async () => {
     const registry = makeRegistry();
     let release!: () => void;
