@@ -18,8 +18,3 @@ export interface RegistryEntry<P = any> {
 }
 
 export type Registry = Readonly<Record<string, RegistryEntry>>;
-
-/** Ties an entry's component props to its generated validator's type. */
-export function defineEntry<P>(entry: RegistryEntry<P>): RegistryEntry<P> {
-  return entry;
-}

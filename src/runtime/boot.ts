@@ -37,12 +37,12 @@ export async function boot(env: BootEnv): Promise<Booted | null> {
     win.location.replace(signInUrl(win.location));
     return null;
   }
-  // The services start before the islands mount: the providers every island renders in
-  // hand them to the hooks. The toast service mounts its Toaster through the renderer,
-  // created just below; the call waits a microtask, by when it exists.
-  const toasterRegion = { mountRegion: (region: ParentNode) => Promise.resolve().then(() => renderer.mountRegion(region)) };
-  const services = env.services === false ? null : startServices({ win, bus: createBus(), renderer: toasterRegion, logger });
-  const renderer = createRenderer({ registry, win, logger, loadProviders: createProvidersLoader(doc, services) });
+  // The providers every island renders in hand the services to the hooks; they read them when
+  // the first island loads, after the services below have started (the toast service mounts
+  // its Toaster through this renderer).
+  let services: RunningServices | null = null;
+  const renderer = createRenderer({ registry, win, logger, loadProviders: createProvidersLoader(doc, () => services) });
+  if (env.services !== false) services = startServices({ win, bus: createBus(), renderer, logger });
   const regions = REGION_IDS.map((id) => doc.getElementById(id)).filter((el) => el !== null);
   const [checked] = await Promise.all([
     parsed.ok ? checkInitialData(parsed.value) : parsed,

@@ -6,8 +6,14 @@ import { languageOfLocale } from "../shared/languages";
 import { loadMessages } from "../shared/messages";
 import type { ProvidedServices } from "./hooks/services-context";
 
-/** `services`: the running services (none where boot runs without them). */
-export function createProvidersLoader(doc: Document, services?: ProvidedServices | null): () => Promise<Providers> {
+/**
+ * `services`: the running services (none where boot runs without them), read when the first
+ * island loads its providers, so the renderer can exist before the services start.
+ */
+export function createProvidersLoader(
+  doc: Document,
+  services: () => ProvidedServices | null | undefined = () => undefined,
+): () => Promise<Providers> {
   const cache = new Map<string, Promise<Providers>>();
   return () => {
     const language = languageOfLocale(doc.documentElement.lang || "en");
@@ -18,7 +24,7 @@ export function createProvidersLoader(doc: Document, services?: ProvidedServices
           loadMessages(language.messages),
           import("./i18n/IslandProviders"),
         ]);
-        return providersFor({ locale: language.locale, messages }, services);
+        return providersFor({ locale: language.locale, messages }, services());
       })();
       cache.set(language.locale, providers);
       // A failed load (offline) is not kept: the next island tries again.
