@@ -3,7 +3,6 @@
 // with a fresh data directory and stopped at the end. It sends requests only to that server,
 // in bounded numbers, and gives up after TOTAL_MS. Prints "held" or "failed" per check; the
 // exit code is the number of failed checks.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { request } from "node:http";
@@ -12,6 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
+import { startBuiltServer } from "./built-server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TOTAL_MS = 180_000;
@@ -26,13 +26,9 @@ if (!existsSync(entry)) {
 const work = mkdtempSync(join(tmpdir(), "attack-"));
 const dataDir = join(work, "data");
 cpSync(join(root, "fixtures/demo-store"), join(work, "store"), { recursive: true });
-const child = spawn(process.execPath, [entry], {
-  cwd: root,
-  env: { ...process.env, PORT: "0", HOST: "127.0.0.1", STORE_DIR: join(work, "store"), DATA_DIR: dataDir, LOG_LEVEL: "silent" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
+const server = startBuiltServer(root, { STORE_DIR: join(work, "store"), DATA_DIR: dataDir, LOG_LEVEL: "silent" });
 const stop = () => {
-  child.kill("SIGTERM");
+  server.stop();
   rmSync(work, { recursive: true, force: true });
 };
 const deadline = setTimeout(() => {
@@ -41,15 +37,7 @@ const deadline = setTimeout(() => {
   process.exit(1);
 }, TOTAL_MS);
 
-const base = await new Promise((resolve, reject) => {
-  let out = "";
-  child.stdout.on("data", (chunk) => {
-    out += chunk;
-    const match = /http:\/\/localhost:(\d+)\//.exec(out);
-    if (match) resolve(`http://127.0.0.1:${match[1]}`);
-  });
-  child.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
-});
+const base = await server.url;
 if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error("refusing to attack anything but loopback");
 
 // ---------------------------------------------------------------------------------------------

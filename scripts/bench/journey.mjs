@@ -2,11 +2,11 @@
 // (gzip) downloaded before the load event, time to the load event, and Largest Contentful
 // Paint and Cumulative Layout Shift from the browser's own performance entries; the median
 // of a few runs, each in a fresh browser context (cold cache, no cookies).
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { startBuiltServer } from "../built-server.mjs";
 import { launchChromium, median } from "./chromium.mjs";
 
 const RUNS = 3;
@@ -22,27 +22,17 @@ const PAGES = [
   { name: "checkout", path: "/checkout/cart", budgeted: false },
 ];
 
-/** `node dist/server/main.js` on a free port with a throwaway database; resolves with its URL. */
-function startServer(root) {
+/** The built server with a throwaway database; `stop` also removes the database. */
+async function startServer(root) {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-journey-"));
-  const child = spawn(process.execPath, [join(root, "dist/server/main.js")], {
-    cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const stop = () => {
-    child.kill("SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
+  const server = startBuiltServer(root, { DATA_DIR: dataDir, NODE_ENV: "production" });
+  return {
+    url: await server.url,
+    stop: () => {
+      server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.once("exit", (code) => reject(new Error(`the server exited (${code}) before it listened: ${out}`)));
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const port = /http:\/\/[^:\s]+:(\d+)/.exec(out)?.[1];
-      if (port) resolve({ url: `http://127.0.0.1:${port}`, stop });
-    });
-  });
 }
 
 /** One visit: what the page downloaded and how it painted and moved. */

@@ -2,11 +2,11 @@
 // requests per second and p50/p99 latency of the product page, as a document and as the
 // page-route JSON, under 50 concurrent keep-alive connections for 10 s each, beside a
 // static file of the same size served by the same server.
-import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startBuiltServer } from "../built-server.mjs";
 
 const CONNECTIONS = 50;
 const DURATION_MS = 10_000;
@@ -50,39 +50,14 @@ async function load(url) {
   return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
 }
 
-async function startServer(root, storeDir, dataDir) {
-  const child = spawn(process.execPath, [join(root, "dist/server/main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      STORE_DIR: storeDir,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const match = /http:\/\/localhost:(\d+)\//.exec(out);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    });
-    child.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
-  });
-  return { url, stop: () => child.kill("SIGTERM") };
-}
-
 export const serverThroughput = {
   title: `Store server: ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per target`,
   async run(root) {
     const work = mkdtempSync(join(tmpdir(), "bench-store-"));
     const storeDir = join(work, "store");
     cpSync(join(root, "fixtures/demo-store"), storeDir, { recursive: true });
-    const server = await startServer(root, storeDir, join(work, "data"));
+    const built = startBuiltServer(root, { STORE_DIR: storeDir, DATA_DIR: join(work, "data"), NODE_ENV: "production" });
+    const server = { url: await built.url, stop: built.stop };
     try {
       const documentBytes = (await get(undefined, server.url + PRODUCT)).bytes;
       const routeBytes = (await get(undefined, `${server.url}${PRODUCT}?request=route`)).bytes;
