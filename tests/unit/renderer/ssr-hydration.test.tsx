@@ -99,7 +99,11 @@ describe("renderIsland", () => {
     } as unknown as ProvidedServices;
     const warn = vi.fn();
     const error = vi.spyOn(console, "error");
-    const renderer = createRenderer({ registry, logger: { warn }, loadProviders: createProvidersLoader(document, () => services) });
+    const renderer = createRenderer({
+      registry,
+      logger: { warn },
+      loadProviders: createProvidersLoader(document, () => services),
+    });
     await renderer.mountRegion(document.getElementById("r")!);
     await vi.waitFor(() => expect(document.querySelector(".sf-header__badge")!.textContent).toBe("3"));
     expect(document.querySelector(".sf-header__account")!.textContent).toBe("My account");
