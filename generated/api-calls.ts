@@ -12,15 +12,28 @@ export interface ApiCalls {
   "address/delete": { request: T.AddressDeleteRequest; response: T.AddressDeleteResponse };
   "address/list": { request: T.AddressListRequest; response: T.AddressListResponse };
   "address/save": { request: T.AddressSaveRequest; response: T.AddressSaveResponse };
+  "address/setDefault": { request: T.AddressSetDefaultRequest; response: T.AddressSetDefaultResponse };
+  "article/delete": { request: T.ArticleDeleteRequest; response: T.ArticleDeleteResponse };
+  "article/detail": { request: T.ArticleDetailRequest; response: T.ArticleDetailResponse };
+  "article/mine": { request: T.ArticleMineRequest; response: T.ArticleMineResponse };
+  "article/save": { request: T.ArticleSaveRequest; response: T.ArticleSaveResponse };
+  "article/thumbnail": { request: FormData; response: T.ArticleThumbnailResponse };
   "auth/activity": { request: T.AuthActivityRequest; response: T.AuthActivityResponse };
   "auth/forget": { request: T.AuthForgetRequest; response: T.AuthForgetResponse };
   "auth/qrConfirm": { request: T.AuthQrConfirmRequest; response: T.AuthQrConfirmResponse };
   "auth/qrCreate": { request: T.AuthQrCreateRequest; response: T.AuthQrCreateResponse };
+  "auth/qrDecline": { request: T.AuthQrDeclineRequest; response: T.AuthQrDeclineResponse };
+  "auth/qrScan": { request: T.AuthQrScanRequest; response: T.AuthQrScanResponse };
   "auth/qrStatus": { request: T.AuthQrStatusRequest; response: T.AuthQrStatusResponse };
   "auth/resetPassword": { request: T.AuthResetPasswordRequest; response: T.AuthResetPasswordResponse };
+  "auth/revokeOtherSessions": { request: T.AuthRevokeOtherSessionsRequest; response: T.AuthRevokeOtherSessionsResponse };
+  "auth/revokeSession": { request: T.AuthRevokeSessionRequest; response: T.AuthRevokeSessionResponse };
   "auth/sendCode": { request: T.AuthSendCodeRequest; response: T.AuthSendCodeResponse };
+  "auth/sendSigninCode": { request: T.AuthSendSigninCodeRequest; response: T.AuthSendSigninCodeResponse };
   "auth/sendVerifyEmail": { request: T.AuthSendVerifyEmailRequest; response: T.AuthSendVerifyEmailResponse };
+  "auth/sessions": { request: T.AuthSessionsRequest; response: T.AuthSessionsResponse };
   "auth/signin": { request: T.AuthSigninRequest; response: T.AuthSigninResponse };
+  "auth/signinByCode": { request: T.AuthSigninByCodeRequest; response: T.AuthSigninByCodeResponse };
   "auth/signout": { request: T.AuthSignoutRequest; response: T.AuthSignoutResponse };
   "auth/signup": { request: T.AuthSignupRequest; response: T.AuthSignupResponse };
   "auth/verifyEmail": { request: T.AuthVerifyEmailRequest; response: T.AuthVerifyEmailResponse };
@@ -45,7 +58,7 @@ export interface ApiCalls {
   "order/detail": { request: T.OrderDetailRequest; response: T.OrderDetailResponse };
   "order/list": { request: T.OrderListRequest; response: T.OrderListResponse };
   "order/pay": { request: T.OrderPayRequest; response: T.OrderPayResponse };
-  "return/apply": { request: T.ReturnApplyRequest; response: T.ReturnApplyResponse };
+  "return/apply": { request: FormData; response: T.ReturnApplyResponse };
   "return/cancel": { request: T.ReturnCancelRequest; response: T.ReturnCancelResponse };
   "return/detail": { request: T.ReturnDetailRequest; response: T.ReturnDetailResponse };
   "return/list": { request: T.ReturnListRequest; response: T.ReturnListResponse };
@@ -71,15 +84,28 @@ export const CALL_NAMES = [
   "address/delete",
   "address/list",
   "address/save",
+  "address/setDefault",
+  "article/delete",
+  "article/detail",
+  "article/mine",
+  "article/save",
+  "article/thumbnail",
   "auth/activity",
   "auth/forget",
   "auth/qrConfirm",
   "auth/qrCreate",
+  "auth/qrDecline",
+  "auth/qrScan",
   "auth/qrStatus",
   "auth/resetPassword",
+  "auth/revokeOtherSessions",
+  "auth/revokeSession",
   "auth/sendCode",
+  "auth/sendSigninCode",
   "auth/sendVerifyEmail",
+  "auth/sessions",
   "auth/signin",
+  "auth/signinByCode",
   "auth/signout",
   "auth/signup",
   "auth/verifyEmail",
@@ -124,7 +150,7 @@ export const CALL_NAMES = [
 ] as const satisfies readonly CallName[];
 
 /** Calls sent as multipart/form-data. */
-export const MULTIPART_CALLS = ["user/editAvatar"] as const satisfies readonly CallName[];
+export const MULTIPART_CALLS = ["article/thumbnail", "return/apply", "user/editAvatar"] as const satisfies readonly CallName[];
 export type MultipartCallName = (typeof MULTIPART_CALLS)[number];
 
 /** What the server reads as the body of each call (for a multipart call, the schema's fields). */
@@ -132,15 +158,28 @@ export interface ApiBodies {
   "address/delete": T.AddressDeleteRequest;
   "address/list": T.AddressListRequest;
   "address/save": T.AddressSaveRequest;
+  "address/setDefault": T.AddressSetDefaultRequest;
+  "article/delete": T.ArticleDeleteRequest;
+  "article/detail": T.ArticleDetailRequest;
+  "article/mine": T.ArticleMineRequest;
+  "article/save": T.ArticleSaveRequest;
+  "article/thumbnail": T.ArticleThumbnailRequest;
   "auth/activity": T.AuthActivityRequest;
   "auth/forget": T.AuthForgetRequest;
   "auth/qrConfirm": T.AuthQrConfirmRequest;
   "auth/qrCreate": T.AuthQrCreateRequest;
+  "auth/qrDecline": T.AuthQrDeclineRequest;
+  "auth/qrScan": T.AuthQrScanRequest;
   "auth/qrStatus": T.AuthQrStatusRequest;
   "auth/resetPassword": T.AuthResetPasswordRequest;
+  "auth/revokeOtherSessions": T.AuthRevokeOtherSessionsRequest;
+  "auth/revokeSession": T.AuthRevokeSessionRequest;
   "auth/sendCode": T.AuthSendCodeRequest;
+  "auth/sendSigninCode": T.AuthSendSigninCodeRequest;
   "auth/sendVerifyEmail": T.AuthSendVerifyEmailRequest;
+  "auth/sessions": T.AuthSessionsRequest;
   "auth/signin": T.AuthSigninRequest;
+  "auth/signinByCode": T.AuthSigninByCodeRequest;
   "auth/signout": T.AuthSignoutRequest;
   "auth/signup": T.AuthSignupRequest;
   "auth/verifyEmail": T.AuthVerifyEmailRequest;
@@ -200,6 +239,30 @@ export const API_VALIDATORS: { readonly [C in CallName]: { readonly request: Loa
     request: () => import("./validators/api/address/save.request.js"),
     response: () => import("./validators/api/address/save.response.js"),
   },
+  "address/setDefault": {
+    request: () => import("./validators/api/address/setDefault.request.js"),
+    response: () => import("./validators/api/address/setDefault.response.js"),
+  },
+  "article/delete": {
+    request: () => import("./validators/api/article/delete.request.js"),
+    response: () => import("./validators/api/article/delete.response.js"),
+  },
+  "article/detail": {
+    request: () => import("./validators/api/article/detail.request.js"),
+    response: () => import("./validators/api/article/detail.response.js"),
+  },
+  "article/mine": {
+    request: () => import("./validators/api/article/mine.request.js"),
+    response: () => import("./validators/api/article/mine.response.js"),
+  },
+  "article/save": {
+    request: () => import("./validators/api/article/save.request.js"),
+    response: () => import("./validators/api/article/save.response.js"),
+  },
+  "article/thumbnail": {
+    request: () => import("./validators/api/article/thumbnail.request.js"),
+    response: () => import("./validators/api/article/thumbnail.response.js"),
+  },
   "auth/activity": {
     request: () => import("./validators/api/auth/activity.request.js"),
     response: () => import("./validators/api/auth/activity.response.js"),
@@ -216,6 +279,14 @@ export const API_VALIDATORS: { readonly [C in CallName]: { readonly request: Loa
     request: () => import("./validators/api/auth/qrCreate.request.js"),
     response: () => import("./validators/api/auth/qrCreate.response.js"),
   },
+  "auth/qrDecline": {
+    request: () => import("./validators/api/auth/qrDecline.request.js"),
+    response: () => import("./validators/api/auth/qrDecline.response.js"),
+  },
+  "auth/qrScan": {
+    request: () => import("./validators/api/auth/qrScan.request.js"),
+    response: () => import("./validators/api/auth/qrScan.response.js"),
+  },
   "auth/qrStatus": {
     request: () => import("./validators/api/auth/qrStatus.request.js"),
     response: () => import("./validators/api/auth/qrStatus.response.js"),
@@ -224,17 +295,37 @@ export const API_VALIDATORS: { readonly [C in CallName]: { readonly request: Loa
     request: () => import("./validators/api/auth/resetPassword.request.js"),
     response: () => import("./validators/api/auth/resetPassword.response.js"),
   },
+  "auth/revokeOtherSessions": {
+    request: () => import("./validators/api/auth/revokeOtherSessions.request.js"),
+    response: () => import("./validators/api/auth/revokeOtherSessions.response.js"),
+  },
+  "auth/revokeSession": {
+    request: () => import("./validators/api/auth/revokeSession.request.js"),
+    response: () => import("./validators/api/auth/revokeSession.response.js"),
+  },
   "auth/sendCode": {
     request: () => import("./validators/api/auth/sendCode.request.js"),
     response: () => import("./validators/api/auth/sendCode.response.js"),
+  },
+  "auth/sendSigninCode": {
+    request: () => import("./validators/api/auth/sendSigninCode.request.js"),
+    response: () => import("./validators/api/auth/sendSigninCode.response.js"),
   },
   "auth/sendVerifyEmail": {
     request: () => import("./validators/api/auth/sendVerifyEmail.request.js"),
     response: () => import("./validators/api/auth/sendVerifyEmail.response.js"),
   },
+  "auth/sessions": {
+    request: () => import("./validators/api/auth/sessions.request.js"),
+    response: () => import("./validators/api/auth/sessions.response.js"),
+  },
   "auth/signin": {
     request: () => import("./validators/api/auth/signin.request.js"),
     response: () => import("./validators/api/auth/signin.response.js"),
+  },
+  "auth/signinByCode": {
+    request: () => import("./validators/api/auth/signinByCode.request.js"),
+    response: () => import("./validators/api/auth/signinByCode.response.js"),
   },
   "auth/signout": {
     request: () => import("./validators/api/auth/signout.request.js"),

@@ -13,17 +13,26 @@ export interface IslandEntry<P> {
 }
 
 export type Islands = {
+  AccountCenter: IslandEntry<T.AccountCenterProps>;
+  AccountLog: IslandEntry<T.AccountLogProps>;
+  AccountNav: IslandEntry<T.AccountNavProps>;
   AddToCart: IslandEntry<T.AddToCartProps>;
+  AddressBook: IslandEntry<T.AddressBookProps>;
+  ArticleFavorite: IslandEntry<T.ArticleFavoriteProps>;
+  ArticleHtml: IslandEntry<T.ArticleHtmlProps>;
   ArticleList: IslandEntry<T.ArticleListProps>;
   CartDrawer: IslandEntry<T.CartDrawerProps>;
   CartPage: IslandEntry<T.CartPageProps>;
   Checkout: IslandEntry<T.CheckoutProps>;
+  CodeSignIn: IslandEntry<T.CodeSignInProps>;
   FavoriteButton: IslandEntry<T.FavoriteButtonProps>;
+  FavoriteLists: IslandEntry<T.FavoriteListsProps>;
   ForgotPassword: IslandEntry<T.ForgotPasswordProps>;
   HeaderNotice: IslandEntry<T.HeaderNoticeProps>;
   Hero: IslandEntry<T.HeroProps>;
   LinkList: IslandEntry<T.LinkListProps>;
   LocaleSwitch: IslandEntry<T.LocaleSwitchProps>;
+  MyArticles: IslandEntry<T.MyArticlesProps>;
   Newsletter: IslandEntry<T.NewsletterProps>;
   ProductCard: IslandEntry<T.ProductCardProps>;
   ProductDetail: IslandEntry<T.ProductDetailProps>;
@@ -32,12 +41,18 @@ export type Islands = {
   ProductScore: IslandEntry<T.ProductScoreProps>;
   ProductSlides: IslandEntry<T.ProductSlidesProps>;
   ProductSpec: IslandEntry<T.ProductSpecProps>;
+  ProfileAccount: IslandEntry<T.ProfileAccountProps>;
+  ProfileForm: IslandEntry<T.ProfileFormProps>;
+  QrConfirm: IslandEntry<T.QrConfirmProps>;
+  QrSignIn: IslandEntry<T.QrSignInProps>;
   QuantityInput: IslandEntry<T.QuantityInputProps>;
   ResetPassword: IslandEntry<T.ResetPasswordProps>;
   ReviewsList: IslandEntry<T.ReviewsListProps>;
   RichText: IslandEntry<T.RichTextProps>;
   SearchBox: IslandEntry<T.SearchBoxProps>;
+  SecuritySettings: IslandEntry<T.SecuritySettingsProps>;
   SignIn: IslandEntry<T.SignInProps>;
+  SignInHistory: IslandEntry<T.SignInHistoryProps>;
   SignUp: IslandEntry<T.SignUpProps>;
   SiteFooter: IslandEntry<T.SiteFooterProps>;
   SiteHeader: IslandEntry<T.SiteHeaderProps>;
@@ -47,15 +62,47 @@ export type Islands = {
   Toaster: IslandEntry<T.ToasterProps>;
   UserOrderDetail: IslandEntry<T.UserOrderDetailProps>;
   UserOrders: IslandEntry<T.UserOrdersProps>;
+  UserReturnDetail: IslandEntry<T.UserReturnDetailProps>;
+  UserReturns: IslandEntry<T.UserReturnsProps>;
   VerifyEmail: IslandEntry<T.VerifyEmailProps>;
   VerifyPrompt: IslandEntry<T.VerifyPromptProps>;
 };
 
 export const ISLANDS: Islands = {
+  AccountCenter: {
+    load: () => import("../src/components/account/AccountCenter"),
+    validator: () => import("./validators/components/AccountCenter.js"),
+    hydrate: "none",
+  },
+  AccountLog: {
+    load: () => import("../src/components/account/AccountLog"),
+    validator: () => import("./validators/components/AccountLog.js"),
+    hydrate: "none",
+  },
+  AccountNav: {
+    load: () => import("../src/components/account/AccountNav"),
+    validator: () => import("./validators/components/AccountNav.js"),
+    hydrate: "idle",
+  },
   AddToCart: {
     load: () => import("../src/components/product/AddToCart"),
     validator: () => import("./validators/components/AddToCart.js"),
     hydrate: "visible",
+  },
+  AddressBook: {
+    load: () => import("../src/components/account/AddressBook"),
+    validator: () => import("./validators/components/AddressBook.js"),
+    hydrate: "load",
+  },
+  ArticleFavorite: {
+    load: () => import("../src/components/content/ArticleFavorite"),
+    validator: () => import("./validators/components/ArticleFavorite.js"),
+    hydrate: "visible",
+  },
+  ArticleHtml: {
+    load: () => import("../src/components/content/ArticleHtml"),
+    validator: () => import("./validators/components/ArticleHtml.js"),
+    hydrate: "none",
   },
   ArticleList: {
     load: () => import("../src/components/content/ArticleList"),
@@ -77,10 +124,20 @@ export const ISLANDS: Islands = {
     validator: () => import("./validators/components/Checkout.js"),
     hydrate: "load",
   },
+  CodeSignIn: {
+    load: () => import("../src/components/auth/CodeSignIn"),
+    validator: () => import("./validators/components/CodeSignIn.js"),
+    hydrate: "idle",
+  },
   FavoriteButton: {
     load: () => import("../src/components/product/FavoriteButton"),
     validator: () => import("./validators/components/FavoriteButton.js"),
     hydrate: "visible",
+  },
+  FavoriteLists: {
+    load: () => import("../src/components/account/FavoriteLists"),
+    validator: () => import("./validators/components/FavoriteLists.js"),
+    hydrate: "load",
   },
   ForgotPassword: {
     load: () => import("../src/components/auth/ForgotPassword"),
@@ -106,6 +163,11 @@ export const ISLANDS: Islands = {
     load: () => import("../src/components/layout/LocaleSwitch"),
     validator: () => import("./validators/components/LocaleSwitch.js"),
     hydrate: "idle",
+  },
+  MyArticles: {
+    load: () => import("../src/components/account/MyArticles"),
+    validator: () => import("./validators/components/MyArticles.js"),
+    hydrate: "load",
   },
   Newsletter: {
     load: () => import("../src/components/layout/Newsletter"),
@@ -147,6 +209,26 @@ export const ISLANDS: Islands = {
     validator: () => import("./validators/components/ProductSpec.js"),
     hydrate: "visible",
   },
+  ProfileAccount: {
+    load: () => import("../src/components/account/ProfileAccount"),
+    validator: () => import("./validators/components/ProfileAccount.js"),
+    hydrate: "none",
+  },
+  ProfileForm: {
+    load: () => import("../src/components/account/ProfileForm"),
+    validator: () => import("./validators/components/ProfileForm.js"),
+    hydrate: "idle",
+  },
+  QrConfirm: {
+    load: () => import("../src/components/auth/QrConfirm"),
+    validator: () => import("./validators/components/QrConfirm.js"),
+    hydrate: "load",
+  },
+  QrSignIn: {
+    load: () => import("../src/components/auth/QrSignIn"),
+    validator: () => import("./validators/components/QrSignIn.js"),
+    hydrate: "idle",
+  },
   QuantityInput: {
     load: () => import("../src/components/product/QuantityInput"),
     validator: () => import("./validators/components/QuantityInput.js"),
@@ -172,10 +254,20 @@ export const ISLANDS: Islands = {
     validator: () => import("./validators/components/SearchBox.js"),
     hydrate: "none",
   },
+  SecuritySettings: {
+    load: () => import("../src/components/account/SecuritySettings"),
+    validator: () => import("./validators/components/SecuritySettings.js"),
+    hydrate: "idle",
+  },
   SignIn: {
     load: () => import("../src/components/auth/SignIn"),
     validator: () => import("./validators/components/SignIn.js"),
     hydrate: "load",
+  },
+  SignInHistory: {
+    load: () => import("../src/components/account/SignInHistory"),
+    validator: () => import("./validators/components/SignInHistory.js"),
+    hydrate: "none",
   },
   SignUp: {
     load: () => import("../src/components/auth/SignUp"),
@@ -205,7 +297,7 @@ export const ISLANDS: Islands = {
   ThankYou: {
     load: () => import("../src/components/checkout/ThankYou"),
     validator: () => import("./validators/components/ThankYou.js"),
-    hydrate: "none",
+    hydrate: "load",
   },
   Toaster: {
     load: () => import("../src/components/common/Toaster"),
@@ -220,6 +312,16 @@ export const ISLANDS: Islands = {
   UserOrders: {
     load: () => import("../src/components/user/UserOrders"),
     validator: () => import("./validators/components/UserOrders.js"),
+    hydrate: "load",
+  },
+  UserReturnDetail: {
+    load: () => import("../src/components/user/UserReturnDetail"),
+    validator: () => import("./validators/components/UserReturnDetail.js"),
+    hydrate: "load",
+  },
+  UserReturns: {
+    load: () => import("../src/components/user/UserReturns"),
+    validator: () => import("./validators/components/UserReturns.js"),
     hydrate: "load",
   },
   VerifyEmail: {

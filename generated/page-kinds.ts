@@ -6,6 +6,7 @@ import type { ValidateFunction } from "./validate-function";
 import validateAccount from "./validators/pages/account.js";
 import validateArticle from "./validators/pages/article.js";
 import validateAuthMail from "./validators/pages/auth-mail.js";
+import validateAuthQr from "./validators/pages/auth-qr.js";
 import validateCart from "./validators/pages/cart.js";
 import validateCheckout from "./validators/pages/checkout.js";
 import validateContent from "./validators/pages/content.js";
@@ -19,13 +20,24 @@ import validateSearch from "./validators/pages/search.js";
 import validateSignin from "./validators/pages/signin.js";
 import validateSignup from "./validators/pages/signup.js";
 import validateThankyou from "./validators/pages/thankyou.js";
+import validateUserAddress from "./validators/pages/user-address.js";
+import validateUserArticle from "./validators/pages/user-article.js";
+import validateUserCenter from "./validators/pages/user-center.js";
+import validateUserFavorite from "./validators/pages/user-favorite.js";
+import validateUserLog from "./validators/pages/user-log.js";
 import validateUserOrderDetail from "./validators/pages/user-order-detail.js";
 import validateUserOrder from "./validators/pages/user-order.js";
+import validateUserProfile from "./validators/pages/user-profile.js";
+import validateUserReturnDetail from "./validators/pages/user-return-detail.js";
+import validateUserReturn from "./validators/pages/user-return.js";
+import validateUserSecurityActivity from "./validators/pages/user-security-activity.js";
+import validateUserSecurity from "./validators/pages/user-security.js";
 
 export type PageDataByKind = {
   account: T.AccountPageData;
   article: T.ArticlePageData;
   "auth-mail": T.AuthMailPageData;
+  "auth-qr": T.AuthQrPageData;
   cart: T.CartPageData;
   checkout: T.CheckoutPageData;
   content: T.ContentPageData;
@@ -39,18 +51,29 @@ export type PageDataByKind = {
   signin: T.SignInPageData;
   signup: T.SignUpPageData;
   thankyou: T.ThankYouPageData;
+  "user-address": T.UserAddressPageData;
+  "user-article": T.UserArticlePageData;
+  "user-center": T.UserCenterPageData;
+  "user-favorite": T.UserFavoritePageData;
+  "user-log": T.UserLogPageData;
   "user-order-detail": T.UserOrderDetailPageData;
   "user-order": T.UserOrderPageData;
+  "user-profile": T.UserProfilePageData;
+  "user-return-detail": T.UserReturnDetailPageData;
+  "user-return": T.UserReturnPageData;
+  "user-security-activity": T.UserSecurityActivityPageData;
+  "user-security": T.UserSecurityPageData;
 };
 
 export type PageKind = keyof PageDataByKind;
 
-export const PAGE_KINDS = ["account", "article", "auth-mail", "cart", "checkout", "content", "error", "home", "inquiry", "links", "listing", "product-detail", "search", "signin", "signup", "thankyou", "user-order-detail", "user-order"] as const satisfies readonly PageKind[];
+export const PAGE_KINDS = ["account", "article", "auth-mail", "auth-qr", "cart", "checkout", "content", "error", "home", "inquiry", "links", "listing", "product-detail", "search", "signin", "signup", "thankyou", "user-address", "user-article", "user-center", "user-favorite", "user-log", "user-order-detail", "user-order", "user-profile", "user-return-detail", "user-return", "user-security-activity", "user-security"] as const satisfies readonly PageKind[];
 
 export const PAGE_DATA_VALIDATORS: { readonly [K in PageKind]: ValidateFunction<PageDataByKind[K]> } = {
   account: validateAccount,
   article: validateArticle,
   "auth-mail": validateAuthMail,
+  "auth-qr": validateAuthQr,
   cart: validateCart,
   checkout: validateCheckout,
   content: validateContent,
@@ -64,6 +87,16 @@ export const PAGE_DATA_VALIDATORS: { readonly [K in PageKind]: ValidateFunction<
   signin: validateSignin,
   signup: validateSignup,
   thankyou: validateThankyou,
+  "user-address": validateUserAddress,
+  "user-article": validateUserArticle,
+  "user-center": validateUserCenter,
+  "user-favorite": validateUserFavorite,
+  "user-log": validateUserLog,
   "user-order-detail": validateUserOrderDetail,
   "user-order": validateUserOrder,
+  "user-profile": validateUserProfile,
+  "user-return-detail": validateUserReturnDetail,
+  "user-return": validateUserReturn,
+  "user-security-activity": validateUserSecurityActivity,
+  "user-security": validateUserSecurity,
 };

@@ -3,6 +3,7 @@
 import { resolvers as account } from "../src/server/pages/resolvers/account";
 import { resolvers as article } from "../src/server/pages/resolvers/article";
 import { resolvers as authMail } from "../src/server/pages/resolvers/auth-mail";
+import { resolvers as authQr } from "../src/server/pages/resolvers/auth-qr";
 import { resolvers as cart } from "../src/server/pages/resolvers/cart";
 import { resolvers as checkout } from "../src/server/pages/resolvers/checkout";
 import { resolvers as content } from "../src/server/pages/resolvers/content";
@@ -16,7 +17,17 @@ import { resolvers as search } from "../src/server/pages/resolvers/search";
 import { resolvers as signin } from "../src/server/pages/resolvers/signin";
 import { resolvers as signup } from "../src/server/pages/resolvers/signup";
 import { resolvers as thankyou } from "../src/server/pages/resolvers/thankyou";
+import { resolvers as userAddress } from "../src/server/pages/resolvers/user-address";
+import { resolvers as userArticle } from "../src/server/pages/resolvers/user-article";
+import { resolvers as userCenter } from "../src/server/pages/resolvers/user-center";
+import { resolvers as userFavorite } from "../src/server/pages/resolvers/user-favorite";
+import { resolvers as userLog } from "../src/server/pages/resolvers/user-log";
 import { resolvers as userOrderDetail } from "../src/server/pages/resolvers/user-order-detail";
 import { resolvers as userOrder } from "../src/server/pages/resolvers/user-order";
+import { resolvers as userProfile } from "../src/server/pages/resolvers/user-profile";
+import { resolvers as userReturnDetail } from "../src/server/pages/resolvers/user-return-detail";
+import { resolvers as userReturn } from "../src/server/pages/resolvers/user-return";
+import { resolvers as userSecurityActivity } from "../src/server/pages/resolvers/user-security-activity";
+import { resolvers as userSecurity } from "../src/server/pages/resolvers/user-security";
 
-export const KIND_RESOLVERS = { ...account, ...article, ...authMail, ...cart, ...checkout, ...content, ...error, ...home, ...inquiry, ...links, ...listing, ...productDetail, ...search, ...signin, ...signup, ...thankyou, ...userOrderDetail, ...userOrder };
+export const KIND_RESOLVERS = { ...account, ...article, ...authMail, ...authQr, ...cart, ...checkout, ...content, ...error, ...home, ...inquiry, ...links, ...listing, ...productDetail, ...search, ...signin, ...signup, ...thankyou, ...userAddress, ...userArticle, ...userCenter, ...userFavorite, ...userLog, ...userOrderDetail, ...userOrder, ...userProfile, ...userReturnDetail, ...userReturn, ...userSecurityActivity, ...userSecurity };

@@ -4,13 +4,17 @@
  */
 export type AddressSaveResponse = Address;
 /**
+ * How a session signed in (absent from a session or an attempt when not recorded): a password with an email address or a mobile number, a QR code scanned with a signed-in phone, a mailed confirmation link, or a one-time code sent to the address.
+ */
+export type SignInMethod = "email" | "mobile" | "qr" | "link" | "code";
+/**
  * Answer to /auth/signin. Describes the envelope's `data` when `code` is 0.
  */
 export type AuthSigninResponse = AuthSession;
 /**
- * Answer to /auth/signup. Describes the envelope's `data` when `code` is 0.
+ * Answer to /auth/signinByCode: the session. Describes the envelope's `data` when `code` is 0.
  */
-export type AuthSignupResponse = AuthSession;
+export type AuthSigninByCodeResponse = AuthSession;
 /**
  * Answer to /cart/add. Describes the envelope's `data` when `code` is 0.
  */
@@ -59,10 +63,6 @@ export type OrderConfirmResponse = Order;
  * Answer to /order/detail. Describes the envelope's `data` when `code` is 0.
  */
 export type OrderDetailResponse = Order;
-/**
- * Answer to /order/pay. Describes the envelope's `data` when `code` is 0.
- */
-export type OrderPayResponse = Order;
 /**
  * Answer to /return/apply. Describes the envelope's `data` when `code` is 0.
  */
@@ -129,6 +129,68 @@ export type VisitorTrackResponse = {
  */
 export type HydrateStrategy = "load" | "idle" | "visible" | "interaction" | "media" | "none";
 /**
+ * What happened: {topic}.{event}. Its text is the message account.log.kind.{kind}.
+ */
+export type AccountLogKind =
+  | "profile.updated"
+  | "profile.avatar"
+  | "security.password"
+  | "security.email"
+  | "security.mobile"
+  | "security.session"
+  | "security.sessions"
+  | "address.added"
+  | "address.updated"
+  | "address.deleted"
+  | "address.default"
+  | "order.placed"
+  | "order.paid"
+  | "order.cancelled"
+  | "return.applied"
+  | "return.cancelled"
+  | "credits.earned"
+  | "credits.spent";
+/**
+ * This page's events, newest first.
+ *
+ * @maxItems 50
+ */
+export type Items = AccountLogEntry[];
+/**
+ * What an event is about; the part of its kind before the dot, and the log's filter.
+ */
+export type AccountLogTopic = "profile" | "security" | "address" | "order" | "return" | "credits";
+/**
+ * The sections in the order shown.
+ *
+ * @minItems 1
+ * @maxItems 12
+ */
+export type Items1 = {
+  /**
+   * Which section; its label is the message account.nav.{id}.
+   */
+  id: "center" | "order" | "return" | "address" | "favorite" | "article" | "security" | "log" | "info";
+  /**
+   * The section's address (the router config's userPath and the language prefix applied).
+   */
+  href: string;
+  /**
+   * The page shown is this section (or one of its pages).
+   */
+  current?: boolean;
+}[];
+/**
+ * Every saved address, the default first.
+ *
+ * @maxItems 50
+ */
+export type Addresses = Address[];
+/**
+ * What kind of thing is saved.
+ */
+export type FavoriteType1 = "article" | "product" | "page";
+/**
  * How a listing is ordered: the store's order, price up or down, newest first, best rated first.
  */
 export type ListingSortKey = "featured" | "price-asc" | "price-desc" | "newest" | "rating";
@@ -140,6 +202,18 @@ export type ListingSortKey = "featured" | "price-asc" | "price-desc" | "newest" 
  * Items: One paragraph.
  */
 export type Paragraphs = string[];
+/**
+ * The account's sessions, most recently used first; the one showing the page is marked current.
+ *
+ * @maxItems 50
+ */
+export type Sessions = SignedInSession[];
+/**
+ * This page's attempts, newest first.
+ *
+ * @maxItems 50
+ */
+export type Items2 = SignInHistoryEntry[];
 /**
  * Link columns.
  *
@@ -162,7 +236,7 @@ export interface Address {
    */
   id: number;
   /**
-   * Country.
+   * Country: an ISO 3166-1 alpha-2 code (older addresses may hold a name).
    */
   country: string;
   /**
@@ -233,6 +307,8 @@ export interface AddressListRequest {}
 export interface AddressListResponse {
   /**
    * Default first.
+   *
+   * @maxItems 50
    */
   items: Address[];
 }
@@ -245,7 +321,7 @@ export interface AddressSaveRequest {
    */
   id?: number;
   /**
-   * Country.
+   * Country: an ISO 3166-1 alpha-2 code of src/shared/countries.ts (the server refuses others).
    */
   country: string;
   /**
@@ -281,7 +357,7 @@ export interface AddressSaveRequest {
    */
   apartment?: string;
   /**
-   * Calling code, for example +852.
+   * Calling code of src/shared/countries.ts, for example +852 (the server refuses others).
    */
   countryCode: string;
   /**
@@ -292,6 +368,215 @@ export interface AddressSaveRequest {
    * Make it the default.
    */
   isDefault?: boolean;
+}
+/**
+ * Body of POST /api/web/address/setDefault: make one of the customer's addresses the default (the one checkout picks first).
+ */
+export interface AddressSetDefaultRequest {
+  /**
+   * Address id.
+   */
+  id: number;
+}
+/**
+ * Answer to /address/setDefault: the address book afterwards, default first. Describes the envelope's `data` when `code` is 0.
+ */
+export interface AddressSetDefaultResponse {
+  /**
+   * Every address, the default first.
+   *
+   * @maxItems 50
+   */
+  items: Address[];
+}
+/**
+ * Body of POST /api/web/article/delete: delete one of the shopper's own articles.
+ */
+export interface ArticleDeleteRequest {
+  /**
+   * The article's id.
+   */
+  id: number;
+}
+/**
+ * Answer to /article/delete. Describes the envelope's `data` when `code` is 0.
+ */
+export interface ArticleDeleteResponse {}
+/**
+ * Body of POST /api/web/article/detail: one of the shopper's own articles with its Markdown, for editing.
+ */
+export interface ArticleDetailRequest {
+  /**
+   * The article's id.
+   */
+  id: number;
+}
+/**
+ * Answer to /article/detail: the article and its Markdown body. Describes the envelope's `data` when `code` is 0.
+ */
+export interface ArticleDetailResponse {
+  article: MyArticle;
+  /**
+   * The body in Markdown; the server renders it to HTML and sanitizes it.
+   */
+  body: string;
+}
+/**
+ * One of the signed-in shopper's own articles, as their list shows it.
+ */
+export interface MyArticle {
+  /**
+   * The article's id.
+   */
+  id: number;
+  /**
+   * Its address: article/{slug}. Lower-case letters, digits and single hyphens; unique across the store's articles and every shopper's.
+   */
+  slug: string;
+  /**
+   * Title.
+   */
+  title: string;
+  /**
+   * An image uploaded by article/thumbnail (its answer's url).
+   */
+  thumbnail?: string;
+  /**
+   * Shown at article/{slug}; a draft only here.
+   */
+  published: boolean;
+  /**
+   * Its public page.
+   */
+  url: string;
+  /**
+   * When it was written.
+   */
+  createdAt: string;
+  /**
+   * When it last changed.
+   */
+  updatedAt: string;
+}
+/**
+ * Body of POST /api/web/article/mine: a page of the shopper's own articles, newest first.
+ */
+export interface ArticleMineRequest {
+  /**
+   * Page number, from 1 to 10000.
+   */
+  page?: number;
+  /**
+   * Entries per page, at most 50.
+   */
+  pageSize?: number;
+}
+/**
+ * Answer to /article/mine. Describes the envelope's `data` when `code` is 0.
+ */
+export interface ArticleMineResponse {
+  /**
+   * This page's articles.
+   *
+   * @maxItems 50
+   */
+  items: MyArticle[];
+  /**
+   * How many the shopper has.
+   */
+  total: number;
+  /**
+   * This page's number.
+   */
+  page: number;
+  /**
+   * Entries per page.
+   */
+  pageSize: number;
+}
+/**
+ * Body of POST /api/web/article/save: write a new article (no id) or change one of the shopper's own.
+ */
+export interface ArticleSaveRequest {
+  /**
+   * The article to change; a new one when absent.
+   */
+  id?: number;
+  /**
+   * Title.
+   */
+  title: string;
+  /**
+   * Its address: article/{slug}. Lower-case letters, digits and single hyphens; unique across the store's articles and every shopper's.
+   */
+  slug: string;
+  /**
+   * An image uploaded by article/thumbnail; none when absent.
+   */
+  thumbnail?: string;
+  /**
+   * The body in Markdown; the server renders it to HTML and sanitizes it.
+   */
+  body: string;
+  /**
+   * Show it at article/{slug}; false keeps it a draft.
+   */
+  published?: boolean;
+}
+/**
+ * Answer to /article/save: the article as saved. Describes the envelope's `data` when `code` is 0.
+ */
+export interface ArticleSaveResponse {
+  /**
+   * The article's id.
+   */
+  id: number;
+  /**
+   * Its address: article/{slug}. Lower-case letters, digits and single hyphens; unique across the store's articles and every shopper's.
+   */
+  slug: string;
+  /**
+   * Title.
+   */
+  title: string;
+  /**
+   * An image uploaded by article/thumbnail (its answer's url).
+   */
+  thumbnail?: string;
+  /**
+   * Shown at article/{slug}; a draft only here.
+   */
+  published: boolean;
+  /**
+   * Its public page.
+   */
+  url: string;
+  /**
+   * When it was written.
+   */
+  createdAt: string;
+  /**
+   * When it last changed.
+   */
+  updatedAt: string;
+}
+/**
+ * POST /api/web/article/thumbnail as multipart/form-data (not JSON): one file field `thumbnail`. The server checks the file by its bytes: a PNG, JPEG, WebP or GIF image of at most 2 MB, stored under a random name.
+ */
+export interface ArticleThumbnailRequest {
+  /**
+   * The image file (multipart file part named thumbnail).
+   */
+  thumbnail: Blob;
+}
+/**
+ * Answer to /article/thumbnail: where the image is; article/save takes it as `thumbnail`. Describes the envelope's `data` when `code` is 0.
+ */
+export interface ArticleThumbnailResponse {
+  /**
+   * The stored image's address.
+   */
+  url: string;
 }
 /**
  * Body of POST /api/web/auth/activity: the signed-in customer's sign-in attempts (security activity).
@@ -332,9 +617,9 @@ export interface LoginActivity {
    */
   device: string;
   /**
-   * How the customer signed in.
+   * How the customer signed in: password by email or mobile, QR code, a mailed confirmation link, or a one-time code.
    */
-  method: "email" | "mobile" | "qr";
+  method: "email" | "mobile" | "qr" | "link" | "code";
   /**
    * Whether the attempt succeeded.
    */
@@ -395,11 +680,50 @@ export interface AuthQrCreateResponse {
    */
   secret: string;
   /**
-   * Address the QR code encodes (opened on the phone).
+   * The confirm address the QR code encodes, as a path (/auth/qr?ticket=…); the page puts its own origin and language prefix in front.
    */
   url: string;
   /**
    * Time, ISO 8601.
+   */
+  expiresAt: string;
+}
+/**
+ * Body of POST /api/web/auth/qrDecline: on the phone, signed in: refuse to sign that browser in; the ticket is spent.
+ */
+export interface AuthQrDeclineRequest {
+  /**
+   * QR ticket id.
+   */
+  ticket: string;
+}
+/**
+ * Answer to /auth/qrDecline: nothing. Describes the envelope's `data` when `code` is 0.
+ */
+export interface AuthQrDeclineResponse {}
+/**
+ * Body of POST /api/web/auth/qrScan: on the phone, signed in, the confirm address opened: mark the ticket scanned (the desktop then says "Confirm on your phone") and learn which device asked.
+ */
+export interface AuthQrScanRequest {
+  /**
+   * QR ticket id.
+   */
+  ticket: string;
+}
+/**
+ * Answer to /auth/qrScan: the device and address that asked to sign in, so the phone's owner knows what they confirm. Describes the envelope's `data` when `code` is 0.
+ */
+export interface AuthQrScanResponse {
+  /**
+   * Browser and system that show the code, e.g. Chrome on Linux.
+   */
+  device: string;
+  /**
+   * Its IP address.
+   */
+  ip: string;
+  /**
+   * When the code stops working.
    */
   expiresAt: string;
 }
@@ -421,9 +745,9 @@ export interface AuthQrStatusRequest {
  */
 export interface AuthQrStatusResponse {
   /**
-   * Where the ticket stands.
+   * Where the ticket stands: pending (shown, not scanned), scanned (opened on a phone, awaiting its confirmation), confirmed (with the session, handed over once), declined, expired.
    */
-  status: "pending" | "confirmed" | "expired";
+  status: "pending" | "scanned" | "confirmed" | "declined" | "expired";
   session?: AuthSession;
 }
 /**
@@ -460,6 +784,10 @@ export interface UserInfo {
    * Mobile number; empty when none.
    */
   mobile?: string;
+  /**
+   * The mobile number has been confirmed (a code or link sent to it was used).
+   */
+  mobileVerified?: boolean;
   /**
    * First name.
    */
@@ -531,6 +859,37 @@ export interface AuthResetPasswordRequest {
  */
 export interface AuthResetPasswordResponse {}
 /**
+ * Body of POST /api/web/auth/revokeOtherSessions: sign every session of the account out but the one asking. Takes no fields.
+ */
+export interface AuthRevokeOtherSessionsRequest {}
+/**
+ * Answer to /auth/revokeOtherSessions. Describes the envelope's `data` when `code` is 0.
+ */
+export interface AuthRevokeOtherSessionsResponse {
+  /**
+   * How many sessions were signed out.
+   */
+  revoked: number;
+}
+/**
+ * Body of POST /api/web/auth/revokeSession: sign one of the customer's own sessions out (its token stops working at once).
+ */
+export interface AuthRevokeSessionRequest {
+  /**
+   * The session's id, as /auth/sessions lists it.
+   */
+  id: string;
+}
+/**
+ * Answer to /auth/revokeSession: whether the session signed out was the one asking (then this browser is signed out too). Describes the envelope's `data` when `code` is 0.
+ */
+export interface AuthRevokeSessionResponse {
+  /**
+   * The session signed out is the caller's own.
+   */
+  current: boolean;
+}
+/**
  * Body of POST /api/web/auth/sendCode: send the signed-in customer a 6-digit code to confirm a new email address (user/editEmail) or mobile number (user/editMobile).
  */
 export interface AuthSendCodeRequest {
@@ -556,13 +915,101 @@ export interface AuthSendCodeRequest {
  */
 export interface AuthSendCodeResponse {}
 /**
- * Body of POST /api/web/auth/sendVerifyEmail: mail the signed-in customer a new verification link.
+ * Body of POST /api/web/auth/sendSigninCode: send a 6-digit sign-in code to the account's email address or mobile number. The answer is the same whether or not an account has it.
  */
-export interface AuthSendVerifyEmailRequest {}
+export interface AuthSendSigninCodeRequest {
+  /**
+   * Email address or mobile number.
+   */
+  account: string;
+  /**
+   * Calling code of a mobile number, for example +852.
+   */
+  countryCode?: string;
+}
+/**
+ * Answer to /auth/sendSigninCode. Describes the envelope's `data` when `code` is 0.
+ */
+export interface AuthSendSigninCodeResponse {
+  /**
+   * Seconds before another code can be asked for.
+   */
+  waitSeconds: number;
+}
+/**
+ * Body of POST /api/web/auth/sendVerifyEmail: send a new confirmation link. Signed in: to the account's unverified email address (no fields). Signed out, from the prompt after signing up: to the email address or mobile number given, if an unconfirmed account has it; the answer is the same either way.
+ */
+export interface AuthSendVerifyEmailRequest {
+  /**
+   * Email address (signed out).
+   */
+  email?: string;
+  /**
+   * Calling code of the mobile number (signed out).
+   */
+  countryCode?: string;
+  /**
+   * Mobile number (signed out).
+   */
+  mobile?: string;
+}
 /**
  * Answer to /auth/sendVerifyEmail. Describes the envelope's `data` when `code` is 0.
  */
 export interface AuthSendVerifyEmailResponse {}
+/**
+ * Body of POST /api/web/auth/sessions: the signed-in customer's sessions (user/security), the one making the call marked current. Takes no fields.
+ */
+export interface AuthSessionsRequest {}
+/**
+ * Answer to /auth/sessions: the account's sessions that have not ended, most recently used first, at most 50 (SPEC.md §3, Login session). Describes the envelope's `data` when `code` is 0.
+ */
+export interface AuthSessionsResponse {
+  /**
+   * Most recently used first.
+   *
+   * @maxItems 50
+   */
+  items: SignedInSession[];
+  /**
+   * All the account's sessions, also those past the 50 listed.
+   */
+  total: number;
+}
+/**
+ * One signed-in browser or device: where and how it signed in, and when it was last used.
+ */
+export interface SignedInSession {
+  /**
+   * The session's public id, for /auth/revokeSession (not its token).
+   */
+  id: string;
+  /**
+   * Address it signed in from.
+   */
+  ip: string;
+  /**
+   * Browser, from its user agent (Chrome, Firefox, …); empty when unknown.
+   */
+  browser: string;
+  /**
+   * Operating system, from its user agent (Android, iOS, Windows, …); empty when unknown.
+   */
+  system: string;
+  method?: SignInMethod;
+  /**
+   * When it signed in (ISO 8601).
+   */
+  createdAt: string;
+  /**
+   * When it was last used, to the minute (ISO 8601).
+   */
+  lastSeenAt: string;
+  /**
+   * It is the session asking: this browser.
+   */
+  current: boolean;
+}
 /**
  * Body of POST /api/web/auth/signin: sign in with an email address or a mobile number and the password.
  */
@@ -581,6 +1028,23 @@ export interface AuthSigninRequest {
   password: string;
 }
 /**
+ * Body of POST /api/web/auth/signinByCode: sign in with the code sent by auth/sendSigninCode. Five wrong tries void the code.
+ */
+export interface AuthSigninByCodeRequest {
+  /**
+   * Email address or mobile number.
+   */
+  account: string;
+  /**
+   * Calling code of a mobile number, for example +852.
+   */
+  countryCode?: string;
+  /**
+   * The 6-digit code.
+   */
+  code: string;
+}
+/**
  * Body of POST /api/web/auth/signout: end this session (the x-auth token stops working).
  */
 export interface AuthSignoutRequest {}
@@ -589,7 +1053,7 @@ export interface AuthSignoutRequest {}
  */
 export interface AuthSignoutResponse {}
 /**
- * Body of POST /api/web/auth/signup: create an account with an email address or a mobile number (with its countryCode), and sign in. A verification mail goes to the email address.
+ * Body of POST /api/web/auth/signup: create an account with an email address or a mobile number (with its countryCode). It does not sign in: the link sent to the address confirms the account and signs it in.
  */
 export interface AuthSignupRequest {
   /**
@@ -622,6 +1086,15 @@ export interface AuthSignupRequest {
   agree: true;
 }
 /**
+ * Answer to /auth/signup: where the confirmation went. It never signs in and never says whether the address already had an account: a new account gets a link that confirms it and signs in, an existing one a notice to its owner. Describes the envelope's `data` when `code` is 0.
+ */
+export interface AuthSignupResponse {
+  /**
+   * email: a mail went to the address; mobile: a text message to the number.
+   */
+  channel: "email" | "mobile";
+}
+/**
  * Body of POST /api/web/auth/verifyEmail: confirm an email address with the code of a verification mail.
  */
 export interface AuthVerifyEmailRequest {
@@ -631,13 +1104,22 @@ export interface AuthVerifyEmailRequest {
   code: string;
 }
 /**
- * Answer to /auth/verifyEmail. Describes the envelope's `data` when `code` is 0.
+ * Answer to /auth/verifyEmail: the confirmed address (email, or mobile for an account signed up with a mobile number) and a session, since the link proves the address and signs its owner in. Describes the envelope's `data` when `code` is 0.
  */
 export interface AuthVerifyEmailResponse {
   /**
-   * Email address.
+   * 256-bit random token, base64url; send it as the x-auth header.
    */
-  email: string;
+  token: string;
+  user: UserInfo;
+  /**
+   * The email address confirmed.
+   */
+  email?: string;
+  /**
+   * The mobile number confirmed, with its calling code.
+   */
+  mobile?: string;
 }
 /**
  * Body of POST /api/web/cart/add: add units of a variant (added to a line that has it).
@@ -1033,6 +1515,16 @@ export interface Order {
    * Time, ISO 8601.
    */
   createdAt: string;
+  /**
+   * What returns may still refund, in the store currency: the amount paid less refunds asked for (returns not cancelled or ended).
+   */
+  refundable: number;
+  /**
+   * What happened to the order, oldest first.
+   *
+   * @maxItems 500
+   */
+  timeline: OrderEvent[];
 }
 /**
  * A product line of an order.
@@ -1066,6 +1558,10 @@ export interface OrderItem {
    * Units.
    */
   quantity: number;
+  /**
+   * Units of this line a return may still ask for (bought, less those in returns that are not cancelled or ended); 0 while the order is unpaid.
+   */
+  returnable: number;
 }
 /**
  * Where the order goes.
@@ -1134,6 +1630,37 @@ export interface OrderShipment {
   createdAt: string;
 }
 /**
+ * One step of the order's life.
+ */
+export interface OrderEvent {
+  /**
+   * What happened.
+   */
+  kind:
+    | "placed"
+    | "payment_failed"
+    | "paid"
+    | "cancelled"
+    | "cancel_requested"
+    | "cancel_refused"
+    | "shipped"
+    | "received"
+    | "return_requested"
+    | "return_cancelled"
+    | "return_approved"
+    | "return_refused"
+    | "return_shipped"
+    | "return_completed";
+  /**
+   * Detail: a tracking number, a return number, a reason; may be empty.
+   */
+  note: string;
+  /**
+   * When, ISO 8601.
+   */
+  at: string;
+}
+/**
  * Every /api/web answer: a code (0 is success), a message and the data.
  */
 export interface ApiEnvelope {
@@ -1187,6 +1714,10 @@ export interface FavoriteItem {
    */
   price?: number;
   /**
+   * Products only: the variant "add to cart" puts in the cart, the first one in stock; absent when none is.
+   */
+  sku?: string;
+  /**
    * When it was saved.
    */
   createdAt?: string;
@@ -1232,7 +1763,7 @@ export interface FavoriteListRequest {
    */
   page?: number;
   /**
-   * Entries per page.
+   * Entries per page, at most 50.
    */
   pageSize?: number;
 }
@@ -1243,7 +1774,7 @@ export interface FavoriteListResponse {
   /**
    * The entries of this page.
    *
-   * @maxItems 100
+   * @maxItems 50
    */
   items: FavoriteItem[];
   /**
@@ -1407,16 +1938,124 @@ export interface OrderListResponse {
   total: number;
 }
 /**
- * Body of POST /api/web/order/pay: pay an order (the demo store's payment always succeeds).
+ * Body of POST /api/web/order/pay: open a payment session on the payment provider's hosted page for an unpaid order (not cash on delivery). Nothing is paid by this call: the provider's signed webhook marks the order paid.
  */
 export interface OrderPayRequest {
   /**
    * Order number.
    */
   orderNo: string;
+  /**
+   * Where the provider sends the shopper back afterwards: a path of this shop (the order's page).
+   */
+  returnPath: string;
+  /**
+   * Language of the payment page.
+   */
+  language: "en" | "zh" | "zh-HK";
 }
 /**
- * Body of POST /api/web/return/apply: ask for a return of a paid order (refund at most what was paid).
+ * Answer to /order/pay. Describes the envelope's `data` when `code` is 0: where to send the browser.
+ */
+export interface OrderPayResponse {
+  /**
+   * The provider's payment page for this session.
+   */
+  payUrl: string;
+  /**
+   * When the session ends, ISO 8601.
+   */
+  expiresAt: string;
+}
+/**
+ * Body of POST /payments/webhook, which the payment provider sends (not an /api/web call): one outcome of a payment session. Signed in the x-pay-signature header (t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{raw body}"}); a bad signature or a timestamp more than 5 minutes away is refused, and an event id already handled changes nothing.
+ */
+export interface PaymentWebhookEvent {
+  /**
+   * The event's id; the same id is never handled twice.
+   */
+  id: string;
+  /**
+   * What happened.
+   */
+  type: "payment.succeeded" | "payment.failed";
+  /**
+   * When, in unix seconds.
+   */
+  created: number;
+  /**
+   * The session's details.
+   */
+  data: {
+    /**
+     * The payment session.
+     */
+    session: string;
+    /**
+     * The order the session pays.
+     */
+    orderNo: string;
+    /**
+     * Amount charged (or tried), in the currency.
+     */
+    amount: number;
+    /**
+     * Currency.
+     */
+    currency: string;
+    /**
+     * Last four digits of the card.
+     */
+    last4: string;
+    /**
+     * Why a payment failed.
+     */
+    reason?: "declined" | "authentication_failed";
+  };
+}
+/**
+ * The text fields of a return/apply multipart body, as the server reads them (lines parsed from JSON, the amount a number) and checks them.
+ */
+export interface ReturnApplyFields {
+  /**
+   * Order number.
+   */
+  orderNo: string;
+  /**
+   * What the customer asks for.
+   */
+  applyType: "return_refund" | "exchange" | "refund_only";
+  /**
+   * Reason.
+   */
+  applyDesc: string;
+  /**
+   * Refund asked for, in the store currency.
+   */
+  refundAmount?: number;
+  /**
+   * Lines and units to return.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  lines: ReturnApplyLine[];
+}
+/**
+ * Units of one order line.
+ */
+export interface ReturnApplyLine {
+  /**
+   * Stock keeping unit of the order line.
+   */
+  sku: string;
+  /**
+   * Units.
+   */
+  quantity: number;
+}
+/**
+ * POST /api/web/return/apply as multipart/form-data (not JSON), so that photos can come along: the text fields below, `lines` as JSON text, and up to 3 files `photos` (PNG, JPEG or WebP, at most 2 MB each). The server reads the fields into schemas/api/return/apply-fields.schema.json and checks them there; a return needs a paid order, at most the units bought, and a refund of at most what was paid for them.
  */
 export interface ReturnApplyRequest {
   /**
@@ -1432,9 +2071,17 @@ export interface ReturnApplyRequest {
    */
   applyDesc: string;
   /**
-   * Amount in the store currency.
+   * Refund asked for, in the store currency (ignored for an exchange); without it, what was paid for the lines.
    */
-  refundAmount?: number;
+  refundAmount?: string;
+  /**
+   * JSON text: [{"sku":…,"quantity":…}], the lines and units to return.
+   */
+  lines: string;
+  /**
+   * A photo (multipart file part named photos, up to 3 of them).
+   */
+  photos?: Blob;
 }
 /**
  * An after-sales request (return) for an order.
@@ -1489,6 +2136,20 @@ export interface ReturnRequest {
    * Time, ISO 8601.
    */
   createdAt: string;
+  /**
+   * The order lines returned and how many of each.
+   *
+   * @maxItems 100
+   */
+  lines: ReturnLine[];
+  /**
+   * Photos attached to the request.
+   */
+  photos: number;
+  /**
+   * Currency of the order.
+   */
+  currency: string;
 }
 /**
  * Where to send the goods.
@@ -1506,6 +2167,35 @@ export interface MerchantReturnAddress {
    * Detailed address.
    */
   address: string;
+}
+/**
+ * Units of one order line in a return.
+ */
+export interface ReturnLine {
+  /**
+   * Stock keeping unit.
+   */
+  sku: string;
+  /**
+   * Product name.
+   */
+  title: string;
+  /**
+   * Variant name.
+   */
+  variantTitle: string;
+  /**
+   * Image.
+   */
+  image: string;
+  /**
+   * Unit price paid, in the store currency.
+   */
+  price: number;
+  /**
+   * Units returned.
+   */
+  quantity: number;
 }
 /**
  * Body of POST /api/web/return/cancel: withdraw a pending return.
@@ -1552,7 +2242,7 @@ export interface ReturnListResponse {
   total: number;
 }
 /**
- * Body of POST /api/web/return/ship: tell the merchant how the goods were sent back.
+ * Body of POST /api/web/return/ship: once the merchant has approved a return that sends goods back, tell them how the parcel was sent.
  */
 export interface ReturnShipRequest {
   /**
@@ -1567,6 +2257,10 @@ export interface ReturnShipRequest {
    * Tracking number.
    */
   logisticsNo: string;
+  /**
+   * The day the parcel was handed to the carrier, YYYY-MM-DD (not in the future).
+   */
+  deliveredAt: string;
 }
 /**
  * Body of POST /api/web/review/add: review a product (signed in).
@@ -1733,7 +2427,7 @@ export interface StatDurationRequest {
   duration: number;
 }
 /**
- * POST /api/web/user/editAvatar as multipart/form-data (not JSON): one file field `avatar`. The client does not check this body against the schema (it is FormData); the server checks the file: an image (png, jpeg, webp or gif) of at most 2 MB.
+ * POST /api/web/user/editAvatar as multipart/form-data (not JSON): one file field `avatar`. The client does not check this body against the schema (it is FormData); the server checks the file: a PNG, JPEG or WebP image by its first bytes (whatever its name or stated type says), of at most 2 MB, stored under a random name.
  */
 export interface UserEditAvatarRequest {
   /**
@@ -1767,11 +2461,11 @@ export interface UserEditInfoRequest {
    */
   lastName: string;
   /**
-   * Birthday as YYYY-MM-DD.
+   * Birthday as YYYY-MM-DD: a real date, from 1900 and not after today (the server checks the last two).
    */
   birthday: string;
   /**
-   * Display name; unchanged when absent.
+   * Display name; unchanged when absent, cleared when empty.
    */
   nickname?: string;
   /**
@@ -1877,6 +2571,170 @@ export interface CommonFields {
   visitorId?: string;
 }
 /**
+ * The account overview (user/center): avatar and name, the account's figures, recent orders and links to the rest of the area. Rendered by the server for the signed-in owner; nothing on it needs JavaScript.
+ */
+export interface AccountCenterProps {
+  user: UserInfo;
+  /**
+   * The store's currency, in which the amounts are written.
+   */
+  currency: string;
+  /**
+   * The newest orders, newest first.
+   *
+   * @maxItems 5
+   */
+  recentOrders: {
+    orderNo: string;
+    /**
+     * The order's detail page.
+     */
+    href: string;
+    createdAt: string;
+    status: "in_progress" | "completed" | "cancelled" | "pending_cancellation";
+    payStatus: "unpaid" | "paid";
+    payAmount: number;
+    currency: string;
+  }[];
+  /**
+   * The order list.
+   */
+  ordersHref: string;
+  /**
+   * The profile page.
+   */
+  profileHref: string;
+  /**
+   * The verify prompt, offered while the email address is unverified.
+   */
+  verifyHref: string;
+}
+/**
+ * The account's event log (user/log): profile, security and address changes, orders placed and paid, returns and credits, newest first, a page at a time, filtered by topic (?kind=&page=, a GET form and links that work without JavaScript).
+ */
+export interface AccountLogProps {
+  /**
+   * The page's heading.
+   */
+  title: string;
+  items: Items;
+  /**
+   * Events matching the filter.
+   */
+  total: number;
+  /**
+   * The topic shown; empty for every topic.
+   */
+  topic: AccountLogTopic | "";
+  /**
+   * The log page's address, which the filter form sends kind to.
+   */
+  action: string;
+  paging?: ListingPaging;
+}
+/**
+ * One event of the log.
+ */
+export interface AccountLogEntry {
+  /**
+   * The event's number.
+   */
+  id: number;
+  kind: AccountLogKind;
+  details: AccountLogDetails;
+  /**
+   * When (ISO 8601).
+   */
+  createdAt: string;
+  /**
+   * The order or return it is about, when there is one.
+   */
+  href?: string;
+}
+/**
+ * What the event's text names; each kind uses the fields its message needs (order.* orderNo, return.* returnNo, security.email email, security.mobile mobile, security.sessions count, credits.* credits), and amount with currency or name where there is one.
+ */
+export interface AccountLogDetails {
+  /**
+   * The order's number.
+   */
+  orderNo?: string;
+  /**
+   * The return's number.
+   */
+  returnNo?: string;
+  /**
+   * A sum of money, in currency.
+   */
+  amount?: number;
+  /**
+   * The amount's currency.
+   */
+  currency?: string;
+  /**
+   * Credits earned or spent.
+   */
+  credits?: number;
+  /**
+   * The new email address.
+   */
+  email?: string;
+  /**
+   * The new mobile number, with its calling code.
+   */
+  mobile?: string;
+  /**
+   * How many (sessions signed out).
+   */
+  count?: number;
+  /**
+   * What the event was about, in words (an address's recipient and city).
+   */
+  name?: string;
+}
+/**
+ * Page links of a listing split into pages.
+ */
+export interface ListingPaging {
+  /**
+   * The page shown, from 1.
+   */
+  page: number;
+  /**
+   * How many pages there are.
+   */
+  pageCount: number;
+  /**
+   * The previous page, absent on the first.
+   */
+  prevHref?: string;
+  /**
+   * The next page, absent on the last.
+   */
+  nextHref?: string;
+  /**
+   * Links to the pages near the current one, in order (gaps between numbers show as an ellipsis).
+   *
+   * @maxItems 20
+   */
+  pages: {
+    /**
+     * Page number.
+     */
+    number: number;
+    /**
+     * Its address.
+     */
+    href: string;
+  }[];
+}
+/**
+ * The account area's navigation, on every user page: its sections with the current one marked, and sign out. Below the lg breakpoint it folds into a menu that opens without JavaScript.
+ */
+export interface AccountNavProps {
+  items: Items1;
+}
+/**
  * The 'Add to cart' button: adds units of a variant, updates the cart count and opens the cart drawer.
  */
 export interface AddToCartProps {
@@ -1892,6 +2750,30 @@ export interface AddToCartProps {
    * Units to add.
    */
   quantity?: number;
+}
+/**
+ * The address book (user/address): the signed-in shopper's saved addresses, rendered by the server, with add, edit, delete and make-default through the address calls once hydrated.
+ */
+export interface AddressBookProps {
+  addresses: Addresses;
+}
+/**
+ * Adds the article to the signed-in shopper's wish list, or removes it; a visitor is sent to sign in.
+ */
+export interface ArticleFavoriteProps {
+  /**
+   * The article's slug, its id among favorites.
+   */
+  slug: string;
+}
+/**
+ * The body of a shopper's article: HTML the server rendered from Markdown and sanitized (src/server/account/markdown.ts), shown as it is.
+ */
+export interface ArticleHtmlProps {
+  /**
+   * Sanitized HTML.
+   */
+  html: string;
 }
 /**
  * Article teasers: thumbnail, title, author and excerpt.
@@ -1977,6 +2859,10 @@ export interface CheckoutProps {
   cartHref: string;
 }
 /**
+ * Sign-in by one-time code on the sign-in page: a 6-digit code sent to the email address or mobile number signs in once; afterwards the page follows its redirect like the password form. It takes no props.
+ */
+export interface CodeSignInProps {}
+/**
  * Adds the product to the signed-in shopper's wish list, or removes it.
  */
 export interface FavoriteButtonProps {
@@ -1984,6 +2870,59 @@ export interface FavoriteButtonProps {
    * The product's id.
    */
   productId: number;
+}
+/**
+ * The wish list (user/favorite): tabs for saved products, articles and pages with their counts, one page of the chosen list rendered by the server, and, once hydrated, remove and add-to-cart.
+ */
+export interface FavoriteListsProps {
+  type: FavoriteType1;
+  /**
+   * Entries of each list.
+   */
+  counts: {
+    /**
+     * Saved products.
+     */
+    product: number;
+    /**
+     * Saved articles.
+     */
+    article: number;
+    /**
+     * Saved pages.
+     */
+    page: number;
+  };
+  /**
+   * This page of the shown list, newest first.
+   *
+   * @maxItems 50
+   */
+  items: FavoriteItem[];
+  /**
+   * This page's number.
+   */
+  page: number;
+  /**
+   * Entries per page.
+   */
+  pageSize: number;
+  /**
+   * Each list's address.
+   */
+  tabs: {
+    product: string;
+    article: string;
+    page: string;
+  };
+  /**
+   * Another page of the shown list: {page} stands for its number.
+   */
+  pageHref: string;
+  /**
+   * The store's currency, for prices.
+   */
+  currency: string;
 }
 /**
  * The forgotten-password form: an email address or mobile number; auth/forget then sends a reset link (valid 30 minutes, once). It answers the same whether or not the account exists, and so does the page.
@@ -2100,6 +3039,37 @@ export interface LocaleSwitchProps {
   languages?: (
     "en" | "zh" | "zh-TW" | "zh-HK" | "de" | "es" | "fr" | "id" | "it" | "ja" | "ko" | "pt" | "th" | "fil" | "vi"
   )[];
+}
+/**
+ * The shopper's own articles (user/article): one page of them rendered by the server, and, once hydrated, write, edit (title, slug, thumbnail, Markdown body) and delete through the article calls.
+ */
+export interface MyArticlesProps {
+  /**
+   * This page of the articles, newest first.
+   *
+   * @maxItems 50
+   */
+  articles: MyArticle[];
+  /**
+   * How many the shopper has.
+   */
+  total: number;
+  /**
+   * This page's number.
+   */
+  page: number;
+  /**
+   * Entries per page.
+   */
+  pageSize: number;
+  /**
+   * Another page: {page} stands for its number.
+   */
+  pageHref: string;
+  /**
+   * An article's public page in the page's language: {slug} stands for its slug.
+   */
+  articleHref: string;
 }
 /**
  * Newsletter sign-up in the footer: one labelled email field.
@@ -2370,42 +3340,6 @@ export interface ListingSorting {
   selected: ListingSortKey;
 }
 /**
- * Page links of a listing split into pages.
- */
-export interface ListingPaging {
-  /**
-   * The page shown, from 1.
-   */
-  page: number;
-  /**
-   * How many pages there are.
-   */
-  pageCount: number;
-  /**
-   * The previous page, absent on the first.
-   */
-  prevHref?: string;
-  /**
-   * The next page, absent on the last.
-   */
-  nextHref?: string;
-  /**
-   * Links to the pages near the current one, in order (gaps between numbers show as an ellipsis).
-   *
-   * @maxItems 20
-   */
-  pages: {
-    /**
-     * Page number.
-     */
-    number: number;
-    /**
-     * Its address.
-     */
-    href: string;
-  }[];
-}
-/**
  * A product's price: the sales price, and the struck-through line price when it is higher.
  */
 export interface ProductPriceProps {
@@ -2488,6 +3422,71 @@ export interface ProductSpecProps {
    */
   selectedSku?: string;
 }
+/**
+ * Account settings (user/account): how the shopper signs in, the email address and the mobile number each with its verified state (an unverified email address links to the verify prompt, which sends the link again), links to change them, the password and the signed-in sessions on the security page, and when the account was made and last signed in. Nothing on it needs JavaScript.
+ */
+export interface ProfileAccountProps {
+  /**
+   * The page's heading.
+   */
+  title: string;
+  user: UserInfo;
+  /**
+   * When the account was made.
+   */
+  memberSince: string;
+  /**
+   * The verify prompt, which sends the verification link again.
+   */
+  verifyHref: string;
+  /**
+   * The security page; its sections are #password, #email, #mobile and #sessions.
+   */
+  securityHref: string;
+  /**
+   * The sign-in history.
+   */
+  activityHref: string;
+  /**
+   * The profile page (name, birthday, avatar).
+   */
+  profileHref: string;
+}
+/**
+ * The profile page (user/info): the avatar with its upload (PNG, JPEG or WebP, at most 2 MB) and the personal details form (first name, last name and birthday required, nickname and bio optional), saved through /user/editAvatar and /user/editInfo. Server-rendered with the shopper's values; the form works once hydrated.
+ */
+export interface ProfileFormProps {
+  /**
+   * The page's heading.
+   */
+  title: string;
+  user: UserInfo;
+  /**
+   * The account settings page, where the email address and mobile number are.
+   */
+  accountHref: string;
+}
+/**
+ * The phone's side of QR sign-in (the address the QR code encodes): names the device and address that asked and offers Confirm and Decline to a signed-in shopper; a signed-out one is asked to sign in first and comes back.
+ */
+export interface QrConfirmProps {
+  /**
+   * The ticket of the address's query; empty when it has none of the right shape.
+   */
+  ticket: string;
+  /**
+   * Sign-in, coming back to this address afterwards.
+   */
+  signinHref: string;
+  /**
+   * The shop's home.
+   */
+  homeHref: string;
+}
+/**
+ * "Sign in with the app" on the sign-in page: a QR code (made when the shopper asks for it) that a signed-in phone scans and confirms; the page then signs in and follows its redirect like the password form. It takes no props.
+ */
+export interface QrSignInProps {}
 /**
  * A labelled quantity stepper between min and max.
  */
@@ -2577,6 +3576,29 @@ export interface SearchBoxProps {
   action?: string;
 }
 /**
+ * The security page (user/security): change the password (the current one required; every other session is signed out), change the email address or the mobile number with a code sent to the new one, and the signed-in sessions with 'sign out this session' and 'sign out all other sessions'. Server-rendered; the forms and buttons work once hydrated.
+ */
+export interface SecuritySettingsProps {
+  /**
+   * The page's heading.
+   */
+  title: string;
+  user: UserInfo;
+  sessions: Sessions;
+  /**
+   * All the account's sessions.
+   */
+  sessionTotal: number;
+  /**
+   * The forgotten-password page, for a shopper who does not know the current password.
+   */
+  forgotHref: string;
+  /**
+   * The sign-in history.
+   */
+  activityHref: string;
+}
+/**
  * The sign-in form: email or mobile number and password. After signing in it follows the page's `redirect` query when that stays on this origin, otherwise it goes home.
  */
 export interface SignInProps {
@@ -2588,6 +3610,51 @@ export interface SignInProps {
    * Forgot-password page (with the language prefix).
    */
   forgotHref: string;
+}
+/**
+ * The sign-in history (user/security/activity): each attempt on the account, successful or failed, with its time, address, browser and system, and method, newest first, a page at a time (?page=N, server-rendered). Nothing on it needs JavaScript.
+ */
+export interface SignInHistoryProps {
+  /**
+   * The page's heading.
+   */
+  title: string;
+  items: Items2;
+  /**
+   * All the account's attempts.
+   */
+  total: number;
+  paging?: ListingPaging;
+  /**
+   * The security page (sessions, password).
+   */
+  securityHref: string;
+}
+/**
+ * One sign-in attempt; method is absent for a way of signing in this list does not know.
+ */
+export interface SignInHistoryEntry {
+  /**
+   * When (ISO 8601).
+   */
+  createdAt: string;
+  /**
+   * The address it came from.
+   */
+  ip: string;
+  /**
+   * Browser, from the user agent; empty when unknown.
+   */
+  browser: string;
+  /**
+   * Operating system, from the user agent; empty when unknown.
+   */
+  system: string;
+  method?: SignInMethod;
+  /**
+   * Whether it signed in.
+   */
+  success: boolean;
 }
 /**
  * The sign-up form: email or mobile number, password, first and last name, and agreement to the privacy policy and terms of service. It signs the new customer in and follows the page's `redirect` like sign-in.
@@ -2665,6 +3732,10 @@ export interface SiteHeaderProps {
    * Account page shown when signed in; signed out, the link goes to sign-in (/auth/signin under the page's language prefix, with the current address as redirect).
    */
   accountHref?: string;
+  /**
+   * The wish list; signed in, a heart links there with the number of saved items (/favorite/count).
+   */
+  favoritesHref?: string;
 }
 /**
  * Home page slides: a horizontal strip of promotions the shopper scrolls or steps through with previous/next buttons; never moves by itself.
@@ -2747,7 +3818,7 @@ export interface MessageLink {
   href: string;
 }
 /**
- * The page after placing an order: the order number and links to the order and the order list.
+ * The page after placing an order: the order number, "Pay now" while it waits for an online payment (loaded in the browser with the shopper's token, updated live), and links to the order and the order list.
  */
 export interface ThankYouProps {
   /**
@@ -2777,38 +3848,98 @@ export interface ToasterProps {
   placement?: "top" | "bottom";
 }
 /**
- * One of the customer's orders, loaded in the browser with their token.
+ * One of the signed-in customer's orders, rendered by the server, with what they may do now (pay, cancel, confirm receipt, request a return) and its timeline; reloaded when the live channel says it changed.
  */
 export interface UserOrderDetailProps {
-  /**
-   * The order's number.
-   */
-  orderNo: string;
+  order: Order;
   /**
    * The order list.
    */
   ordersHref: string;
   /**
-   * Sign-in page, with redirect back here.
+   * Return detail address, with {returnNo} where the number goes.
    */
-  signInHref: string;
+  returnHref: string;
 }
 /**
- * The customer's order list, loaded in the browser with their token.
+ * The signed-in customer's orders, rendered by the server: tabs by status, one page of orders (10), links to the other pages; reloaded when the live channel says an order changed.
  */
 export interface UserOrdersProps {
+  /**
+   * This page's orders, newest first.
+   *
+   * @maxItems 10
+   */
+  orders: Order[];
+  /**
+   * Orders in this tab.
+   */
+  total: number;
+  /**
+   * The page shown, from 1.
+   */
+  page: number;
+  /**
+   * The tab: only orders of this status; all when absent.
+   */
+  status?: "in_progress" | "completed" | "cancelled" | "pending_cancellation";
+  /**
+   * The order list, without query: tabs and pages add ?status= and ?page=.
+   */
+  listHref: string;
   /**
    * Order detail address, with {orderNo} where the number goes.
    */
   orderHref: string;
   /**
-   * Sign-in page, with redirect back here.
-   */
-  signInHref: string;
-  /**
    * Where to shop when there is no order yet.
    */
   shopHref: string;
+}
+/**
+ * One of the signed-in customer's returns, rendered by the server: its details and review, once approved the merchant's return address and the parcel form, and withdrawing a pending one; reloaded when the live channel says it changed.
+ */
+export interface UserReturnDetailProps {
+  request: ReturnRequest;
+  /**
+   * The return list.
+   */
+  returnsHref: string;
+  /**
+   * Order detail address, with {orderNo} where the number goes.
+   */
+  orderHref: string;
+}
+/**
+ * The signed-in customer's returns, rendered by the server, one page (10) at a time, with status and audit status; reloaded when the live channel says a return changed.
+ */
+export interface UserReturnsProps {
+  /**
+   * This page's returns, newest first.
+   *
+   * @maxItems 10
+   */
+  returns: ReturnRequest[];
+  /**
+   * All the customer's returns.
+   */
+  total: number;
+  /**
+   * The page shown, from 1.
+   */
+  page: number;
+  /**
+   * The return list, without query: pages add ?page=.
+   */
+  listHref: string;
+  /**
+   * Return detail address, with {returnNo} where the number goes.
+   */
+  returnHref: string;
+  /**
+   * The order list, where returns are requested.
+   */
+  ordersHref: string;
 }
 /**
  * Verifies an email address with the code of a mailed link (auth/verifyEmail) as soon as it runs, and says so; an expired or used link says so and leads to a new one.
@@ -3268,13 +4399,17 @@ export interface AccountPageData {
   links: Links;
 }
 /**
- * Page data of the article template: one journal article.
+ * Page data of the article template: one journal article, the store's (plain paragraphs) or a shopper's (sanitized HTML from Markdown, with its author).
  */
 export interface ArticlePageData {
   /**
    * Document title and heading; templates write it as {page.title}.
    */
   title: string;
+  /**
+   * The article's slug: its address and its id among favorites.
+   */
+  slug: string;
   /**
    * Meta description: the excerpt, or the title.
    */
@@ -3292,6 +4427,10 @@ export interface ArticlePageData {
    * Image URL (same origin or https).
    */
   image?: string;
+  /**
+   * A shopper's article: the body as sanitized HTML (paragraphs is then empty).
+   */
+  html?: string;
 }
 /**
  * Page data of the auth-mail template: the auth pages that send a mailed link or open one (forgotten password, reset password, verify email, verify prompt). Exactly one of forget, reset, verifyEmail and verifyPrompt is present, and the template shows its form.
@@ -3305,6 +4444,16 @@ export interface AuthMailPageData {
   reset?: ResetPasswordProps;
   verifyEmail?: VerifyEmailProps;
   verifyPrompt?: VerifyPromptProps;
+}
+/**
+ * Page data of the auth-qr template: the confirm address of QR sign-in, opened on a phone.
+ */
+export interface AuthQrPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  confirm: QrConfirmProps;
 }
 /**
  * Page data of the cart template: the frame of the cart, whose lines the browser loads.
@@ -3591,6 +4740,10 @@ export interface ScopeLayout {
    */
   account: string;
   /**
+   * The wish list (favorites) of the account area.
+   */
+  favorites: string;
+  /**
    * Copyright year.
    */
   year: number;
@@ -3687,46 +4840,221 @@ export interface ThankYouPageData {
   homeHref: string;
 }
 /**
- * Page data of the user-order-detail template: the frame of one order, which the browser loads.
+ * Page data of the user-address template: the signed-in shopper's address book.
+ */
+export interface UserAddressPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  nav: Items1;
+  addresses: Addresses;
+}
+/**
+ * Page data of the user-article template: the signed-in shopper's own articles, one page of them (?page=N).
+ */
+export interface UserArticlePageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  nav: Items1;
+  articles: MyArticlesProps;
+}
+/**
+ * Page data of the user-center template: the account overview of the signed-in shopper.
+ */
+export interface UserCenterPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  nav: Items1;
+  center: AccountCenterProps;
+}
+/**
+ * Page data of the user-favorite template: the signed-in shopper's wish list, one list and page of it (?type=product|article|page&page=N).
+ */
+export interface UserFavoritePageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  nav: Items1;
+  favorites: FavoriteListsProps;
+}
+/**
+ * Page data of the user-log template: one page (?page=N) of the signed-in shopper's event log, filtered by topic (?kind=).
+ */
+export interface UserLogPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  nav: Items1;
+  /**
+   * The log's data.
+   */
+  log: {
+    items: Items;
+    /**
+     * Events matching the filter.
+     */
+    total: number;
+    /**
+     * The topic shown; empty for every topic.
+     */
+    topic: AccountLogTopic | "";
+    /**
+     * The log page's address, which the filter form sends kind to.
+     */
+    action: string;
+    paging?: ListingPaging;
+  };
+}
+/**
+ * Page data of the user-order-detail template: one of the signed-in shopper's orders.
  */
 export interface UserOrderDetailPageData {
   /**
    * Document title and heading; templates write it as {page.title}.
    */
   title: string;
-  /**
-   * The order's number.
-   */
-  orderNo: string;
-  /**
-   * The order list.
-   */
-  ordersHref: string;
-  /**
-   * Sign-in page, with redirect back here.
-   */
-  signInHref: string;
+  nav: Items1;
+  view: UserOrderDetailProps;
 }
 /**
- * Page data of the user-order template: the frame of the order list, which the browser loads.
+ * Page data of the user-order template: the signed-in shopper's orders by status, a page at a time.
  */
 export interface UserOrderPageData {
   /**
    * Document title and heading; templates write it as {page.title}.
    */
   title: string;
+  nav: Items1;
+  view: UserOrdersProps;
+}
+/**
+ * Page data of the user-profile template: the profile (user/info: avatar and personal details) or the account settings (user/account: email, mobile and how to change them) of the signed-in shopper; each route fills one of info and account.
+ */
+export interface UserProfilePageData {
   /**
-   * Order detail address, with {orderNo} where the number goes.
+   * Document title and heading; templates write it as {page.title}.
    */
-  orderHref: string;
+  title: string;
+  nav: Items1;
   /**
-   * Sign-in page, with redirect back here.
+   * user/info: the profile form's data.
    */
-  signInHref: string;
+  info?: {
+    user: UserInfo;
+    /**
+     * The account settings page, where the email address and mobile number are.
+     */
+    accountHref: string;
+  };
   /**
-   * Where to shop when there is no order yet.
+   * user/account: the account settings' data.
    */
-  shopHref: string;
+  account?: {
+    user: UserInfo;
+    /**
+     * When the account was made.
+     */
+    memberSince: string;
+    /**
+     * The verify prompt, which sends the verification link again.
+     */
+    verifyHref: string;
+    /**
+     * The security page; its sections are #password, #email, #mobile and #sessions.
+     */
+    securityHref: string;
+    /**
+     * The sign-in history.
+     */
+    activityHref: string;
+    /**
+     * The profile page (name, birthday, avatar).
+     */
+    profileHref: string;
+  };
+}
+/**
+ * Page data of the user-return-detail template: one of the signed-in shopper's returns.
+ */
+export interface UserReturnDetailPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  nav: Items1;
+  view: UserReturnDetailProps;
+}
+/**
+ * Page data of the user-return template: the signed-in shopper's returns (after-sales), a page at a time.
+ */
+export interface UserReturnPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  nav: Items1;
+  view: UserReturnsProps;
+}
+/**
+ * Page data of the user-security-activity template: one page (?page=N) of the signed-in shopper's sign-in history.
+ */
+export interface UserSecurityActivityPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  nav: Items1;
+  /**
+   * The sign-in history's data.
+   */
+  history: {
+    items: Items2;
+    /**
+     * All the account's attempts.
+     */
+    total: number;
+    paging?: ListingPaging;
+    /**
+     * The security page (sessions, password).
+     */
+    securityHref: string;
+  };
+}
+/**
+ * Page data of the user-security template: password, email address, mobile number and signed-in sessions of the signed-in shopper.
+ */
+export interface UserSecurityPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  nav: Items1;
+  /**
+   * The security settings' data.
+   */
+  security: {
+    user: UserInfo;
+    sessions: Sessions;
+    /**
+     * All the account's sessions.
+     */
+    sessionTotal: number;
+    /**
+     * The forgotten-password page, for a shopper who does not know the current password.
+     */
+    forgotHref: string;
+    /**
+     * The sign-in history.
+     */
+    activityHref: string;
+  };
 }
 /**
  * Journal articles (articles.json).
@@ -4326,6 +5654,10 @@ export interface WireConstants {
    * Request header carrying the session token (API calls, page routes).
    */
   authHeader: "x-auth";
+  /**
+   * Cookie mirroring the stored session token, so that a first-load document of the account area can be rendered for its owner. Pages read it; API calls never do (they take x-auth only, so a cross-site form cannot act with it).
+   */
+  authCookie: "sf_auth";
   /**
    * Cookie (and storage key) holding the visitor id.
    */

@@ -120,6 +120,8 @@ export function createRenderer(options: RendererOptions): Renderer {
   }
 
   function mounted(island: Island, strategy: HydrateStrategy) {
+    // The strategy the registry chose, for the router: a "none" island is plain server HTML.
+    if (!island.el.hasAttribute("data-hydrate")) island.el.setAttribute("data-hydrate", strategy);
     setState(island, "mounted");
     dispatchIslandMounted({ component: island.name, element: island.el, strategy });
   }

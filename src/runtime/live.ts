@@ -1,9 +1,10 @@
 // The live message channel: one WebSocket to /ws/message?visitorId=…, JSON frames, a ping
 // every 10 s. After a drop it reconnects up to 5 times about 50 s apart, each delay
 // jittered (±20 %) so a restarted server is not hit by every client at once; it reconnects
-// at once when the browser comes online or the tab becomes visible again. There is never
-// more than one socket. Server frames {code, msg, type, data} go on the bus as
-// "message:{type}".
+// at once when the browser comes online or the tab becomes visible again. The socket closes
+// on pagehide and opens again on pageshow, so the page can enter the back/forward cache.
+// There is never more than one socket. Server frames {code, msg, type, data} go on the bus
+// as "message:{type}".
 import type { LiveFrame } from "../../generated/types";
 import { VISITOR_COOKIE, WIRE } from "../shared/codes";
 import type { Bus } from "./bus";
@@ -75,6 +76,8 @@ export function createLive(env: LiveEnv): Live {
   let socket: SocketLike | null = null;
   let connected = false;
   let running = false;
+  // Between pagehide and pageshow: the page may sit in the back/forward cache, which an open socket would forbid.
+  let suspended = false;
   let failures = 0;
   let ping: unknown = null;
   let retry: unknown = null;
@@ -90,7 +93,7 @@ export function createLive(env: LiveEnv): Live {
   }
 
   function connect() {
-    if (!running || socket) return;
+    if (!running || suspended || socket) return;
     cancelRetry();
     const id = visitorId();
     if (!id) return; // Connects when the visitor id arrives (visitor:id).
@@ -132,7 +135,7 @@ export function createLive(env: LiveEnv): Live {
     // The server may have given this browser a new visitor id meanwhile.
     const cookie = readCookie(document.cookie, VISITOR_COOKIE);
     if (cookie && VISITOR_ID.test(cookie)) store.set("visitorId", cookie);
-    if (!running || failures >= RECONNECT_ATTEMPTS) return;
+    if (!running || suspended || failures >= RECONNECT_ATTEMPTS) return;
     failures += 1;
     retry = clock.setTimeout(() => {
       retry = null;
@@ -140,9 +143,30 @@ export function createLive(env: LiveEnv): Live {
     }, reconnectDelay(env.random));
   }
 
+  function close() {
+    const ws = socket;
+    socket = null;
+    if (ws) {
+      ws.onopen = ws.onmessage = ws.onclose = null;
+      ws.close(1000);
+    }
+    dropped();
+  }
+
+  function suspend() {
+    suspended = true;
+    cancelRetry();
+    close();
+  }
+
+  function resume() {
+    suspended = false;
+    now();
+  }
+
   /** online, visible again, a new visitor id: try now, with a fresh set of attempts. */
   function now() {
-    if (!running || socket) return;
+    if (!running || suspended || socket) return;
     failures = 0;
     connect();
   }
@@ -154,7 +178,7 @@ export function createLive(env: LiveEnv): Live {
       if (running) return;
       running = true;
       bus.on("visitor:id", onVisitorId);
-      const stopWin = listen(env.events, { online: now });
+      const stopWin = listen(env.events, { online: now, pagehide: suspend, pageshow: resume });
       const stopDoc = listen(document, { visibilitychange: () => document.visibilityState === "visible" && now() });
       stopListening = () => {
         bus.off("visitor:id", onVisitorId);
@@ -173,13 +197,7 @@ export function createLive(env: LiveEnv): Live {
       cancelRetry();
       stopListening?.();
       stopListening = null;
-      const ws = socket;
-      socket = null;
-      if (ws) {
-        ws.onopen = ws.onmessage = ws.onclose = null;
-        ws.close(1000);
-      }
-      dropped();
+      close();
     },
     isConnected: () => connected,
   };

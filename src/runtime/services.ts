@@ -12,7 +12,7 @@ import { browserClock, type Clock } from "./env";
 import { createFavorites } from "./favorites";
 import type { Services } from "./hooks/services-context";
 import { showPlainToasts } from "./plain-toasts";
-import { createSession } from "./session";
+import { createSession, documentAuthCookie } from "./session";
 import { createStore, type Store } from "./storage";
 import { createToasts } from "./toast";
 
@@ -74,7 +74,14 @@ export function startServices(env: ServicesEnv): RunningServices {
     });
   };
   const toasts = createToasts({ bus, clock, mountToaster });
-  const session = createSession({ bus, store, api, location: win.location, events: win });
+  const session = createSession({
+    bus,
+    store,
+    api,
+    location: win.location,
+    events: win,
+    authCookie: documentAuthCookie(win.document),
+  });
   const cart = createCart({ bus, store, api, events: win });
   const favorites = createFavorites({ bus, api, store });
   // Toasts and the session listen first: any later start may fail or answer auth-invalid.

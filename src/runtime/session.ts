@@ -2,6 +2,8 @@
 // refreshed from /user/info. Logout clears both and reloads. An auth-invalid answer
 // (code 50, HTTP 401) logs out once and sends the shopper to sign-in with the current
 // address as `redirect`; answers arriving after that change nothing, so there is no loop.
+
+import { WIRE } from "../../generated/constants";
 import type { UserInfo } from "../../generated/types";
 import { splitPrefix, withPrefix } from "../shared/language-prefix";
 import type { Api } from "./api/client";
@@ -21,6 +23,38 @@ export interface SessionEnv {
   location: PageLocation;
   /** Where `storage` events from other tabs arrive. */
   events: EventSource;
+  /** Mirrors the token into the auth cookie, so the first load of an account page is rendered for its owner. */
+  authCookie?: AuthCookie;
+}
+
+export interface AuthCookie {
+  read(): string | null;
+  write(token: string | null): void;
+}
+
+/** The auth cookie in `document.cookie`: as long-lived as the token, Secure on https, never sent cross-site on a POST. */
+export function documentAuthCookie(doc: { cookie: string; location: { protocol: string } }): AuthCookie {
+  return {
+    read() {
+      for (const part of doc.cookie.split(";")) {
+        const [key, ...value] = part.trim().split("=");
+        if (key !== WIRE.authCookie) continue;
+        try {
+          return decodeURIComponent(value.join("=")) || null;
+        } catch {
+          return null;
+        }
+      }
+      return null;
+    },
+    write(token) {
+      const secure = doc.location.protocol === "https:" ? "; Secure" : "";
+      doc.cookie =
+        token === null
+          ? `${WIRE.authCookie}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+          : `${WIRE.authCookie}=${encodeURIComponent(token)}; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax${secure}`;
+    },
+  };
 }
 
 export interface Session {
@@ -61,6 +95,8 @@ export function createSession(env: SessionEnv): Session {
   }
 
   function update() {
+    // Another tab's sign-in or sign-out reaches this one too: the cookie follows the stored token.
+    env.authCookie?.write(store.get("token"));
     const next = read();
     if (next.signedIn === state.signedIn && JSON.stringify(next.user) === JSON.stringify(state.user)) return;
     state = next;
@@ -113,6 +149,7 @@ export function createSession(env: SessionEnv): Session {
       );
       bus.on("auth:invalid", onAuthInvalid);
       bus.on("auth:forbidden", onForbidden);
+      env.authCookie?.write(store.get("token"));
       void refresh();
     },
     stop() {

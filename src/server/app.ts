@@ -15,6 +15,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import { registry } from "../registry/index";
+import { IMAGE_MAX_BYTES } from "../shared/image-type";
 import { allCalls } from "./api/calls";
 import { CODE, describeBodyError } from "./api/envelope";
 import { type ApiDeps, registerCalls, VISITOR_COOKIE, visitorIdOf } from "./api/register";
@@ -22,11 +23,14 @@ import { createPasswords, DEFAULT_HASH_SLOTS, type HashSlots, PRODUCTION_COST, t
 import { randomToken } from "./auth/tokens";
 import { watchClientBuild } from "./client-build";
 import { type Db, openDatabase } from "./db/open";
+import { registerDevOrders } from "./dev-orders";
 import { registerDevOutbox } from "./dev-outbox";
 import { createLiveHub } from "./live";
 import { registerLiveChannel } from "./live-channel";
 import { createMailer } from "./mail";
 import { registerPages } from "./pages/routes-plugin";
+import { registerPaymentProvider } from "./payments/provider";
+import { registerPaymentWebhook } from "./payments/webhook";
 import { PURGE_INTERVAL_MS, purgeExpired } from "./purge";
 import { createRateLimiter, DEFAULT_LIMITS, type RateLimits } from "./rate-limit";
 import { loadSchemaSet, SCHEMA_ID_BASE } from "./schemas";
@@ -62,6 +66,8 @@ export interface AppOptions {
   limits?: Partial<RateLimits>;
   /** The shop's public address (PUBLIC_URL), for canonical links, sitemaps and robots.txt; else each request's origin. */
   publicUrl?: string;
+  /** HMAC key shared by the demo payment provider and the shop's webhook (PAYMENT_WEBHOOK_SECRET); else one per start. */
+  paymentSecret?: string;
 }
 
 export interface StoreServer {
@@ -70,7 +76,7 @@ export interface StoreServer {
   db: Db;
 }
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = IMAGE_MAX_BYTES;
 
 export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   // First, so a bad PUBLIC_URL stops the start before a database or watcher is opened.
@@ -144,6 +150,10 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   registerCalls(app, deps, allCalls);
   registerLiveChannel(app, deps);
   if (!options.production) registerDevOutbox(app, db);
+  if (!options.production) registerDevOrders(app, deps);
+  const paymentSecret = options.paymentSecret ?? process.env.PAYMENT_WEBHOOK_SECRET ?? randomToken();
+  registerPaymentProvider(app, deps, { secret: paymentSecret });
+  registerPaymentWebhook(app, deps, paymentSecret);
   registerSeoRoutes(app, { store, ...(publicOrigin ? { publicOrigin } : {}) });
   registerPages(app, { store, registry, client, db, ...(publicOrigin ? { publicOrigin } : {}) });
 

@@ -15,18 +15,24 @@ export interface RateLimits {
   signup: Rate;
   /** Password reset mails and resets per address. */
   reset: Rate;
+  /** Sign-in codes and sign-up links asked for while signed out, per address. */
+  authMail: Rate;
   /** Anonymous writes (tracking, durations, feedback, inquiries, newsletter) per visitor. */
   anonymousWrite: Rate;
   /** The same writes per address, whichever visitor ids it makes up. */
   anonymousWriteIp: Rate;
+  /** A signed-in shopper's content writes (own articles and their images) per account. */
+  accountWrite: Rate;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
   signin: { burst: 30, perMinute: 30 },
   signup: { burst: 30, perMinute: 10 },
   reset: { burst: 10, perMinute: 10 },
+  authMail: { burst: 20, perMinute: 10 },
   anonymousWrite: { burst: 30, perMinute: 20 },
   anonymousWriteIp: { burst: 120, perMinute: 120 },
+  accountWrite: { burst: 20, perMinute: 10 },
 };
 
 export const LIMITED_MESSAGE = "Too many requests. Try again in a minute.";

@@ -21,3 +21,6 @@ export const CODE = {
   error: 500,
   timeout: 20_000,
 } as const satisfies Record<string, ApiCode>;
+
+/** Query parameters the client router adds to a page-route request (DESIGN.md, "Page route"); never part of the page's address. */
+export const ROUTE_MARKERS = [WIRE.routeQuery, "ua", "referer", "cookie"] as const;

@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { confirmInBrowser } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
 const SHOTS = "test-results/screenshots/auth";
@@ -67,7 +68,7 @@ async function shoot(page: Page, name: string) {
 const banner = (page: Page) => page.getByRole("banner");
 
 describe("signing up and in", () => {
-  it("signs up with the agree box and lands on the redirect target signed in", async () => {
+  it("signs up with the agree box, is signed in by the mailed link and finds the redirect target", async () => {
     const { page, problems } = await open("/auth/signup?redirect=%2Fcategory%2Fshirts");
     const form = page.getByRole("main");
     await form.getByRole("button", { name: "Sign up", exact: true }).click();
@@ -83,12 +84,16 @@ describe("signing up and in", () => {
     await form.getByRole("checkbox", { name: "I agree to the Privacy Policy and Terms of Service" }).check();
     await form.getByRole("button", { name: "Sign up", exact: true }).click();
 
-    // The prompt says where the verification link went, then leads on to the redirect target.
-    await page.waitForURL(`${store.url}/auth/verify-prompt?sent=1&redirect=%2Fcategory%2Fshirts`);
+    // The prompt says where the link went; nobody is signed in until it is opened.
+    await page.waitForURL(
+      `${store.url}/auth/verify-prompt?sent=email&to=${encodeURIComponent(EMAIL)}&redirect=%2Fcategory%2Fshirts`,
+    );
     await page.waitForSelector("[data-component=VerifyPrompt][data-island=mounted]");
     await expect.poll(() => form.getByText(`We sent a link to ${EMAIL}.`).isVisible()).toBe(true);
-    await form.getByRole("link", { name: "Continue", exact: true }).click();
-    await page.waitForURL(`${store.url}/category/shirts`);
+    expect(await page.evaluate(() => localStorage.getItem("sf.token"))).toBeNull();
+    await confirmInBrowser(page, store.url, EMAIL);
+    await page.goto(`${store.url}/category/shirts`);
+    await waitForIslands(page);
     await expect.poll(() => banner(page).getByRole("link", { name: "My account", exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("sf.token"))).toMatch(/^"?[A-Za-z0-9_-]{43}"?$/);
     expect(problems).toEqual([]);
@@ -106,10 +111,11 @@ describe("signing up and in", () => {
     await form.getByLabel("Last name", { exact: true }).fill("Hopper");
     await form.getByRole("checkbox", { name: "I agree to the Privacy Policy and Terms of Service" }).check();
     await form.getByRole("button", { name: "Sign up", exact: true }).click();
-    await page.waitForURL(`${store.url}/auth/verify-prompt?sent=1&redirect=%2Fcategory%2Fshoes`);
+    await page.waitForURL(/\/auth\/verify-prompt\?sent=email&/);
     await page.waitForSelector("[data-component=VerifyPrompt][data-island=mounted]");
-    await form.getByRole("link", { name: "Continue", exact: true }).click();
-    await page.waitForURL(`${store.url}/category/shoes`);
+    await confirmInBrowser(page, store.url, email);
+    await page.goto(`${store.url}/category/shoes`);
+    await waitForIslands(page);
 
     // Signing out reloads the page.
     const reloaded = page.waitForEvent("framenavigated");

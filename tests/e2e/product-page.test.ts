@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { signUpByApi } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
 // axe is injected as an inline script, which the store's Content-Security-Policy forbids.
@@ -160,16 +161,11 @@ describe("the product page", () => {
     );
     await signedOut.page.close();
 
-    const response = await fetch(`${store.url}/api/web/auth/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "fav@example.com", password: "secret1", agree: true }),
-    });
-    const { data } = (await response.json()) as { data: { token: string } };
+    const token = await signUpByApi(store.url, "fav@example.com", "secret1");
     const page = await browser.newPage(PAGE_OPTIONS);
     const problems: string[] = [];
     page.on("pageerror", (err) => problems.push(err.message));
-    await page.addInitScript((token) => localStorage.setItem("sf.token", token), data.token);
+    await page.addInitScript((stored) => localStorage.setItem("sf.token", stored), token);
     await page.goto(`${store.url}/product/linen-shirt`);
     await mounted(page, "ProductDetail");
     await page.getByRole("button", { name: "Add to favorites" }).click();

@@ -197,6 +197,8 @@ describe("the built-in routes of the page kinds", () => {
       "root-detail": "/root/:slug",
       "auth-forget": "/auth/forget",
       "auth-reset-password": "/auth/reset-password",
+      // Beyond SPEC.md §2: the confirm address of QR sign-in (issue #13).
+      "auth-qr": "/auth/qr",
       "auth-signin": "/auth/signin",
       "auth-signup": "/auth/signup",
       "auth-verify-email": "/auth/verify-email",

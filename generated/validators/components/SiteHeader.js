@@ -3,7 +3,7 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json","type":"object","additionalProperties":false,"required":["storeName","homeHref","links"],"properties":{"storeName":{"type":"string","maxLength":100},"homeHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"links":{"type":"array","maxItems":20,"items":{"$ref":"LinkList.schema.json#/definitions/link"}},"searchHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cartHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"accountHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json","type":"object","additionalProperties":false,"required":["storeName","homeHref","links"],"properties":{"storeName":{"type":"string","maxLength":100},"homeHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"links":{"type":"array","maxItems":20,"items":{"$ref":"LinkList.schema.json#/definitions/link"}},"searchHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cartHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"accountHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"favoritesHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
 const schema8 = {"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"type":"string","maxLength":200},"href":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"count":{"type":"integer","minimum":0}}};
@@ -125,7 +125,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "storeName") || (key0 === "homeHref")) || (key0 === "links")) || (key0 === "searchHref")) || (key0 === "cartHref")) || (key0 === "accountHref"))){
+if(!(((((((key0 === "storeName") || (key0 === "homeHref")) || (key0 === "links")) || (key0 === "searchHref")) || (key0 === "cartHref")) || (key0 === "accountHref")) || (key0 === "favoritesHref"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -295,6 +295,34 @@ var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.favoritesHref !== undefined){
+let data7 = data.favoritesHref;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data7 === "string"){
+if(func2(data7) > 2048){
+validate21.errors = [{instancePath:instancePath+"/favoritesHref",schemaPath:"#/properties/favoritesHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data7)){
+validate21.errors = [{instancePath:instancePath+"/favoritesHref",schemaPath:"#/properties/favoritesHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/favoritesHref",schemaPath:"#/properties/favoritesHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

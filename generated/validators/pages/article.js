@@ -3,7 +3,7 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/article.schema.json","type":"object","additionalProperties":false,"required":["title","description","paragraphs","author"],"properties":{"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"paragraphs":{"$ref":"https://storefront-runtime.dev/schemas/components/RichText.schema.json#/properties/paragraphs"},"author":{"$ref":"https://storefront-runtime.dev/schemas/components/RichText.schema.json#/properties/author"},"date":{"$ref":"https://storefront-runtime.dev/schemas/components/RichText.schema.json#/properties/date"},"image":{"$ref":"https://storefront-runtime.dev/schemas/components/RichText.schema.json#/properties/image"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/article.schema.json","type":"object","additionalProperties":false,"required":["title","slug","description","paragraphs","author"],"properties":{"title":{"type":"string","maxLength":300},"slug":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","maxLength":1000},"paragraphs":{"$ref":"https://storefront-runtime.dev/schemas/components/RichText.schema.json#/properties/paragraphs"},"author":{"$ref":"https://storefront-runtime.dev/schemas/components/RichText.schema.json#/properties/author"},"date":{"$ref":"https://storefront-runtime.dev/schemas/components/RichText.schema.json#/properties/date"},"image":{"$ref":"https://storefront-runtime.dev/schemas/components/RichText.schema.json#/properties/image"},"html":{"$ref":"https://storefront-runtime.dev/schemas/components/ArticleHtml.schema.json#/properties/html"}}};
 const func2 = ucs2length;
 const schema8 = {"type":"array","maxItems":200,"items":{"type":"string","maxLength":5000}};
 
@@ -121,6 +121,27 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
+const schema13 = {"type":"string","maxLength":200000};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 200000){
+validate32.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 200000},message:"must NOT have more than 200000 characters"}];
+return false;
+}
+}
+else {
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/pages/article.schema.json" */;
@@ -129,14 +150,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.title === undefined) && (missing0 = "title")) || ((data.description === undefined) && (missing0 = "description"))) || ((data.paragraphs === undefined) && (missing0 = "paragraphs"))) || ((data.author === undefined) && (missing0 = "author"))){
+if((((((data.title === undefined) && (missing0 = "title")) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.paragraphs === undefined) && (missing0 = "paragraphs"))) || ((data.author === undefined) && (missing0 = "author"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "title") || (key0 === "description")) || (key0 === "paragraphs")) || (key0 === "author")) || (key0 === "date")) || (key0 === "image"))){
+if(!((((((((key0 === "title") || (key0 === "slug")) || (key0 === "description")) || (key0 === "paragraphs")) || (key0 === "author")) || (key0 === "date")) || (key0 === "image")) || (key0 === "html"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -164,18 +185,24 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
-let data1 = data.description;
+if(data.slug !== undefined){
+let data1 = data.slug;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 1000){
-validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+if(func2(data1) > 200){
+validate21.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data1) < 1){
+validate21.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
+}
 else {
-validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -185,11 +212,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.paragraphs !== undefined){
+if(data.description !== undefined){
+let data2 = data.description;
 const _errs6 = errors;
-if(!(validate23(data.paragraphs, {instancePath:instancePath+"/paragraphs",parentData:data,parentDataProperty:"paragraphs",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func2(data2) > 1000){
+validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid0 = _errs6 === errors;
 }
@@ -197,22 +233,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.author !== undefined){
-const _errs7 = errors;
-if(!(validate25(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.date !== undefined){
+if(data.paragraphs !== undefined){
 const _errs8 = errors;
-if(!(validate27(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate23(data.paragraphs, {instancePath:instancePath+"/paragraphs",parentData:data,parentDataProperty:"paragraphs",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -221,16 +245,54 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.image !== undefined){
+if(data.author !== undefined){
 const _errs9 = errors;
-if(!(validate29(data.image, {instancePath:instancePath+"/image",parentData:data,parentDataProperty:"image",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate25(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.date !== undefined){
+const _errs10 = errors;
+if(!(validate27(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.image !== undefined){
+const _errs11 = errors;
+if(!(validate29(data.image, {instancePath:instancePath+"/image",parentData:data,parentDataProperty:"image",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.html !== undefined){
+const _errs12 = errors;
+if(!(validate32(data.html, {instancePath:instancePath+"/html",parentData:data,parentDataProperty:"html",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }

@@ -3,7 +3,7 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/scope.schema.json","type":"object","additionalProperties":false,"required":["$store","$route","$layout","page"],"properties":{"$store":{"type":"object","additionalProperties":false,"required":["name","currency"],"properties":{"name":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json#/properties/storeName"},"currency":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/properties/currency"}}},"$route":{"type":"object","additionalProperties":false,"required":["name","params","prefix"],"properties":{"name":{"type":"string","maxLength":100},"params":{"type":"object","maxProperties":10,"additionalProperties":{"type":"string","maxLength":2048}},"prefix":{"type":"string","maxLength":10,"pattern":"^[a-zA-Z-]{2,10}$"}}},"$layout":{"type":"object","additionalProperties":false,"required":["home","nav","search","cart","account","year","footer"],"properties":{"home":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"nav":{"type":"array","maxItems":6,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/LinkList.schema.json#/definitions/link"}},"search":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cart":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"account":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"year":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/year"},"footer":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/columns"}}},"page":{"type":"object"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/scope.schema.json","type":"object","additionalProperties":false,"required":["$store","$route","$layout","page"],"properties":{"$store":{"type":"object","additionalProperties":false,"required":["name","currency"],"properties":{"name":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json#/properties/storeName"},"currency":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/properties/currency"}}},"$route":{"type":"object","additionalProperties":false,"required":["name","params","prefix"],"properties":{"name":{"type":"string","maxLength":100},"params":{"type":"object","maxProperties":10,"additionalProperties":{"type":"string","maxLength":2048}},"prefix":{"type":"string","maxLength":10,"pattern":"^[a-zA-Z-]{2,10}$"}}},"$layout":{"type":"object","additionalProperties":false,"required":["home","nav","search","cart","account","favorites","year","footer"],"properties":{"home":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"nav":{"type":"array","maxItems":6,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/LinkList.schema.json#/definitions/link"}},"search":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cart":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"account":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"favorites":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"year":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/year"},"footer":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/columns"}}},"page":{"type":"object"}}};
 const schema11 = {"type":"string","maxLength":100};
 const func2 = ucs2length;
 
@@ -27,14 +27,14 @@ return errors === 0;
 }
 
 const schema14 = {"type":"string","pattern":"^[A-Z]{3}$"};
-const pattern8 = new RegExp("^[A-Z]{3}$", "u");
+const pattern9 = new RegExp("^[A-Z]{3}$", "u");
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern8.test(data)){
+if(!pattern9.test(data)){
 validate33.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
 return false;
 }
@@ -398,7 +398,7 @@ validate42.errors = vErrors;
 return errors === 0;
 }
 
-const pattern10 = new RegExp("^[a-zA-Z-]{2,10}$", "u");
+const pattern11 = new RegExp("^[a-zA-Z-]{2,10}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/pages/scope.schema.json" */;
@@ -573,7 +573,7 @@ validate21.errors = [{instancePath:instancePath+"/$route/prefix",schemaPath:"#/p
 return false;
 }
 else {
-if(!pattern10.test(data7)){
+if(!pattern11.test(data7)){
 validate21.errors = [{instancePath:instancePath+"/$route/prefix",schemaPath:"#/properties/%24route/properties/prefix/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z-]{2,10}$"},message:"must match pattern \""+"^[a-zA-Z-]{2,10}$"+"\""}];
 return false;
 }
@@ -611,14 +611,14 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing3;
-if((((((((data8.home === undefined) && (missing3 = "home")) || ((data8.nav === undefined) && (missing3 = "nav"))) || ((data8.search === undefined) && (missing3 = "search"))) || ((data8.cart === undefined) && (missing3 = "cart"))) || ((data8.account === undefined) && (missing3 = "account"))) || ((data8.year === undefined) && (missing3 = "year"))) || ((data8.footer === undefined) && (missing3 = "footer"))){
+if(((((((((data8.home === undefined) && (missing3 = "home")) || ((data8.nav === undefined) && (missing3 = "nav"))) || ((data8.search === undefined) && (missing3 = "search"))) || ((data8.cart === undefined) && (missing3 = "cart"))) || ((data8.account === undefined) && (missing3 = "account"))) || ((data8.favorites === undefined) && (missing3 = "favorites"))) || ((data8.year === undefined) && (missing3 = "year"))) || ((data8.footer === undefined) && (missing3 = "footer"))){
 validate21.errors = [{instancePath:instancePath+"/$layout",schemaPath:"#/properties/%24layout/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key4 in data8){
-if(!(((((((key4 === "home") || (key4 === "nav")) || (key4 === "search")) || (key4 === "cart")) || (key4 === "account")) || (key4 === "year")) || (key4 === "footer"))){
+if(!((((((((key4 === "home") || (key4 === "nav")) || (key4 === "search")) || (key4 === "cart")) || (key4 === "account")) || (key4 === "favorites")) || (key4 === "year")) || (key4 === "footer"))){
 validate21.errors = [{instancePath:instancePath+"/$layout",schemaPath:"#/properties/%24layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -769,11 +769,26 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data8.year !== undefined){
+if(data8.favorites !== undefined){
+let data15 = data8.favorites;
 const _errs33 = errors;
-if(!(validate40(data8.year, {instancePath:instancePath+"/$layout/year",parentData:data8,parentDataProperty:"year",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
+if(errors === _errs33){
+if(typeof data15 === "string"){
+if(func2(data15) > 2048){
+validate21.errors = [{instancePath:instancePath+"/$layout/favorites",schemaPath:"#/properties/%24layout/properties/favorites/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data15)){
+validate21.errors = [{instancePath:instancePath+"/$layout/favorites",schemaPath:"#/properties/%24layout/properties/favorites/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/$layout/favorites",schemaPath:"#/properties/%24layout/properties/favorites/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid4 = _errs33 === errors;
 }
@@ -781,16 +796,29 @@ else {
 var valid4 = true;
 }
 if(valid4){
+if(data8.year !== undefined){
+const _errs35 = errors;
+if(!(validate40(data8.year, {instancePath:instancePath+"/$layout/year",parentData:data8,parentDataProperty:"year",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var valid4 = _errs35 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
 if(data8.footer !== undefined){
-const _errs34 = errors;
+const _errs36 = errors;
 if(!(validate42(data8.footer, {instancePath:instancePath+"/$layout/footer",parentData:data8,parentDataProperty:"footer",rootData}))){
 vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
-var valid4 = _errs34 === errors;
+var valid4 = _errs36 === errors;
 }
 else {
 var valid4 = true;
+}
 }
 }
 }
@@ -813,13 +841,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.page !== undefined){
-let data17 = data.page;
-const _errs35 = errors;
-if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
+let data18 = data.page;
+const _errs37 = errors;
+if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
 validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-var valid0 = _errs35 === errors;
+var valid0 = _errs37 === errors;
 }
 else {
 var valid0 = true;

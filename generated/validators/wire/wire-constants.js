@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/wire/wire-constants.schema.json","type":"object","additionalProperties":false,"required":["apiBase","apiTimeoutMs","authHeader","visitorCookie","visitorHeader","visitorQuery","livePath","pingCode","pingMsg","pongMsg","hideHeadHeader","hideFootHeader","routeQuery","routeQueryValue"],"properties":{"apiBase":{"const":"/api/web"},"apiTimeoutMs":{"const":20000},"authHeader":{"const":"x-auth"},"visitorCookie":{"const":"visitorId"},"visitorHeader":{"const":"x-visitor-id"},"visitorQuery":{"const":"visitorId"},"livePath":{"const":"/ws/message"},"pingCode":{"const":200},"pingMsg":{"const":"ping"},"pongMsg":{"const":"pong"},"hideHeadHeader":{"const":"x-hide-head"},"hideFootHeader":{"const":"x-hide-foot"},"routeQuery":{"const":"request"},"routeQueryValue":{"const":"route"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/wire/wire-constants.schema.json","type":"object","additionalProperties":false,"required":["apiBase","apiTimeoutMs","authHeader","authCookie","visitorCookie","visitorHeader","visitorQuery","livePath","pingCode","pingMsg","pongMsg","hideHeadHeader","hideFootHeader","routeQuery","routeQueryValue"],"properties":{"apiBase":{"const":"/api/web"},"apiTimeoutMs":{"const":20000},"authHeader":{"const":"x-auth"},"authCookie":{"const":"sf_auth"},"visitorCookie":{"const":"visitorId"},"visitorHeader":{"const":"x-visitor-id"},"visitorQuery":{"const":"visitorId"},"livePath":{"const":"/ws/message"},"pingCode":{"const":200},"pingMsg":{"const":"ping"},"pongMsg":{"const":"pong"},"hideHeadHeader":{"const":"x-hide-head"},"hideFootHeader":{"const":"x-hide-foot"},"routeQuery":{"const":"request"},"routeQueryValue":{"const":"route"}}};
 const func2 = Object.prototype.hasOwnProperty;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12,7 +12,7 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((((data.apiBase === undefined) && (missing0 = "apiBase")) || ((data.apiTimeoutMs === undefined) && (missing0 = "apiTimeoutMs"))) || ((data.authHeader === undefined) && (missing0 = "authHeader"))) || ((data.visitorCookie === undefined) && (missing0 = "visitorCookie"))) || ((data.visitorHeader === undefined) && (missing0 = "visitorHeader"))) || ((data.visitorQuery === undefined) && (missing0 = "visitorQuery"))) || ((data.livePath === undefined) && (missing0 = "livePath"))) || ((data.pingCode === undefined) && (missing0 = "pingCode"))) || ((data.pingMsg === undefined) && (missing0 = "pingMsg"))) || ((data.pongMsg === undefined) && (missing0 = "pongMsg"))) || ((data.hideHeadHeader === undefined) && (missing0 = "hideHeadHeader"))) || ((data.hideFootHeader === undefined) && (missing0 = "hideFootHeader"))) || ((data.routeQuery === undefined) && (missing0 = "routeQuery"))) || ((data.routeQueryValue === undefined) && (missing0 = "routeQueryValue"))){
+if((((((((((((((((data.apiBase === undefined) && (missing0 = "apiBase")) || ((data.apiTimeoutMs === undefined) && (missing0 = "apiTimeoutMs"))) || ((data.authHeader === undefined) && (missing0 = "authHeader"))) || ((data.authCookie === undefined) && (missing0 = "authCookie"))) || ((data.visitorCookie === undefined) && (missing0 = "visitorCookie"))) || ((data.visitorHeader === undefined) && (missing0 = "visitorHeader"))) || ((data.visitorQuery === undefined) && (missing0 = "visitorQuery"))) || ((data.livePath === undefined) && (missing0 = "livePath"))) || ((data.pingCode === undefined) && (missing0 = "pingCode"))) || ((data.pingMsg === undefined) && (missing0 = "pingMsg"))) || ((data.pongMsg === undefined) && (missing0 = "pongMsg"))) || ((data.hideHeadHeader === undefined) && (missing0 = "hideHeadHeader"))) || ((data.hideFootHeader === undefined) && (missing0 = "hideFootHeader"))) || ((data.routeQuery === undefined) && (missing0 = "routeQuery"))) || ((data.routeQueryValue === undefined) && (missing0 = "routeQueryValue"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
@@ -62,10 +62,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.visitorCookie !== undefined){
+if(data.authCookie !== undefined){
 const _errs5 = errors;
-if("visitorId" !== data.visitorCookie){
-validate21.errors = [{instancePath:instancePath+"/visitorCookie",schemaPath:"#/properties/visitorCookie/const",keyword:"const",params:{allowedValue: "visitorId"},message:"must be equal to constant"}];
+if("sf_auth" !== data.authCookie){
+validate21.errors = [{instancePath:instancePath+"/authCookie",schemaPath:"#/properties/authCookie/const",keyword:"const",params:{allowedValue: "sf_auth"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -74,10 +74,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.visitorHeader !== undefined){
+if(data.visitorCookie !== undefined){
 const _errs6 = errors;
-if("x-visitor-id" !== data.visitorHeader){
-validate21.errors = [{instancePath:instancePath+"/visitorHeader",schemaPath:"#/properties/visitorHeader/const",keyword:"const",params:{allowedValue: "x-visitor-id"},message:"must be equal to constant"}];
+if("visitorId" !== data.visitorCookie){
+validate21.errors = [{instancePath:instancePath+"/visitorCookie",schemaPath:"#/properties/visitorCookie/const",keyword:"const",params:{allowedValue: "visitorId"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -86,10 +86,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.visitorQuery !== undefined){
+if(data.visitorHeader !== undefined){
 const _errs7 = errors;
-if("visitorId" !== data.visitorQuery){
-validate21.errors = [{instancePath:instancePath+"/visitorQuery",schemaPath:"#/properties/visitorQuery/const",keyword:"const",params:{allowedValue: "visitorId"},message:"must be equal to constant"}];
+if("x-visitor-id" !== data.visitorHeader){
+validate21.errors = [{instancePath:instancePath+"/visitorHeader",schemaPath:"#/properties/visitorHeader/const",keyword:"const",params:{allowedValue: "x-visitor-id"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -98,10 +98,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.livePath !== undefined){
+if(data.visitorQuery !== undefined){
 const _errs8 = errors;
-if("/ws/message" !== data.livePath){
-validate21.errors = [{instancePath:instancePath+"/livePath",schemaPath:"#/properties/livePath/const",keyword:"const",params:{allowedValue: "/ws/message"},message:"must be equal to constant"}];
+if("visitorId" !== data.visitorQuery){
+validate21.errors = [{instancePath:instancePath+"/visitorQuery",schemaPath:"#/properties/visitorQuery/const",keyword:"const",params:{allowedValue: "visitorId"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -110,10 +110,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pingCode !== undefined){
+if(data.livePath !== undefined){
 const _errs9 = errors;
-if(200 !== data.pingCode){
-validate21.errors = [{instancePath:instancePath+"/pingCode",schemaPath:"#/properties/pingCode/const",keyword:"const",params:{allowedValue: 200},message:"must be equal to constant"}];
+if("/ws/message" !== data.livePath){
+validate21.errors = [{instancePath:instancePath+"/livePath",schemaPath:"#/properties/livePath/const",keyword:"const",params:{allowedValue: "/ws/message"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -122,10 +122,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pingMsg !== undefined){
+if(data.pingCode !== undefined){
 const _errs10 = errors;
-if("ping" !== data.pingMsg){
-validate21.errors = [{instancePath:instancePath+"/pingMsg",schemaPath:"#/properties/pingMsg/const",keyword:"const",params:{allowedValue: "ping"},message:"must be equal to constant"}];
+if(200 !== data.pingCode){
+validate21.errors = [{instancePath:instancePath+"/pingCode",schemaPath:"#/properties/pingCode/const",keyword:"const",params:{allowedValue: 200},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -134,10 +134,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.pongMsg !== undefined){
+if(data.pingMsg !== undefined){
 const _errs11 = errors;
-if("pong" !== data.pongMsg){
-validate21.errors = [{instancePath:instancePath+"/pongMsg",schemaPath:"#/properties/pongMsg/const",keyword:"const",params:{allowedValue: "pong"},message:"must be equal to constant"}];
+if("ping" !== data.pingMsg){
+validate21.errors = [{instancePath:instancePath+"/pingMsg",schemaPath:"#/properties/pingMsg/const",keyword:"const",params:{allowedValue: "ping"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -146,10 +146,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hideHeadHeader !== undefined){
+if(data.pongMsg !== undefined){
 const _errs12 = errors;
-if("x-hide-head" !== data.hideHeadHeader){
-validate21.errors = [{instancePath:instancePath+"/hideHeadHeader",schemaPath:"#/properties/hideHeadHeader/const",keyword:"const",params:{allowedValue: "x-hide-head"},message:"must be equal to constant"}];
+if("pong" !== data.pongMsg){
+validate21.errors = [{instancePath:instancePath+"/pongMsg",schemaPath:"#/properties/pongMsg/const",keyword:"const",params:{allowedValue: "pong"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -158,10 +158,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hideFootHeader !== undefined){
+if(data.hideHeadHeader !== undefined){
 const _errs13 = errors;
-if("x-hide-foot" !== data.hideFootHeader){
-validate21.errors = [{instancePath:instancePath+"/hideFootHeader",schemaPath:"#/properties/hideFootHeader/const",keyword:"const",params:{allowedValue: "x-hide-foot"},message:"must be equal to constant"}];
+if("x-hide-head" !== data.hideHeadHeader){
+validate21.errors = [{instancePath:instancePath+"/hideHeadHeader",schemaPath:"#/properties/hideHeadHeader/const",keyword:"const",params:{allowedValue: "x-hide-head"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -170,10 +170,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.routeQuery !== undefined){
+if(data.hideFootHeader !== undefined){
 const _errs14 = errors;
-if("request" !== data.routeQuery){
-validate21.errors = [{instancePath:instancePath+"/routeQuery",schemaPath:"#/properties/routeQuery/const",keyword:"const",params:{allowedValue: "request"},message:"must be equal to constant"}];
+if("x-hide-foot" !== data.hideFootHeader){
+validate21.errors = [{instancePath:instancePath+"/hideFootHeader",schemaPath:"#/properties/hideFootHeader/const",keyword:"const",params:{allowedValue: "x-hide-foot"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -182,16 +182,29 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.routeQueryValue !== undefined){
+if(data.routeQuery !== undefined){
 const _errs15 = errors;
-if("route" !== data.routeQueryValue){
-validate21.errors = [{instancePath:instancePath+"/routeQueryValue",schemaPath:"#/properties/routeQueryValue/const",keyword:"const",params:{allowedValue: "route"},message:"must be equal to constant"}];
+if("request" !== data.routeQuery){
+validate21.errors = [{instancePath:instancePath+"/routeQuery",schemaPath:"#/properties/routeQuery/const",keyword:"const",params:{allowedValue: "request"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.routeQueryValue !== undefined){
+const _errs16 = errors;
+if("route" !== data.routeQueryValue){
+validate21.errors = [{instancePath:instancePath+"/routeQueryValue",schemaPath:"#/properties/routeQueryValue/const",keyword:"const",params:{allowedValue: "route"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

@@ -9,44 +9,53 @@ import { examples } from "../../../schemas/api/auth/forget.request.schema.json";
 import { ACCOUNT_MESSAGES } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
 import { requestCheck } from "../../runtime/validation/request-check";
-import { accountGiven, check } from "../../runtime/validation/rules";
+import { accountGiven, check, countryCode } from "../../runtime/validation/rules";
 import { AccountField, isMobileAccount } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
+import { CallingCodeField } from "./CallingCodeField";
 import { type Errors, useForm } from "./use-form";
 
 interface Values {
   account: string;
+  countryCode: string;
 }
 
 /** The forget request (schemas/api/auth/forget.request.schema.json). */
 const forgetCheck = requestCheck(validateForget, examples[0]);
 
-/** What the form sends: the account trimmed, as a mobile number when it looks like one; blank is left out. */
-function forgetBody(values: Values): { email?: string; mobile?: string } {
+/** What the form sends: the account trimmed, as a mobile number with its calling code when it looks like one; blank is left out. */
+function forgetBody(values: Values): { email?: string; mobile?: string; countryCode?: string } {
   const who = values.account.trim();
   if (!who) return {};
-  return isMobileAccount(who) ? { mobile: who } : { email: who };
+  const cc = values.countryCode.trim();
+  return isMobileAccount(who) ? { mobile: who, ...(cc ? { countryCode: cc } : {}) } : { email: who };
 }
 
 function checkForget(values: Values): Errors<Values> {
   const schema = forgetCheck.messages(forgetBody(values), {
     email: { field: "account", ...ACCOUNT_MESSAGES },
     mobile: { field: "account", ...ACCOUNT_MESSAGES },
+    countryCode: { required: { id: "validation.countryCode.required" }, invalid: { id: "auth.countryCode.format" } },
   });
-  // The schema requires neither an email address nor a mobile number alone: that one is given is the form's rule.
-  return { account: check(values.account, accountGiven) ?? schema.account };
+  // The schema requires neither an email address nor a mobile number alone: that one is given is the form's rule,
+  // and so is the calling code a mobile number needs (the same number may exist in two countries).
+  return {
+    account: check(values.account, accountGiven) ?? schema.account,
+    countryCode: isMobileAccount(values.account) ? (check(values.countryCode, countryCode) ?? schema.countryCode) : undefined,
+  };
 }
 
 export default function ForgotPassword({ signinHref }: ForgotPasswordProps) {
   const intl = useIntl();
   const titleId = useId();
   const post = useApiPost();
-  const form = useForm<Values>({ account: "" }, checkForget);
+  const form = useForm<Values>({ account: "", countryCode: "" }, checkForget);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** The account a link was asked for; the form then gives way to what happens next. */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const error = form.errors.account;
+  const ccError = form.errors.countryCode;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,6 +94,14 @@ export default function ForgotPassword({ signinHref }: ForgotPasswordProps) {
             onValueChange={(value) => form.set("account", value)}
             error={error ? formatValidation(intl, error) : null}
           />
+          {isMobileAccount(form.values.account) && (
+            <CallingCodeField
+              maxLength={forgetCheck.bounds("countryCode").max}
+              value={form.values.countryCode}
+              onValueChange={(value) => form.set("countryCode", value)}
+              error={ccError ? formatValidation(intl, ccError) : null}
+            />
+          )}
           <button className="sf-button sf-auth__submit" type="submit" disabled={busy}>
             {intl.formatMessage({ id: "auth.forget.submit" })}
           </button>

@@ -1,12 +1,11 @@
 // Create an account with an email address or a mobile number (a mobile number needs its
 // calling code), a password, first and last name, after agreeing to the privacy policy
-// and terms of service. The answer is a session: the new customer is signed in at once
-// and goes where `redirect` says, as after sign-in; after signing up with an email address,
-// through the verify-prompt page, which says where the verification link went.
+// and terms of service. Nobody is signed in here, and the answer is the same for an address
+// that already has an account (issue #19): the verify-prompt page says where the link went,
+// and the link confirms the address and signs in.
 import { type FormEvent, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { SignUpProps } from "../../../generated/types";
-import { useSession } from "../../runtime/hooks/useSession";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
 import { ACCOUNT_MESSAGES, PASSWORD_MESSAGES, passwordBounds, signUpCheck } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
@@ -15,8 +14,9 @@ import { accountGiven, check, countryCode, firstName, lastName, type ValidationM
 import { withPrefix } from "../../shared/language-prefix";
 import { AccountField, isMobileAccount } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
+import { CallingCodeField } from "./CallingCodeField";
 import { PasswordInput } from "./PasswordInput";
-import { redirectTarget, withRedirect } from "./redirect";
+import { withRedirect } from "./redirect";
 import { TextField } from "./TextField";
 import { type Errors, useForm } from "./use-form";
 
@@ -90,7 +90,6 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
   const agreeId = useId();
   const route = useRouteInfo();
   const navigate = useNavigate();
-  const session = useSession();
   const post = useApiPost();
   const form = useForm<Values>(
     { account: "", countryCode: "", password: "", firstName: "", lastName: "", agree: false },
@@ -115,15 +114,14 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
     setFailure(null);
     try {
       const answer = await post("auth/signup", body, { toast: false });
-      await session.signIn(answer.token, answer.user);
-      // An email address was sent a verification link: the prompt says where, then leads on to `redirect`.
-      navigate(
-        body.email
-          ? `~${withRedirect(withPrefix(route.prefix, "/auth/verify-prompt?sent=1"), redirect)}`
-          : `~${redirectTarget(redirect, window.location.origin, route.prefix)}`,
-      );
+      // Nobody is signed in yet: the link sent to the address confirms it and signs in. The
+      // prompt says where it went, and offers to send it again.
+      const sentTo =
+        answer.channel === "email"
+          ? `sent=email&to=${encodeURIComponent(body.email ?? "")}`
+          : `sent=mobile&to=${encodeURIComponent(body.mobile ?? "")}&cc=${encodeURIComponent(body.countryCode ?? "")}`;
+      navigate(`~${withRedirect(withPrefix(route.prefix, `/auth/verify-prompt?${sentTo}`), redirect)}`);
     } catch (error) {
-      // A taken email or mobile number: the server says which.
       setFailure(failureMessage(intl, error));
       setBusy(false);
     }
@@ -148,14 +146,7 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
           error={message("account")}
         />
         {mobile && (
-          <TextField
-            label={intl.formatMessage({ id: "auth.countryCode.label" })}
-            hint={intl.formatMessage({ id: "auth.countryCode.hint" })}
-            name="countryCode"
-            type="text"
-            inputMode="tel"
-            autoComplete="tel-country-code"
-            required
+          <CallingCodeField
             maxLength={signUpCheck.bounds("countryCode").max}
             value={form.values.countryCode}
             onValueChange={(value) => form.set("countryCode", value)}

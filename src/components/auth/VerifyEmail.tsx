@@ -1,5 +1,5 @@
 // The page a verification link opens: it verifies the address with the link's code as soon
-// as it runs, then says so. A link that expired, was used or is malformed says so and leads
+// as it runs, signs its owner in, then says so. A link that expired, was used or is malformed says so and leads
 // to the prompt page, which sends a new one.
 import { useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
@@ -8,7 +8,11 @@ import { ApiError } from "../../runtime/api/client";
 import { useSession } from "../../runtime/hooks/useSession";
 import { failureMessage, useApiPost } from "./api";
 
-type State = { kind: "checking" } | { kind: "verified"; email: string } | { kind: "expired" } | { kind: "failed"; text: string };
+type State =
+  | { kind: "checking" }
+  | { kind: "verified"; address: string; mobile: boolean }
+  | { kind: "expired" }
+  | { kind: "failed"; text: string };
 
 export default function VerifyEmail({ code, promptHref, homeHref }: VerifyEmailProps) {
   const intl = useIntl();
@@ -18,16 +22,16 @@ export default function VerifyEmail({ code, promptHref, homeHref }: VerifyEmailP
   const [state, setState] = useState<State>(code ? { kind: "checking" } : { kind: "expired" });
   // A code works once: never send it twice, whatever re-runs the effect.
   const sent = useRef(false);
-  const { refresh } = session;
+  const { signIn } = session;
 
   useEffect(() => {
     if (!code || sent.current) return;
     sent.current = true;
     post("auth/verifyEmail", { code }, { toast: false }).then(
-      ({ email }) => {
-        setState({ kind: "verified", email });
-        // A signed-in shopper's stored info says the address is verified from now on (nothing when signed out).
-        void refresh().catch(() => undefined);
+      (answer) => {
+        setState({ kind: "verified", address: answer.email ?? answer.mobile ?? "", mobile: answer.email === undefined });
+        // The link proved the address: its owner is signed in from here on.
+        void signIn(answer.token, answer.user).catch(() => undefined);
       },
       (error: unknown) =>
         setState(
@@ -36,7 +40,7 @@ export default function VerifyEmail({ code, promptHref, homeHref }: VerifyEmailP
             : { kind: "failed", text: failureMessage(intl, error) },
         ),
     );
-  }, [code, post, intl, refresh]);
+  }, [code, post, intl, signIn]);
 
   return (
     <section className="sf-auth" aria-labelledby={titleId}>
@@ -45,7 +49,11 @@ export default function VerifyEmail({ code, promptHref, homeHref }: VerifyEmailP
       </h1>
       <p className="sf-auth__status" role="status">
         {state.kind === "checking" && intl.formatMessage({ id: "auth.verifyEmail.checking" })}
-        {state.kind === "verified" && intl.formatMessage({ id: "auth.verifyEmail.done" }, { email: state.email })}
+        {state.kind === "verified" &&
+          intl.formatMessage(
+            { id: state.mobile ? "auth.verifyEmail.doneMobile" : "auth.verifyEmail.done" },
+            { email: state.address },
+          )}
       </p>
       <p className="sf-auth__failure" role="alert">
         {state.kind === "expired" && intl.formatMessage({ id: "auth.verifyEmail.expired" })}

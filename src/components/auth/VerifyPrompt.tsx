@@ -1,34 +1,19 @@
-// After signing up with an email address: where the verification link went, "Send again"
-// at most once a minute (counted down here, and refused by the server sooner), and the way
-// on to the page's `redirect` (same origin only) or home. A signed-out shopper is told that
-// a link was sent and signs in to ask for another.
+// After signing up: where the confirmation link went (`sent` and `to` in the address, from
+// the sign-up form), "Send again" at most once a minute (counted down here, and refused by
+// the server sooner), and the way on to the page's `redirect` (same origin only) or home.
+// Signed in with an unverified email address (from the account area), the same for it.
 import { useEffect, useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { VerifyPromptProps } from "../../../generated/types";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useRouteInfo } from "../../runtime/router/hooks";
+import { useCountdown } from "../common/use-countdown";
 import { failureMessage, useApiPost } from "./api";
 import { redirectTarget } from "./redirect";
 
 /** The least time between two verification mails, as the server keeps it (auth/sendVerifyEmail). */
 export const RESEND_WAIT_MS = 60_000;
-
-/** Seconds left until `until`, ticking once a second while there are any. */
-function useCountdown(until: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until <= Date.now()) return;
-    setNow(Date.now());
-    const timer = setInterval(() => {
-      const at = Date.now();
-      setNow(at);
-      if (at >= until) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return Math.max(0, Math.ceil((until - now) / 1000));
-}
 
 export default function VerifyPrompt({ signinHref, homeHref }: VerifyPromptProps) {
   const intl = useIntl();
@@ -39,7 +24,11 @@ export default function VerifyPrompt({ signinHref, homeHref }: VerifyPromptProps
   const route = useRouteInfo();
   const query = new URLSearchParams(route.search);
   const redirect = query.get("redirect");
-  const justSent = query.get("sent") === "1";
+  const sent = query.get("sent");
+  const justSent = sent === "email" || sent === "mobile";
+  // What the shopper typed at sign-up; shown as text and sent back only to ask for a new link.
+  const to = (query.get("to") ?? "").slice(0, 254);
+  const callingCode = query.get("cc") ?? "";
   const [until, setUntil] = useState(0);
   const [busy, setBusy] = useState(false);
   const [resent, setResent] = useState(false);
@@ -54,6 +43,7 @@ export default function VerifyPrompt({ signinHref, homeHref }: VerifyPromptProps
   const continueHref = hydrated ? redirectTarget(redirect, window.location.origin, route.prefix) : homeHref;
   const email = signedIn && user?.email ? user.email : null;
   const verified = email !== null && user?.emailVerified === true;
+  const address = email ?? (to ? (sent === "mobile" ? `${callingCode} ${to}` : to) : null);
 
   async function resend() {
     if (busy || seconds > 0) return;
@@ -61,7 +51,8 @@ export default function VerifyPrompt({ signinHref, homeHref }: VerifyPromptProps
     setFailure(null);
     setResent(false);
     try {
-      await post("auth/sendVerifyEmail", {}, { toast: false });
+      const body = email !== null ? {} : sent === "mobile" ? { mobile: to, countryCode: callingCode } : { email: to };
+      await post("auth/sendVerifyEmail", body, { toast: false });
       setResent(true);
       setUntil(Date.now() + RESEND_WAIT_MS);
     } catch (error) {
@@ -76,20 +67,26 @@ export default function VerifyPrompt({ signinHref, homeHref }: VerifyPromptProps
         {intl.formatMessage({ id: "auth.verifyPrompt.title" })}
       </h1>
       <p className="sf-auth__intro">
-        {email === null
-          ? intl.formatMessage({ id: "auth.verifyPrompt.sent" })
-          : verified
-            ? intl.formatMessage({ id: "auth.verifyPrompt.verified" }, { email })
-            : intl.formatMessage({ id: "auth.verifyPrompt.sentTo" }, { email })}
+        {verified
+          ? intl.formatMessage({ id: "auth.verifyPrompt.verified" }, { email })
+          : address === null
+            ? intl.formatMessage({ id: "auth.verifyPrompt.sent" })
+            : intl.formatMessage(
+                { id: sent === "mobile" && email === null ? "auth.verifyPrompt.sentToMobile" : "auth.verifyPrompt.sentTo" },
+                { email: address },
+              )}
       </p>
+      {!verified && address !== null && email === null && (
+        <p className="sf-auth__intro">{intl.formatMessage({ id: "auth.verifyPrompt.existing" })}</p>
+      )}
       <p className="sf-auth__status" role="status">
-        {resent && email && intl.formatMessage({ id: "auth.verifyPrompt.resent" }, { email })}
+        {resent && address && intl.formatMessage({ id: "auth.verifyPrompt.resent" }, { email: address })}
       </p>
       <p className="sf-auth__failure" role="alert">
         {failure}
       </p>
       <p className="sf-auth__actions">
-        {email === null ? (
+        {address === null ? (
           <a href={signinHref}>{intl.formatMessage({ id: "auth.verifyPrompt.signin" })}</a>
         ) : (
           !verified && (

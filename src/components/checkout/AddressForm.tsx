@@ -1,8 +1,12 @@
-// The address form: every field labelled, errors shown under their field and announced,
-// the first wrong field focused; what was typed is kept whatever fails.
-import { type FormEvent, useRef, useState } from "react";
+// The address form, shared by the checkout's address modal and the address book: every field
+// labelled, errors shown under their field and announced, the first wrong field focused; what
+// was typed is kept whatever fails. Country and calling code are chosen from the table the
+// server checks (src/shared/countries.ts), countries named in the page's language; choosing a
+// country picks its calling code, which the shopper may still change.
+import { type FormEvent, useMemo, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { formatValidation } from "../../runtime/validation/format";
+import { CALLING_CODES, callingCodeOf, countryOptions, DISTINCT_CALLING_CODES } from "../../shared/countries";
 import {
   ADDRESS_FIELDS,
   ADDRESS_MAX,
@@ -14,7 +18,7 @@ import {
 
 const OPTIONAL: ReadonlySet<AddressField> = new Set(["province", "area", "postalCode", "apartment"]);
 const AUTOCOMPLETE: Record<AddressField, string> = {
-  country: "country-name",
+  country: "country",
   province: "address-level1",
   city: "address-level2",
   area: "address-level3",
@@ -37,11 +41,25 @@ interface Props {
   onCancel(): void;
 }
 
+/** Each calling code with the countries that dial it (the first two), in the page's language. */
+function callingCodeOptions(countries: [string, string][]): [string, string][] {
+  const names = new Map(countries);
+  return DISTINCT_CALLING_CODES.map((code) => {
+    const users = Object.keys(CALLING_CODES)
+      .filter((country) => CALLING_CODES[country] === code)
+      .map((country) => names.get(country) ?? country)
+      .sort();
+    return [code, `${code} ${users.slice(0, 2).join(", ")}${users.length > 2 ? ", …" : ""}`];
+  });
+}
+
 export default function AddressForm({ idPrefix, initial, saving, error, onSubmit, onCancel }: Props) {
   const intl = useIntl();
   const [values, setValues] = useState<AddressValues>(initial);
   const [errors, setErrors] = useState<AddressErrors>({});
   const form = useRef<HTMLFormElement>(null);
+  const countries = useMemo(() => countryOptions(intl.locale), [intl.locale]);
+  const callingCodes = useMemo(() => callingCodeOptions(countries), [countries]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,18 +67,36 @@ export default function AddressForm({ idPrefix, initial, saving, error, onSubmit
     setErrors(found);
     const first = ADDRESS_FIELDS.find((f) => found[f]);
     if (first) {
-      form.current?.querySelector<HTMLInputElement>(`#${idPrefix}-${first}`)?.focus();
+      form.current?.querySelector<HTMLElement>(`#${idPrefix}-${first}`)?.focus();
       return;
     }
     onSubmit(values);
   }
 
+  function change(field: AddressField, value: string) {
+    const picksCode = field === "country" && callingCodeOf(value) !== "";
+    setValues((current) => ({ ...current, [field]: value, ...(picksCode ? { countryCode: callingCodeOf(value) } : {}) }));
+    // A message about what was just changed is out of date; the next submit checks again.
+    const stale = (key: string) => key === field || (picksCode && key === "countryCode");
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !stale(key))) as AddressErrors);
+  }
+
   return (
-    <form ref={form} className="sf-address-form" noValidate onSubmit={submit}>
+    <form ref={form} className="sf-address-form" method="post" noValidate onSubmit={submit}>
       <div className="sf-address-form__grid">
         {ADDRESS_FIELDS.map((field) => {
           const id = `${idPrefix}-${field}`;
           const problem = errors[field];
+          const common = {
+            id,
+            name: field,
+            autoComplete: AUTOCOMPLETE[field],
+            required: !OPTIONAL.has(field),
+            "aria-invalid": problem ? true : undefined,
+            "aria-describedby": problem ? `${id}-error` : undefined,
+            value: values[field],
+          };
+          const options = field === "country" ? countries : field === "countryCode" ? callingCodes : null;
           return (
             <div key={field} className={`sf-field sf-field--${field}`}>
               <label htmlFor={id} className="sf-field__label">
@@ -69,22 +105,24 @@ export default function AddressForm({ idPrefix, initial, saving, error, onSubmit
                   <span className="sf-field__optional"> {intl.formatMessage({ id: "address.optional" })}</span>
                 )}
               </label>
-              <input
-                id={id}
-                name={field}
-                className="sf-input"
-                type={field === "phone" || field === "countryCode" ? "tel" : "text"}
-                autoComplete={AUTOCOMPLETE[field]}
-                maxLength={ADDRESS_MAX[field]}
-                required={!OPTIONAL.has(field)}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `${id}-error` : undefined}
-                value={values[field]}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setValues((current) => ({ ...current, [field]: value }));
-                }}
-              />
+              {options ? (
+                <select {...common} className="sf-input sf-select" onChange={(event) => change(field, event.target.value)}>
+                  <option value="">{intl.formatMessage({ id: "address.form.choose" })}</option>
+                  {options.map(([value, text]) => (
+                    <option key={value} value={value}>
+                      {text}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  {...common}
+                  className="sf-input"
+                  type={field === "phone" ? "tel" : "text"}
+                  maxLength={ADDRESS_MAX[field]}
+                  onChange={(event) => change(field, event.target.value)}
+                />
+              )}
               {problem && (
                 <p id={`${id}-error`} className="sf-field__error">
                   {formatValidation(intl, problem)}

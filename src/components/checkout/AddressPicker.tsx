@@ -1,6 +1,7 @@
 // The saved addresses to choose from, with buttons to add a new one or edit one.
 import { useIntl } from "react-intl";
 import type { Address } from "../../../generated/types";
+import { countryName } from "../../shared/countries";
 
 interface Props {
   addresses: readonly Address[];
@@ -11,11 +12,14 @@ interface Props {
   onEdit(address: Address): void;
 }
 
-export function addressLines(address: Address): string[] {
+/** An address as lines (name, street, place, phone), its country named in `locale`. */
+export function addressLines(address: Address, locale: string): string[] {
   return [
     `${address.firstName} ${address.lastName}`,
     [address.address, address.apartment].filter(Boolean).join(", "),
-    [address.area, address.city, address.province, address.postalCode, address.country].filter(Boolean).join(", "),
+    [address.area, address.city, address.province, address.postalCode, countryName(locale, address.country)]
+      .filter(Boolean)
+      .join(", "),
     `${address.countryCode} ${address.phone}`,
   ];
 }
@@ -27,7 +31,7 @@ export default function AddressPicker({ addresses, value, error, onChange, onAdd
       <legend className="sf-checkout__subtitle">{intl.formatMessage({ id: "checkout.address" })}</legend>
       {addresses.length === 0 && <p className="sf-addresses__none">{intl.formatMessage({ id: "checkout.address.none" })}</p>}
       {addresses.map((address) => {
-        const [name, ...rest] = addressLines(address);
+        const [name, ...rest] = addressLines(address, intl.locale);
         return (
           <div key={address.id} className="sf-addresses__option">
             <label className="sf-addresses__label">

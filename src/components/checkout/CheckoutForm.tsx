@@ -8,6 +8,7 @@ import { useNavigate } from "../../runtime/router/hooks";
 import { formatValidation } from "../../runtime/validation/format";
 import { check, select, shippingMethod } from "../../runtime/validation/rules";
 import { failureMessage } from "../common/failure-message";
+import { CASH_ON_DELIVERY, useStartPayment } from "../user/PayNow";
 import AddressModal from "./AddressModal";
 import AddressPicker from "./AddressPicker";
 import CouponCode from "./CouponCode";
@@ -26,6 +27,7 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
   const api = useApi();
   const cart = useCart();
   const navigate = useNavigate();
+  const startPayment = useStartPayment();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [addressId, setAddressId] = useState<number | null>(null);
@@ -136,7 +138,10 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
       );
       // The ordered lines left the cart on the server.
       cart.add(-order.items.reduce((units, item) => units + item.quantity, 0));
-      navigate(`/checkout/thankyou?orderNo=${encodeURIComponent(order.orderNo)}`);
+      const thankYou = `/checkout/thankyou?orderNo=${encodeURIComponent(order.orderNo)}`;
+      if (order.paymentMethod === CASH_ON_DELIVERY) return navigate(thankYou);
+      // On to the provider's payment page; should it not open, the thank-you page offers "Pay now".
+      await startPayment(order.orderNo).catch(() => navigate(thankYou));
     } catch (error) {
       setErrors({ submit: failureMessage(intl, error, "checkout.error.generic") });
       setPlacing(false);

@@ -1,5 +1,6 @@
-// The address form's rules (SPEC.md §5): which fields are required and what they must look
-// like are the save request's schema (schemas/api/address/save.request.schema.json), checked
+// The address form's rules (SPEC.md §5), shared by the checkout's address modal and the address
+// book (user/address): which fields are required and what they must look like are the save
+// request's schema (schemas/api/address/save.request.schema.json), checked
 // through its generated validator; the messages are the shared ones of src/runtime/validation.
 import type { AddressSaveRequest } from "../../../generated/types";
 import validateSave from "../../../generated/validators/api/address/save.request.js";
@@ -42,9 +43,11 @@ const label = (field: AddressField): ValidationMessage => ({ id: `address.${fiel
 
 /** Fields with words of their own (SPEC.md §5); the others say "{field} is required" / "{field} is not valid". */
 const OWN_WORDS: Partial<Record<AddressField, Partial<FieldMessages<never>>>> = {
+  // Chosen from a list, so "Please select …" (SPEC.md §5).
+  country: { required: { id: "validation.select", values: { field: label("country") } } },
   firstName: { required: { id: "validation.firstName.required" } },
   lastName: { required: { id: "validation.lastName.required" } },
-  countryCode: { required: { id: "validation.countryCode.required" } },
+  countryCode: { required: { id: "validation.select", values: { field: label("countryCode") } } },
   phone: { required: { id: "validation.phone.required" }, invalid: { id: "validation.phone.format" } },
 };
 

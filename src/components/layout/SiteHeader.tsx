@@ -1,29 +1,40 @@
 // The shop's header: name, main navigation (a side menu on small screens), search, the
-// account link (sign in while signed out), the language menu and the cart with its item count. The server
+// account link (sign in while signed out), the wish list with its size once signed in, the
+// language menu and the cart with its item count. The server
 // renders the signed-out header without a count; the session and the count arrive after
 // hydration, the count in a badge whose space is already reserved, so nothing moves.
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SiteHeaderProps } from "../../../generated/types";
-import { useApiPost } from "../../runtime/hooks/useApi";
 import { useCartCount } from "../../runtime/hooks/useCartCount";
+import { useFavorites } from "../../runtime/hooks/useFavorites";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useRouteInfo } from "../../runtime/router/hooks";
 import { withPrefix } from "../../shared/language-prefix";
+import { useSignOut } from "../common/use-sign-out";
 import { LanguageMenu } from "./LanguageMenu";
 import LocaleSwitch from "./LocaleSwitch";
 import { SideMenu } from "./SideMenu";
 
 const BADGE_MAX = 99;
 
-export default function SiteHeader({ storeName, homeHref, links, searchHref, cartHref, accountHref }: SiteHeaderProps) {
+export default function SiteHeader({
+  storeName,
+  homeHref,
+  links,
+  searchHref,
+  cartHref,
+  accountHref,
+  favoritesHref,
+}: SiteHeaderProps) {
   const intl = useIntl();
   const route = useRouteInfo();
   const session = useSession();
   const count = useCartCount();
+  const favorites = useFavorites();
   const hydrated = useHydrated();
-  const post = useApiPost();
+  const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const searchId = useId();
@@ -41,15 +52,30 @@ export default function SiteHeader({ storeName, homeHref, links, searchHref, car
   // The name begins with the visible text ("Cart 2 items" for "Cart 2"), so a speech user can say what they see (WCAG 2.5.3).
   const cartLabel = hydrated ? intl.formatMessage({ id: "header.cart.label" }, { count }) : undefined;
   const badge = hydrated && count > 0 ? (count > BADGE_MAX ? `${BADGE_MAX}+` : String(count)) : "";
+  // The wish list's size (favorite/count through the favorites service), for a signed-in shopper.
+  const saved = favorites.lists.product.length + favorites.lists.article.length + favorites.lists.page.length;
 
-  async function signOut() {
-    try {
-      await post("auth/signout", {}, { toast: false });
-    } catch {
-      // The token is forgotten here either way; the server lets an unused one expire.
-    }
-    session.logout();
-  }
+  // Signed in, the account link shows the shopper's avatar (or a person icon). From lg to xl the
+  // header keeps to one row with pictures for words: the avatar for "My account", the cart and
+  // search icons for theirs (each name kept for screen readers).
+  const avatar = signedIn ? (session.user?.avatar ?? "") : "";
+  const personIcon = (
+    <svg
+      className="sf-header__avatar"
+      aria-hidden="true"
+      focusable="false"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+    >
+      <circle cx="12" cy="12" r="10.5" />
+      <circle cx="12" cy="10" r="3.5" />
+      <path d="M5.5 19c1.4-2.6 3.8-4 6.5-4s5.1 1.4 6.5 4" />
+    </svg>
+  );
 
   const signOutButton = signedIn && (
     <button type="button" className="sf-header__signout" onClick={() => void signOut()}>
@@ -117,18 +143,53 @@ export default function SiteHeader({ storeName, homeHref, links, searchHref, car
             placeholder={intl.formatMessage({ id: "header.search.placeholder" })}
           />
           <button type="submit" className="sf-header__search-button">
-            {intl.formatMessage({ id: "content.header.search" })}
+            <svg
+              className="sf-header__search-icon"
+              aria-hidden="true"
+              focusable="false"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+            >
+              <circle cx="10.5" cy="10.5" r="6.5" />
+              <path d="m15.5 15.5 5 5" />
+            </svg>
+            <span className="sf-header__search-text">{intl.formatMessage({ id: "content.header.search" })}</span>
           </button>
         </form>
       )}
       <div className="sf-header__actions">
-        <a className="sf-header__account" href={account.href}>
-          {account.label}
+        <a className={`sf-header__account${signedIn ? " sf-header__account--in" : ""}`} href={account.href}>
+          {signedIn && (avatar ? <img className="sf-header__avatar" src={avatar} alt="" width={24} height={24} /> : personIcon)}
+          <span className="sf-header__account-text">{account.label}</span>
         </a>
         <span className="sf-header__wide">
           <LanguageMenu />
           {signOutButton}
         </span>
+        {signedIn && favoritesHref && (
+          <a className="sf-header__favorites" href={favoritesHref}>
+            <span className="sf-visually-hidden">{intl.formatMessage({ id: "header.favorites.label" }, { count: saved })}</span>
+            <svg
+              aria-hidden="true"
+              focusable="false"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+            </svg>
+            <span className="sf-header__badge" aria-hidden="true">
+              {saved > 0 ? (saved > BADGE_MAX ? `${BADGE_MAX}+` : String(saved)) : ""}
+            </span>
+          </a>
+        )}
         {cartHref && (
           <a className="sf-header__cart" href={cartHref} aria-label={cartLabel}>
             <svg
@@ -167,6 +228,11 @@ export default function SiteHeader({ storeName, homeHref, links, searchHref, car
           <li>
             <a href={account.href}>{account.label}</a>
           </li>
+          {signedIn && favoritesHref && (
+            <li>
+              <a href={favoritesHref}>{intl.formatMessage({ id: "header.favorites.label" }, { count: saved })}</a>
+            </li>
+          )}
           {cartHref && (
             <li>
               <a href={cartHref}>{cartLabel ?? intl.formatMessage({ id: "content.header.cart" })}</a>

@@ -5,7 +5,7 @@
 // against schemas/page/page-route.schema.json before anything on the page changes.
 import type { PageRouteData, PageRouteResponse } from "../../../generated/types";
 import type { ValidateFunction } from "../../../generated/validate-function";
-import { WIRE } from "../../shared/codes";
+import { ROUTE_MARKERS, WIRE } from "../../shared/codes";
 import { describeValidationError } from "../../shared/describe-error";
 import { splitPrefix, withPrefix } from "../../shared/language-prefix";
 
@@ -28,8 +28,7 @@ export type PageOutcome =
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** Query markers the router adds; never part of the address the visitor sees. */
-export const ROUTE_MARKERS = [WIRE.routeQuery, "ua", "referer", "cookie"] as const;
+export { ROUTE_MARKERS };
 
 /** Header a prefetch carries, so that the server does not count it as a visit. */
 export const PREFETCH_HEADER = "x-sec-purpose";

@@ -2,7 +2,7 @@
 // into page-route visits (visit.ts). Everything it touches is passed in (window, fetch,
 // clock, renderer, bus, token reader), so tests run it in happy-dom with fake timers
 // and recorded answers.
-import type { PageMeta, RouterConfig } from "../../../generated/types";
+import type { PageMeta, PageRouteData, RouterConfig } from "../../../generated/types";
 import type { Renderer } from "../../renderer/islands";
 import { createRouteTable, isPrivateRoute, matchPath } from "../../shared/routes";
 import type { Bus } from "../bus";
@@ -18,6 +18,7 @@ import { createPrefetcher } from "./prefetch";
 import { createPreviewMode } from "./preview";
 import { createProgressBar } from "./progress-bar";
 import { createScrollMemory } from "./scroll";
+import { createSnapshotCache } from "./snapshot-cache";
 import { createVisitor, type ShownPage, type VisitOptions, type VisitResult } from "./visit";
 
 /** The window the router runs in; tests pass happy-dom's. */
@@ -49,7 +50,16 @@ export interface RouterEnv {
   location?: LocationStore;
   logger?: Pick<Console, "error">;
   loadValidator?: FetchPageOptions["loadValidator"];
+  /** The first page as the server sent it (boot rebuilds it), so that Back to it needs no fetch. */
+  firstPage?: PageRouteData | null;
+  /** A page shown from the snapshot cache is refreshed in the background when older than this. */
+  snapshotMaxAgeMs?: number;
+  /** Pages kept for back and forward (10, as Turbo); 0 fetches every one again. */
+  snapshotLimit?: number;
 }
+
+/** How old a snapshot may be before Back refreshes it in the background. */
+export const SNAPSHOT_MAX_AGE_MS = 10_000;
 
 export interface RouterService {
   start(): void;
@@ -74,7 +84,8 @@ export function createRouter(env: RouterEnv): RouterService {
   const location = env.location ?? locationStore;
   const logger = env.logger ?? console;
   const routes = createRouteTable(env.config ?? {});
-  const shown: ShownPage = { href: win.location.href };
+  const shown: ShownPage = { href: win.location.href, page: env.firstPage ?? null };
+  const snapshots = createSnapshotCache(env.snapshotLimit);
   const preview = createPreviewMode(new URL(win.location.href));
   const noLoadPages = createNoLoadMemory();
   if (env.meta?.noLoad) noLoadPages.remember(preview.apply(new URL(win.location.href)), true);
@@ -130,6 +141,9 @@ export function createRouter(env: RouterEnv): RouterService {
     routes: () => routes,
     shown,
     knownNoLoad: (url) => noLoadPages.has(url),
+    snapshots,
+    snapshotMaxAgeMs: env.snapshotMaxAgeMs ?? SNAPSHOT_MAX_AGE_MS,
+    now: () => clock.now(),
     logger,
     async load(url, signal) {
       const prefetched = await prefetcher.take(url);
@@ -175,7 +189,11 @@ export function createRouter(env: RouterEnv): RouterService {
     }
     void visitor(url, { action: "restore", restoreKey: key ?? undefined });
   }
-  const dropPrefetched = () => prefetcher.clear();
+  // Another session or another cart: answers fetched and pages left before are not this visitor's view any more.
+  const dropPrefetched = () => {
+    prefetcher.clear();
+    snapshots.clear();
+  };
 
   return {
     start() {

@@ -1,7 +1,7 @@
 // Starts the router service for the page; boot loads this file as its own chunk once
 // the first islands are on their way, so navigation code never delays them. Then it tells
 // the theme's scripts that the first page is on screen (storefront:load).
-import type { InitialData } from "../../../generated/types";
+import type { InitialData, PageRouteData } from "../../../generated/types";
 import type { Renderer } from "../../renderer/islands";
 import type { Win } from "../../renderer/strategies";
 import { createRouteTable, matchPath } from "../../shared/routes";
@@ -21,6 +21,8 @@ export interface StartRouterEnv {
   /** The checked initial data; null runs with the default routes and theme. */
   data: InitialData | null;
   logger?: Pick<Console, "error">;
+  /** The first page as served, for the snapshot cache. */
+  firstPage?: PageRouteData | null;
 }
 
 export function startRouter(env: StartRouterEnv): RouterService {
@@ -36,6 +38,7 @@ export function startRouter(env: StartRouterEnv): RouterService {
     meta: env.data?.meta ?? null,
     readToken: () => store.get("token"),
     logger: env.logger,
+    firstPage: env.firstPage ?? null,
   });
   router.start();
   const { href, pathname } = win.location;

@@ -1,13 +1,17 @@
 // One client navigation, start to finish: guard against duplicates, fetch the page route
-// (or take the prefetched answer), then swap the head, body and foot regions, update the
+// (or take the prefetched answer; on Back and Forward, draw the page from its snapshot and
+// refresh it in the background when old), then swap the head, body and foot regions (a head
+// or foot that comes again unchanged is kept, islands and all), update the
 // document head, theme and history, scroll, and tell the bus and the theme's scripts
 // (storefront:before-visit, storefront:load; src/runtime/page-events.ts). A newer visit
 // aborts an older one still fetching. Error statuses leave for the error or sign-in page;
 // any other failure is logged and the current page stays as it was.
+import type { PageRouteData } from "../../../generated/types";
 import type { Renderer } from "../../renderer/islands";
 import { matchPath, type RouteMatch, type RouteTable } from "../../shared/routes";
 import type { Bus } from "../bus";
 import { dispatchBeforeVisit, dispatchPageLoad, type PageRoute } from "../page-events";
+import { captureFields, restoreFields } from "./form-state";
 import { type DuplicateGuard, routeKey } from "./guard";
 import { applyHead } from "./head";
 import type { HistoryEntries } from "./history";
@@ -16,6 +20,7 @@ import type { PageOutcome } from "./page-fetch";
 import type { PreviewMode } from "./preview";
 import type { ProgressBar } from "./progress-bar";
 import type { ScrollMemory } from "./scroll";
+import type { SnapshotCache } from "./snapshot-cache";
 
 export const REGIONS = [
   ["page-head", "pageHead"],
@@ -38,6 +43,8 @@ export type VisitResult = "done" | "ignored" | "aborted" | "redirected" | "faile
 
 export interface ShownPage {
   href: string;
+  /** The answer the page on screen was drawn from (the first page's, rebuilt by boot); null when unknown. */
+  page: PageRouteData | null;
 }
 
 export interface VisitDeps {
@@ -57,6 +64,11 @@ export interface VisitDeps {
   shown: ShownPage;
   /** True when an earlier answer for this address said meta.noLoad (no-load.ts). */
   knownNoLoad(url: URL): boolean;
+  /** Pages as they were left, for back and forward. */
+  snapshots: SnapshotCache;
+  /** A snapshot older than this is shown, then refreshed in the background. */
+  snapshotMaxAgeMs: number;
+  now(): number;
   logger: Pick<Console, "error">;
 }
 
@@ -72,33 +84,87 @@ export function createVisitor(deps: VisitDeps) {
   const doc = win.document;
   let pending: AbortController | null = null;
 
-  async function swap(page: Extract<PageOutcome, { kind: "page" }>, options: VisitOptions): Promise<void> {
+  // What each region was last drawn from, as a signature: its markup with every island's
+  // inside left out. A head or foot whose signature comes again (the same islands with the
+  // same props around the same markup) is kept, islands and all (an open drawer, a typed
+  // search): its islands follow the new address themselves. Server HTML inside an island may
+  // differ from page to page (links back to the page), which is why it is left out.
+  const drawnFrom = new Map<string, string>();
+  const parse = (html: string) => {
+    const template = doc.createElement("template");
+    template.innerHTML = html;
+    return template.content;
+  };
+  const signature = (html: string) => {
+    const content = parse(html);
+    for (const island of Array.from(content.querySelectorAll("[data-component]"))) island.replaceChildren();
+    const holder = doc.createElement("div");
+    holder.append(content);
+    return holder.innerHTML;
+  };
+  if (deps.shown.page)
+    for (const [id, key] of REGIONS) if (id !== "page-body") drawnFrom.set(id, signature(deps.shown.page[key]));
+
+  /** A region can stay when the new one has its signature and its islands can follow the address. */
+  function keeps(region: Element, id: string, html: string): boolean {
+    if (id === "page-body" || drawnFrom.get(id) !== signature(html)) return false;
+    const fresh = parse(html);
+    return Array.from(region.querySelectorAll("[data-component]")).every((island) => {
+      if (island.getAttribute("data-island") !== "mounted") return false;
+      if (island.getAttribute("data-hydrate") !== "none") return true;
+      // Plain server HTML cannot follow the address: it stays only when it is the same.
+      const next = fresh.querySelector(`[data-uid="${island.getAttribute("data-uid")}"]`);
+      return next !== null && next.innerHTML === island.innerHTML;
+    });
+  }
+
+  /** Draws a page. `background`: the page on screen again, fresher; history, scroll and focus stay. */
+  async function swap(page: Extract<PageOutcome, { kind: "page" }>, options: VisitOptions, background = false): Promise<void> {
     const { page: data, url } = page;
     const from = deps.shown.href;
-    deps.scroll.save(deps.history.key);
-    if (options.action === "push") deps.history.push(url);
-    else if (options.action === "replace") deps.history.replace(url);
-    else deps.history.arrive(options.restoreKey ?? deps.history.key);
+    if (!background) {
+      if (deps.shown.page) {
+        const left = {
+          page: deps.shown.page,
+          url: new URL(from),
+          fields: captureFields(doc.getElementById("page-body")),
+          savedAt: deps.now(),
+        };
+        deps.snapshots.save(deps.history.key, left);
+      }
+      deps.scroll.save(deps.history.key);
+      if (options.action === "push") deps.history.push(url);
+      else if (options.action === "replace") deps.history.replace(url);
+      else deps.history.arrive(options.restoreKey ?? deps.history.key);
+    }
     deps.preview.observe(url);
 
     const match = matchPath(deps.routes(), url.pathname);
     applyHead(doc, data.meta, (match?.language ?? { locale: doc.documentElement.lang }).locale);
     deps.shown.href = url.href;
+    deps.shown.page = data;
     deps.bus.emit("route:theme", data.theme);
-    const regions = REGIONS.map(([id, key]) => [doc.getElementById(id), id, key] as const);
+    const regions = REGIONS.map(([id, key]) => {
+      const region = doc.getElementById(id);
+      const kept = region !== null && keeps(region, id, data[key]);
+      return [region, id, key, kept] as const;
+    });
     // The old page's islands go before the address changes: one still hydrating must not
     // receive an update first (React would then client-render it and report error 424).
-    for (const [region] of regions) if (region) deps.renderer.unmountRegion(region);
-    // The islands of the new page read the new address as they mount.
+    for (const [region, , , kept] of regions) if (region && !kept) deps.renderer.unmountRegion(region);
+    // The islands of the new page (and the kept ones) read the new address as they mount.
     deps.location.set(url);
     await Promise.all(
-      regions.map(async ([region, id, key]) => {
+      regions.map(async ([region, id, key, kept]) => {
         if (!region) return;
         if (id === "page-head") region.hidden = data.theme.hideHead === true;
         if (id === "page-foot") region.hidden = data.theme.hideFoot === true;
+        if (kept) return;
+        if (id !== "page-body") drawnFrom.set(id, signature(data[key]));
         await deps.renderer.replaceRegion(region, data[key]);
       }),
     );
+    if (background) return;
     deps.scroll.apply(
       options.action === "restore"
         ? { kind: "restore", key: deps.history.key }
@@ -109,6 +175,36 @@ export function createVisitor(deps: VisitDeps) {
     if (options.action === "push") focusPage(doc);
     deps.bus.emit("route:changed", { url: url.href, referrer: from });
     dispatchPageLoad(doc, { url: url.href, route: pageRoute(match, data.meta.route) });
+  }
+
+  /** Back or forward to a page left earlier: drawn from its snapshot at once, refreshed when old. */
+  async function restoreSnapshot(url: URL, options: VisitOptions): Promise<VisitResult | null> {
+    const snapshot = options.restoreKey ? deps.snapshots.get(options.restoreKey) : undefined;
+    if (!snapshot || routeKey(snapshot.url) !== routeKey(url)) return null;
+    pending?.abort();
+    pending = null;
+    await swap({ kind: "page", page: snapshot.page, url }, options);
+    restoreFields(doc.getElementById("page-body"), snapshot.fields);
+    if (deps.now() - snapshot.savedAt > deps.snapshotMaxAgeMs) void refresh(url, deps.history.key);
+    return "done";
+  }
+
+  async function refresh(url: URL, key: string): Promise<void> {
+    const controller = new AbortController();
+    pending = controller;
+    const outcome = await deps.load(url, controller.signal);
+    // Left meanwhile, or another visit started: this answer is for nobody.
+    if (controller.signal.aborted || deps.history.key !== key || outcome.kind !== "page") return;
+    pending = null;
+    const shown = deps.shown.page;
+    if (shown && REGIONS.every(([, k]) => shown[k] === outcome.page[k])) return;
+    const fields = captureFields(doc.getElementById("page-body"));
+    try {
+      await swap(outcome, { action: "restore" }, true);
+      restoreFields(doc.getElementById("page-body"), fields);
+    } catch (err) {
+      logger.error(`[router] ${url.pathname}${url.search}: could not refresh the page (${String(err)})`);
+    }
   }
 
   return async function visit(input: URL, options: VisitOptions): Promise<VisitResult> {
@@ -123,6 +219,10 @@ export function createVisitor(deps: VisitDeps) {
     if (options.action !== "restore" && !dispatchBeforeVisit(doc, { url: url.href, route: pageRoute(match)! })) {
       win.location.assign(url.href);
       return "reloaded";
+    }
+    if (options.action === "restore") {
+      const restored = await restoreSnapshot(url, options);
+      if (restored) return restored;
     }
     pending?.abort();
     const controller = new AbortController();

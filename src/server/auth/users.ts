@@ -16,6 +16,7 @@ export interface UserRow {
   bio: string;
   birthday: string;
   email_verified: number;
+  mobile_verified: number;
   credits: number;
   created_at: number;
   last_login_at: number | null;
@@ -55,6 +56,7 @@ export function userInfo(db: Db, user: UserRow): UserInfo {
   };
   if (user.mobile) {
     info.mobile = user.mobile;
+    info.mobileVerified = user.mobile_verified === 1;
     if (user.country_code) info.countryCode = user.country_code;
   }
   if (user.last_login_at) info.lastLogin = new Date(user.last_login_at).toISOString();

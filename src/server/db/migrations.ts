@@ -209,4 +209,108 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX tokens_expiry ON tokens(expires_at);
   CREATE INDEX visitor_tracks_visitor ON visitor_tracks(visitor_id, id);
   `,
+  // Issue #11: paying through the hosted payment page (its sessions and the webhook events
+  // already handled, so a replay pays nothing twice), each order's timeline, and the lines and
+  // photos of a return.
+  `
+  CREATE TABLE payment_sessions (
+    id TEXT PRIMARY KEY,
+    order_id INTEGER NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+    amount REAL NOT NULL,
+    currency TEXT NOT NULL,
+    language TEXT NOT NULL,
+    return_url TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('open', 'requires_action', 'succeeded', 'expired')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    card_last4 TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX payment_sessions_order ON payment_sessions(order_id);
+  CREATE TABLE payment_events (
+    event_id TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    received_at INTEGER NOT NULL
+  );
+  ALTER TABLE orders ADD COLUMN paid_at INTEGER;
+  CREATE TABLE order_events (
+    id INTEGER PRIMARY KEY,
+    order_id INTEGER NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX order_events_order ON order_events(order_id, id);
+  CREATE TABLE return_items (
+    return_id INTEGER NOT NULL REFERENCES returns(id) ON DELETE CASCADE,
+    order_item_id INTEGER NOT NULL REFERENCES order_items(id),
+    quantity INTEGER NOT NULL CHECK (quantity > 0),
+    PRIMARY KEY (return_id, order_item_id)
+  );
+  CREATE TABLE return_photos (
+    id INTEGER PRIMARY KEY,
+    return_id INTEGER NOT NULL REFERENCES returns(id) ON DELETE CASCADE,
+    file TEXT NOT NULL
+  );
+  CREATE INDEX returns_user ON returns(user_id, id);
+  CREATE INDEX returns_order ON returns(order_id);
+  `,
+  // Shoppers' own articles (user/article), shown at article/{slug} beside the store's.
+  `
+  CREATE TABLE user_articles (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    slug TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    thumbnail TEXT NOT NULL DEFAULT '',
+    body_markdown TEXT NOT NULL,
+    body_html TEXT NOT NULL,
+    published INTEGER NOT NULL DEFAULT 1,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX user_articles_user ON user_articles(user_id, id);
+  `,
+  // Sign-up confirms the address before the account can sign in (issue #19, enumeration):
+  // a mobile number is confirmed by a text message's link, as an email address by a mail's.
+  `ALTER TABLE users ADD COLUMN mobile_verified INTEGER NOT NULL DEFAULT 0;`,
+  // Issue #12, security and log: each session's public id, where and how it signed in and when
+  // it was last used; the account's own event log; sign-in history read per account.
+  `
+  ALTER TABLE tokens ADD COLUMN session_id TEXT;
+  UPDATE tokens SET session_id = lower(hex(randomblob(12)));
+  CREATE UNIQUE INDEX tokens_session ON tokens(session_id);
+  ALTER TABLE tokens ADD COLUMN ip TEXT NOT NULL DEFAULT '';
+  ALTER TABLE tokens ADD COLUMN user_agent TEXT NOT NULL DEFAULT '';
+  ALTER TABLE tokens ADD COLUMN method TEXT NOT NULL DEFAULT '';
+  ALTER TABLE tokens ADD COLUMN last_seen_at INTEGER;
+  CREATE TABLE account_log (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    details TEXT NOT NULL DEFAULT '{}',
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX account_log_user ON account_log(user_id, id);
+  CREATE INDEX login_activity_user ON login_activity(user_id, id);
+  `,
+  // QR sign-in (issue #13): a ticket can be scanned and declined, and remembers the device
+  // and address that asked, which the phone shows before confirming. SQLite cannot change a
+  // CHECK, so the table is rebuilt; live tickets last two minutes, so none is worth keeping.
+  `
+  DROP TABLE qr_tickets;
+  CREATE TABLE qr_tickets (
+    id TEXT PRIMARY KEY,
+    visitor_id TEXT NOT NULL,
+    secret_hash TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'scanned', 'confirmed', 'declined', 'expired')),
+    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+    device TEXT NOT NULL,
+    ip TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX qr_tickets_expiry ON qr_tickets(expires_at);
+  `,
 ];

@@ -5,21 +5,22 @@ import type { Registry } from "../../registry/types";
 import { DEFAULT_PREFIX, type Language, languageOf } from "../../shared/languages";
 import { loadMessages, type Messages } from "../../shared/messages";
 import { createRouteTable, matchPath, type RouteMatch } from "../../shared/routes";
+import type { Db } from "../db/open";
 import { alternatesOf, canonicalPath, localized } from "../seo/page-urls";
 import { type JsonLd, structuredData } from "../seo/structured-data";
 import type { Store } from "../store/load";
 import { createLinks } from "./links";
 import { checkPageData, checkScopeRoots } from "./page-data-check";
 import { pageMeta, type RenderLogger, renderRegion } from "./render";
-import { type ExtraReview, notFound, type ResolveContext, resolvePage, signInRequired } from "./resolve";
+import { type ExtraReview, notFound, type ResolveContext, resolvePage, signInRequired, type Viewer } from "./resolve";
 
 export interface PageRequest {
   pathname: string;
   query: URLSearchParams;
   hideHead?: boolean;
   hideFoot?: boolean;
-  /** Whether the request carried a valid x-auth; unknown on a first load, which has none to send. */
-  signedIn?: boolean;
+  /** The signed-in shopper (a valid x-auth, or the auth cookie on a first load); user routes answer 401 without one. */
+  viewer?: Viewer | null;
   /** The public origin absolute addresses start with; without it they stay paths (a page rendered outside a request). */
   origin?: string;
 }
@@ -39,11 +40,17 @@ export interface PageResult {
 
 export interface PageServiceDeps {
   store: Store;
+  db: Db;
   registry: Registry;
   log: RenderLogger;
   shopperReviews(productSlug: string): ExtraReview[];
   /** A snapshot of the units left per SKU, taken once per page. */
   stock(): (sku: string) => number;
+}
+
+/** The account area: its pages are rendered only for their signed-in owner. */
+export function isUserRoute(name: string): boolean {
+  return name.startsWith("user-");
 }
 
 export function createPageService(deps: PageServiceDeps) {
@@ -72,8 +79,11 @@ export function createPageService(deps: PageServiceDeps) {
     const language = match.language;
     const messages = await messagesFor(language);
     const links = createLinks(store.config.router, match.prefix);
+    const viewer = request.viewer ?? null;
     const ctx: ResolveContext = {
       store,
+      db: deps.db,
+      viewer,
       match,
       query: request.query,
       links,
@@ -84,7 +94,7 @@ export function createPageService(deps: PageServiceDeps) {
     const resolved =
       match.name === "not-found"
         ? notFound(ctx)
-        : match.name.startsWith("user-") && request.signedIn === false
+        : isUserRoute(match.name) && viewer === null
           ? signInRequired(ctx, request.pathname)
           : resolvePage(ctx);
     checkPageData(match.name, resolved);
@@ -98,6 +108,7 @@ export function createPageService(deps: PageServiceDeps) {
         search: links.to("/search"),
         cart: links.to("/cart"),
         account: links.user("center"),
+        favorites: links.user("favorite"),
         year: new Date().getUTCFullYear(),
         footer: [
           {

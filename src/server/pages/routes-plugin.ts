@@ -1,11 +1,14 @@
 // GET of any page address: the document on a first load, the page-route JSON when the
 // client router asks with ?request=route. Both carry the page's HTTP status.
+import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance } from "fastify";
 import type { Registry } from "../../registry/types";
-import { WIRE } from "../../shared/codes";
+import { ROUTE_MARKERS, WIRE } from "../../shared/codes";
 import { isPrefix } from "../../shared/languages";
+import { isPrivateRoute } from "../../shared/routes";
 import { themeStyleElement } from "../../shared/theme/theme-style";
-import { userIdOfToken } from "../auth/tokens";
+import { readCookie } from "../api/register";
+import { digest, userIdOfToken } from "../auth/tokens";
 import type { ClientBuild } from "../client-build";
 import type { Db } from "../db/open";
 import { renderDocument } from "../document";
@@ -14,6 +17,7 @@ import { publicOrigin } from "../seo/public-origin";
 import { stockSnapshot } from "../stock";
 import type { Store } from "../store/load";
 import { createPageService, type PageRequest, type PageResult } from "./page-service";
+import type { Viewer } from "./resolve";
 
 export interface PagesDeps {
   store: Store;
@@ -32,12 +36,23 @@ const BARE_500 = `<!doctype html>
 
 const headerValue = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
 
+/**
+ * Who a page is rendered for: the x-auth token of a page route, or on a first load (which
+ * cannot send a header) the auth cookie that mirrors it.
+ */
+function viewerOf(db: Db, headers: IncomingHttpHeaders, asRoute: boolean): Viewer | null {
+  const token = asRoute ? headerValue(headers[WIRE.authHeader]) : readCookie(headers.cookie, WIRE.authCookie);
+  const userId = userIdOfToken(db, token, Date.now());
+  return userId === null ? null : { userId, tokenHash: digest(token!) };
+}
+
 export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
   const reviewsOf = deps.db.prepare(
     "SELECT author, score, title, body, created_at FROM reviews WHERE product_slug = ? ORDER BY created_at DESC, id DESC LIMIT 20",
   );
   const pages = createPageService({
     store: deps.store,
+    db: deps.db,
     stock: () => stockSnapshot(deps.db, deps.store),
     registry: deps.registry,
     log: { error: (message) => app.log.error(message) },
@@ -57,15 +72,16 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
     // API calls are POSTs; a GET of one is not a page.
     if (url.pathname.startsWith("/api/")) return reply.code(404).send({ code: 40, msg: "There is no such call." });
     const asRoute = url.searchParams.get(WIRE.routeQuery) === WIRE.routeQueryValue;
+    // The page-route markers are the router's, not the page's: links the page writes back to
+    // itself (sign-in's redirect, the language switch) must not carry them.
+    if (asRoute) for (const marker of ROUTE_MARKERS) url.searchParams.delete(marker);
     const pageRequest: PageRequest = {
       pathname: url.pathname,
       origin: publicOrigin(deps.publicOrigin, request),
       query: url.searchParams,
       hideHead: request.headers[WIRE.hideHeadHeader] === "1",
       hideFoot: request.headers[WIRE.hideFootHeader] === "1",
-      ...(asRoute
-        ? { signedIn: userIdOfToken(deps.db, headerValue(request.headers[WIRE.authHeader]), Date.now()) !== null }
-        : {}),
+      viewer: viewerOf(deps.db, request.headers, asRoute),
     };
     let result: PageResult;
     try {
@@ -117,10 +133,16 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
       headExtra: themeStyleElement(deps.store.theme, nonce),
       structuredData: result.structuredData,
     });
-    return reply
-      .header("content-security-policy", contentSecurityPolicy(nonce, origins))
-      .header("cache-control", "no-store")
-      .type("text/html; charset=utf-8")
-      .send(html);
+    return (
+      reply
+        .header("content-security-policy", contentSecurityPolicy(nonce, origins))
+        // A page of the account area or the checkout is the shopper's own: never stored. Any
+        // other document is the same for every visitor (islands fill in the rest), so the
+        // browser may keep it for Back and Forward (the back/forward cache refuses no-store);
+        // it still asks the server again before reusing it.
+        .header("cache-control", isPrivateRoute(result.meta.route ?? "") ? "no-store" : "private, no-cache")
+        .type("text/html; charset=utf-8")
+        .send(html)
+    );
   });
 }

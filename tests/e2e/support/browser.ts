@@ -13,8 +13,14 @@ const FLAGS = [
   "--disable-sync",
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+/** `bfcache`: keep Chromium's back/forward cache, which Playwright switches off by default. */
+export function launchBrowser(options: { bfcache?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: FLAGS,
+    ...(options.bfcache ? { ignoreDefaultArgs: ["--disable-back-forward-cache"] } : {}),
+  });
 }
 
 /** Waits until the router has taken over the page (it keys the history entry): a click before that is a plain page load. */

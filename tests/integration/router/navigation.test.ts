@@ -307,8 +307,8 @@ describe("scroll", () => {
     expect(scroll.y).toBe(320);
   });
 
-  it("restores the position of the entry back and forward return to", async () => {
-    const { router, scroll, requests, events } = start();
+  it("restores the position of the entry back and forward return to, fetching the page when it has no snapshot", async () => {
+    const { router, scroll, requests, events } = start({ answers: answers(), snapshotLimit: 0 });
     scroll.y = 0;
     await router.visit("/cart");
     scroll.y = 750;
@@ -329,7 +329,7 @@ describe("scroll", () => {
 
   it("loads the page in full when back arrives at a page whose answer fails", async () => {
     const map = answers();
-    const { router, reload, logger } = start({ answers: map });
+    const { router, reload, logger } = start({ answers: map, snapshotLimit: 0 });
     await router.visit("/cart");
     await router.visit("/tag");
     map.set("/cart", { status: 502 });

@@ -4,14 +4,29 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import validateInitialData from "../../../generated/validators/page/initial-data.js";
 import validatePageRoute from "../../../generated/validators/page/page-route.js";
+import { placeOrder } from "./orders-support";
 import { START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support";
 
 let store: TestStore;
 let token: string;
+// The shopper's own order and return, for their detail pages ({order} and {return} in ROUTES).
+const mine = { order: "", return: "" };
 beforeAll(async () => {
   store = await startStore();
   token = (await signUp(store)).token;
+  mine.order = await placeOrder(store, token, { sku: "LINSHI-SAN-M" });
+  // Paid as the provider's webhook would mark it (the payment itself is orders-api.test.ts's subject).
+  store.server.db.prepare("UPDATE orders SET pay_status = 'paid' WHERE order_no = ?").run(mine.order);
+  const form = new FormData();
+  form.append("orderNo", mine.order);
+  form.append("applyType", "return_refund");
+  form.append("applyDesc", "Too small");
+  form.append("lines", JSON.stringify([{ sku: "LINSHI-SAN-M", quantity: 1 }]));
+  const applied = await fetch(`${store.url}/api/web/return/apply`, { method: "POST", headers: { "x-auth": token }, body: form });
+  mine.return = ((await applied.json()) as { data: { returnNo: string } }).data.returnNo;
 }, START_TIMEOUT_MS);
+
+const address = (path: string) => path.replace("{order}", mine.order).replace("{return}", mine.return);
 afterAll(() => store.close(), START_TIMEOUT_MS);
 
 const initialData = (html: string) =>
@@ -56,9 +71,9 @@ const ROUTES: [string, number, string, string][] = [
   ["/user/log", 200, "user-log", "Activity log"],
   ["/user/info", 200, "user-info", "Profile"],
   ["/user/order", 200, "user-order", "My orders"],
-  ["/user/order/SO123456", 200, "user-order-detail", "Order details"],
+  ["/user/order/{order}", 200, "user-order-detail", "Order details"],
   ["/user/return", 200, "user-return", "Returns"],
-  ["/user/return/RT123456", 200, "user-return-detail", "Return details"],
+  ["/user/return/{return}", 200, "user-return-detail", "Return details"],
   ["/error/404", 404, "error-404", "Page not found"],
   ["/error/500", 500, "error-500", "Something went wrong"],
   ["/error/403", 403, "error-403", "Access denied"],
@@ -67,7 +82,11 @@ const ROUTES: [string, number, string, string][] = [
 
 describe("documents", () => {
   it.each(ROUTES)("GET %s answers %i with the %s document", async (path, status, route, text) => {
-    const response = await fetch(store.url + path);
+    // A first load of the user area is rendered for the owner of the auth cookie.
+    const response = await fetch(
+      store.url + address(path),
+      route.startsWith("user-") ? { headers: { cookie: `sf_auth=${token}` } } : {},
+    );
     expect(response.status).toBe(status);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     const html = await response.text();
@@ -144,7 +163,7 @@ describe("page routes", () => {
     const joiner = path.includes("?") ? "&" : "?";
     // The user area needs a session on client navigation.
     const headers: Record<string, string> = route.startsWith("user-") ? { "x-auth": token } : {};
-    const response = await fetch(`${store.url}${path}${joiner}request=route&ua=test&referer=%2F&cookie=`, { headers });
+    const response = await fetch(`${store.url}${address(path)}${joiner}request=route&ua=test&referer=%2F&cookie=`, { headers });
     expect(response.status).toBe(status);
     const body = await response.json();
     expect(validatePageRoute(body), JSON.stringify(validatePageRoute.errors)).toBe(true);

@@ -2,6 +2,7 @@
 // /ws/message: pings, order status pushes, refusing sockets without a visitor id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { payOrder } from "./orders-support";
 import { START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support";
 
 let store: TestStore;
@@ -64,7 +65,7 @@ describe("/ws/message", () => {
       },
       { token },
     );
-    await store.post("order/pay", { orderNo: order.data.orderNo }, { token });
+    await payOrder(store, token, order.data.orderNo);
     await expect
       .poll(() => frames.filter((f) => f.type === "order.status").map((f) => f.data.payStatus))
       .toEqual(["unpaid", "paid"]);

@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { registry } from "../../../src/registry/index";
+import type { Db } from "../../../src/server/db/open";
+import { openDatabase } from "../../../src/server/db/open";
 import { checkPageData, checkScopeRoots, PageDataError } from "../../../src/server/pages/page-data-check";
 import type { Resolved } from "../../../src/server/pages/page-kinds";
 import { createPageService } from "../../../src/server/pages/page-service";
@@ -48,6 +50,7 @@ const SAMPLES: Record<RouteName, string> = {
   "root-detail": "/root/contact",
   "auth-forget": "/auth/forget",
   "auth-reset-password": "/auth/reset-password",
+  "auth-qr": "/auth/qr?ticket=tttttttttttttttttttttt",
   "auth-signin": "/auth/signin",
   "auth-signup": "/auth/signup",
   "auth-verify-email": "/auth/verify-email",
@@ -72,9 +75,24 @@ const SAMPLES: Record<RouteName, string> = {
   "slug-detail": "/about",
 };
 
+// A database with one shopper, whom the user routes are rendered for.
+function shopDatabase(): Db {
+  const dir = mkdtempSync(join(tmpdir(), "page-data-"));
+  dirs.push(dir);
+  const db = openDatabase(dir);
+  db.prepare(
+    "INSERT INTO users (id, email, password_hash, first_name, last_name, nickname, created_at) VALUES (1, 'ann@example.com', 'x', 'Ann', 'Lee', 'Ann', 0)",
+  ).run();
+  return db;
+}
+
+const SHOPPER = { userId: 1 };
+
 function pageService(errors: string[]) {
+  const db = shopDatabase();
   return createPageService({
     store: loadStore(DEMO, schemas, Object.keys(registry)),
+    db,
     registry,
     log: { error: (message) => errors.push(message) },
     shopperReviews: () => [{ author: "Ann", score: 5, body: "Lovely.", date: "2026-01-02" }],
@@ -89,12 +107,15 @@ describe("page data", { timeout: 60_000 }, () => {
     for (const name of ROUTE_NAMES) {
       const url = new URL(SAMPLES[name], "http://localhost");
       // render() throws a PageDataError when the data breaks its schema.
-      const result = await pages.render({ pathname: url.pathname, query: url.searchParams });
+      const result = await pages.render({ pathname: url.pathname, query: url.searchParams, viewer: SHOPPER });
       expect(result.meta.route, SAMPLES[name]).toBe(name);
       expect(result.status, name).toBeLessThan(name === "error-500" ? 501 : 500);
     }
-    // Also the 401 of a user page without a token and an unknown address.
-    expect((await pages.render({ pathname: "/user/order", query: new URLSearchParams(), signedIn: false })).status).toBe(401);
+    // Also the 401 of every user page for a visitor, and an unknown address.
+    for (const name of ROUTE_NAMES.filter((n) => n.startsWith("user-"))) {
+      const url = new URL(SAMPLES[name], "http://localhost");
+      expect((await pages.render({ pathname: url.pathname, query: url.searchParams, viewer: null })).status, name).toBe(401);
+    }
     expect((await pages.render({ pathname: "/no/such/page", query: new URLSearchParams() })).status).toBe(404);
     expect(errors).toEqual([]);
   });
@@ -120,7 +141,16 @@ describe("page data", { timeout: 60_000 }, () => {
     const roots = {
       $store: { name: "Demo", currency: "usd" },
       $route: { name: "home", params: {}, prefix: "en" },
-      $layout: { home: "/", nav: [], search: "/search", cart: "/cart", account: "/user/center", year: 2026, footer: [] },
+      $layout: {
+        home: "/",
+        nav: [],
+        search: "/search",
+        cart: "/cart",
+        account: "/user/center",
+        favorites: "/user/favorite",
+        year: 2026,
+        footer: [],
+      },
     };
     expect(() => checkScopeRoots("home", roots)).toThrow(
       /^route home: the page data does not match schemas\/pages\/scope\.schema\.json: \/\$store\/currency must match pattern/,

@@ -1,7 +1,8 @@
 // @vitest-environment node
-// The cart, checkout, thank-you and order pages: their islands, the links they need (with
-// the language prefix and the way back from sign-in), and 404 for a malformed order number.
+// The cart, checkout, thank-you, order and return pages: their islands, the links they need
+// (with the language prefix and the way back from sign-in), and 404 for a malformed order number.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { placeOrder } from "./orders-support";
 import { START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support";
 
 let store: TestStore;
@@ -46,14 +47,27 @@ describe("shopper pages", () => {
     expect(bad.page.ordersHref).toBe("/user/order");
   });
 
-  it("renders the order list and detail islands, and 404 for a malformed order number", async () => {
-    expect((await pageOf("/user/order", token)).page).toMatchObject({
-      orderHref: "/user/order/{orderNo}",
-      signInHref: "/auth/signin?redirect=%2Fuser%2Forder",
+  it("renders the shopper's orders and returns, and 404 for a malformed or someone else's order", async () => {
+    const orderNo = await placeOrder(store, token);
+    const list = (await pageOf("/zh-HK/user/order?status=in_progress&page=1", token)).page as { view: Record<string, unknown> };
+    expect(list.view).toMatchObject({
+      orderHref: "/zh-HK/user/order/{orderNo}",
+      listHref: "/zh-HK/user/order",
+      status: "in_progress",
+      page: 1,
+      total: 1,
     });
-    const detail = await fetch(`${store.url}/user/order/SO20261121ABC123`);
-    expect(await detail.text()).toContain('data-component="UserOrderDetail"');
-    const malformed = await fetch(`${store.url}/user/order/so-1`);
-    expect(malformed.status).toBe(404);
+    expect((list.view.orders as { orderNo: string }[])[0]!.orderNo).toBe(orderNo);
+    // A first load is rendered for the owner of the auth cookie.
+    const detail = await fetch(`${store.url}/user/order/${orderNo}`, { headers: { cookie: `sf_auth=${token}` } });
+    const html = await detail.text();
+    expect(html).toContain('data-component="UserOrderDetail"');
+    expect(html).toContain(orderNo);
+    expect((await pageOf("/user/return", token)).page).toMatchObject({
+      view: { returns: [], total: 0, returnHref: "/user/return/{returnNo}" },
+    });
+    expect((await pageOf("/user/order/so-1", token)).status).toBe(404);
+    expect((await pageOf(`/user/order/${orderNo}`, (await signUp(store)).token)).status).toBe(404);
+    expect((await pageOf("/user/return/RT00000000NOSUCH", token)).status).toBe(404);
   });
 });

@@ -80,10 +80,25 @@ export function uniqueEmail(): string {
   return `shopper${Date.now().toString(36)}${counter}@example.com`;
 }
 
+/** The code of the newest link mailed to `to` (a verification or reset link), read from the outbox. */
+export function mailedCode(store: TestStore, to: string): string {
+  const row = store.server.db
+    .prepare("SELECT link FROM outbox WHERE recipient = ? AND link != '' ORDER BY id DESC LIMIT 1")
+    .get(to) as { link: string } | undefined;
+  const code = row ? new URL(row.link, "http://localhost").searchParams.get("code") : null;
+  if (!code) throw new Error(`no link was mailed to ${to}`);
+  return code;
+}
+
+/** Signs up with an email address and follows the mailed link, which confirms it and signs in. */
 export async function signUp(store: TestStore, email = uniqueEmail(), password = "secret123") {
-  const answer = await store.post<{ token: string; user: { id: string } }>("auth/signup", { email, password, agree: true });
+  const answer = await store.post("auth/signup", { email, password, agree: true });
   if (answer.code !== 0) throw new Error(`sign-up failed: ${answer.msg}`);
-  return { email, password, token: answer.data.token, user: answer.data.user };
+  const verified = await store.post<{ token: string; user: { id: string } }>("auth/verifyEmail", {
+    code: mailedCode(store, email),
+  });
+  if (verified.code !== 0) throw new Error(`verification failed: ${verified.msg}`);
+  return { email, password, token: verified.data.token, user: verified.data.user };
 }
 
 export function count(store: TestStore, table: string): number {

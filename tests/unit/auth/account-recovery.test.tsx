@@ -12,7 +12,19 @@ import VerifyEmail from "../../../src/components/auth/VerifyEmail";
 import VerifyPrompt from "../../../src/components/auth/VerifyPrompt";
 import { type Api, ApiError } from "../../../src/runtime/api/client";
 import { LOCALES } from "../runtime/fakes";
-import { button, click, describedBy, fakeSession, field, type Harness, renderIsland, serverFailure, type, USER } from "./support";
+import {
+  button,
+  click,
+  describedBy,
+  fakeSession,
+  field,
+  type Harness,
+  renderIsland,
+  serverFailure,
+  TOKEN,
+  type,
+  USER,
+} from "./support";
 
 const CODE = "c".repeat(43);
 const FORGOT = { signinHref: "/auth/signin" };
@@ -78,9 +90,14 @@ describe("ForgotPassword", () => {
     );
     expect(h.container.querySelector("form")).toBeNull();
     await click(button(h.container, "Use another email or number"));
-    await type(field(h.container, "Email or mobile number"), "+85291234567");
+    await type(field(h.container, "Email or mobile number"), "91234567");
+    // A mobile number needs its calling code: the same number may exist in two countries.
     await click(button(h.container, "Send link"));
-    expect(h.post).toHaveBeenLastCalledWith("auth/forget", { mobile: "+85291234567" }, { toast: false });
+    expect(describedBy(field(h.container, "Country calling code"))).toContain("Enter");
+    expect(h.post).toHaveBeenCalledTimes(1);
+    await type(field(h.container, "Country calling code"), "+852");
+    await click(button(h.container, "Send link"));
+    expect(h.post).toHaveBeenLastCalledWith("auth/forget", { mobile: "91234567", countryCode: "+852" }, { toast: false });
   });
 
   it("shows a refused call (too many requests) in an alert and keeps the form", async () => {
@@ -178,13 +195,13 @@ describe("VerifyEmail", () => {
     return { h: harness, post };
   }
 
-  it("verifies the address once as soon as it runs, says so and refreshes the session", async () => {
-    const { h, post } = await openVerify(Promise.resolve({ email: "mei@example.com" }));
+  it("verifies the address once as soon as it runs, signs its owner in and says so", async () => {
+    const { h, post } = await openVerify(Promise.resolve({ email: "mei@example.com", token: TOKEN, user: USER }));
     expect(post).toHaveBeenCalledTimes(1);
     expect(post).toHaveBeenCalledWith("auth/verifyEmail", { code: CODE }, { toast: false });
-    expect(text(h, "[role=status]")).toBe("Your email address mei@example.com is verified. Thank you!");
+    expect(text(h, "[role=status]")).toBe("Your email address mei@example.com is verified, and you are signed in. Thank you!");
     expect(text(h, "[role=alert]")).toBe("");
-    expect(h.session.refresh).toHaveBeenCalled();
+    expect(h.session.signIn).toHaveBeenCalledWith(TOKEN, USER);
     expect(Array.from(h.container.querySelectorAll("a")).map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["Continue shopping", "/"],
     ]);
@@ -208,7 +225,10 @@ describe("VerifyEmail", () => {
   });
 
   it("says a link without a code is not valid, without a call", async () => {
-    const { h, post } = await openVerify(Promise.resolve({ email: "x@example.com" }), { ...VERIFY, code: "" });
+    const { h, post } = await openVerify(Promise.resolve({ email: "x@example.com", token: TOKEN, user: USER }), {
+      ...VERIFY,
+      code: "",
+    });
     expect(post).not.toHaveBeenCalled();
     expect(text(h, "[role=alert]")).toBe("This verification link has expired or was already used.");
     const link = Array.from(h.container.querySelectorAll("a")).find((a) => a.textContent === "Send a new link")!;
@@ -219,14 +239,13 @@ describe("VerifyEmail", () => {
 describe("VerifyPrompt", () => {
   const signedIn = (emailVerified = false) => fakeSession({ signedIn: true, user: { ...USER, emailVerified } });
 
-  it("says where the link went, counts the minute down after sign-up, then sends again", async () => {
+  it("says where the link went after sign-up, counts the minute down, then sends again to that address", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
     const h = await open(<VerifyPrompt {...PROMPT} />, {
-      url: "/auth/verify-prompt?sent=1&redirect=%2Fcheckout",
-      session: signedIn(),
+      url: "/auth/verify-prompt?sent=email&to=mei%40example.com&redirect=%2Fcheckout",
     });
     expect(text(h, ".sf-auth__intro")).toBe(
-      "We sent a link to mei@example.com. Open it to verify your email address; it works for 24 hours.",
+      "We sent a link to mei@example.com. Open it to confirm the address and sign in; it works for 24 hours.",
     );
     const resend = () => h.container.querySelector<HTMLButtonElement>("button")!;
     expect(resend().textContent).toBe("Send again in 60 seconds");
@@ -242,9 +261,28 @@ describe("VerifyPrompt", () => {
     expect(resend().textContent).toBe("Send again");
     expect(resend().disabled).toBe(false);
     await click(resend());
-    expect(h.post).toHaveBeenCalledWith("auth/sendVerifyEmail", {}, { toast: false });
+    expect(h.post).toHaveBeenCalledWith("auth/sendVerifyEmail", { email: "mei@example.com" }, { toast: false });
     expect(text(h, "[role=status]")).toBe("We sent a new link to mei@example.com.");
     expect(resend().textContent).toBe("Send again in 60 seconds");
+  });
+
+  it("after a sign-up by mobile, names the number and sends again to it", async () => {
+    const h = await open(<VerifyPrompt {...PROMPT} />, { url: "/auth/verify-prompt?sent=mobile&to=91234567&cc=%2B852" });
+    expect(text(h, ".sf-auth__intro")).toBe(
+      "We sent a text message with a link to +852 91234567. Open it to confirm the number and sign in; it works for 24 hours.",
+    );
+    await act(async () => {});
+    const resend = h.container.querySelector<HTMLButtonElement>("button")!;
+    expect(resend.disabled).toBe(true);
+  });
+
+  it("sends a signed-in shopper's unverified address a new link", async () => {
+    const h = await open(<VerifyPrompt {...PROMPT} />, { url: "/auth/verify-prompt", session: signedIn() });
+    expect(text(h, ".sf-auth__intro")).toBe(
+      "We sent a link to mei@example.com. Open it to confirm the address and sign in; it works for 24 hours.",
+    );
+    await click(button(h.container, "Send again"));
+    expect(h.post).toHaveBeenCalledWith("auth/sendVerifyEmail", {}, { toast: false });
   });
 
   it("shows the server's refusal (its own cooldown) in an alert", async () => {

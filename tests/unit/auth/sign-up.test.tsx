@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import validate from "../../../generated/validators/components/SignUp.js";
 import SignUp from "../../../src/components/auth/SignUp";
 import { LOCALES } from "../runtime/fakes";
-import { button, click, describedBy, field, type Harness, renderIsland, serverFailure, TOKEN, type, USER } from "./support";
+import { button, click, describedBy, field, type Harness, renderIsland, serverFailure, type } from "./support";
 
 const PROPS = { signinHref: "/auth/signin", privacyHref: "/page/privacy", termsHref: "/page/terms" };
 let harness: Harness | undefined;
@@ -113,9 +113,9 @@ describe("SignUp", () => {
     ]);
   });
 
-  it("creates the account, signs in with the answer and shows where the verification link went, keeping redirect", async () => {
+  it("creates the account without signing in and shows where the link went, keeping redirect", async () => {
     const h = await open("/zh-HK/auth/signup?redirect=%2Fzh-HK%2Fcheckout", "zh-HK");
-    h.post.mockResolvedValue({ token: TOKEN, user: USER });
+    h.post.mockResolvedValue({ channel: "email" });
     const inputs = Array.from(h.container.querySelectorAll<HTMLInputElement>("input:not([type=checkbox])"));
     for (const [input, value] of [
       [inputs[0], "new@example.com"],
@@ -132,26 +132,29 @@ describe("SignUp", () => {
       { email: "new@example.com", password: "secret1", firstName: "Mei", lastName: "Chan", agree: true },
       { toast: false },
     );
-    expect(h.session.signIn).toHaveBeenCalledWith(TOKEN, USER);
-    expect(h.navigate).toHaveBeenCalledWith("/zh-HK/auth/verify-prompt?sent=1&redirect=%2Fzh-HK%2Fcheckout", undefined);
+    expect(h.session.signIn).not.toHaveBeenCalled();
+    expect(h.navigate).toHaveBeenCalledWith(
+      "/zh-HK/auth/verify-prompt?sent=email&to=new%40example.com&redirect=%2Fzh-HK%2Fcheckout",
+      undefined,
+    );
   });
 
   it("sends a mobile number with its calling code", async () => {
     const h = await open();
-    h.post.mockResolvedValue({ token: TOKEN, user: USER });
+    h.post.mockResolvedValue({ channel: "mobile" });
     await fillAll(h, "+85291234567");
     await type(field(h.container, "Country calling code"), "+852");
     await click(button(h.container, "Sign up"));
     expect(h.post.mock.calls[0]![1]).toMatchObject({ mobile: "+85291234567", countryCode: "+852" });
-    expect(h.navigate).toHaveBeenCalledWith("/", undefined);
+    expect(h.navigate).toHaveBeenCalledWith("/auth/verify-prompt?sent=mobile&to=%2B85291234567&cc=%2B852", undefined);
   });
 
-  it("shows the server's message for an account that exists and keeps what was typed", async () => {
+  it("shows the server's refusal and keeps what was typed", async () => {
     const h = await open();
-    h.post.mockRejectedValue(serverFailure("auth/signup", "An account with this email address already exists."));
+    h.post.mockRejectedValue(serverFailure("auth/signup", "Too many sign-ups from this address. Try again later."));
     await fillAll(h);
     await click(button(h.container, "Sign up"));
-    expect(h.container.querySelector("[role=alert]")!.textContent).toBe("An account with this email address already exists.");
+    expect(h.container.querySelector("[role=alert]")!.textContent).toBe("Too many sign-ups from this address. Try again later.");
     expect(h.session.signIn).not.toHaveBeenCalled();
     expect(field(h.container, "First name").value).toBe("Mei");
     expect(agreeBox(h).checked).toBe(true);

@@ -12,7 +12,7 @@ import { LOCALES } from "../runtime/fakes";
 
 const GOOD: AddressValues = {
   ...EMPTY_ADDRESS,
-  country: "Hong Kong",
+  country: "HK",
   city: "Hong Kong",
   firstName: "Mei",
   lastName: "Chan",
@@ -39,12 +39,12 @@ describe("address form rules", () => {
 
   it("name every missing required field with the shared messages", () => {
     expect(messages(EMPTY_ADDRESS)).toEqual({
-      country: "Country/region is required",
+      country: "Please select Country/region",
       city: "City is required",
       firstName: "Enter your first name",
       lastName: "Enter your last name",
       address: "Address is required",
-      countryCode: "Enter a country calling code",
+      countryCode: "Please select Country code",
       phone: "Enter your mobile number",
     });
   });
@@ -67,7 +67,7 @@ describe("address form rules", () => {
 
   it("take the lengths from the save request's schema", () => {
     expect(ADDRESS_MAX).toEqual({
-      country: 100,
+      country: 2,
       province: 100,
       city: 100,
       area: 100,
@@ -103,7 +103,7 @@ describe("address form rules", () => {
   it("send trimmed values and leave out empty optional fields", () => {
     expect(toSaveRequest({ ...GOOD, firstName: "  Mei ", apartment: " 12A ", province: " " }, 4)).toEqual({
       id: 4,
-      country: "Hong Kong",
+      country: "HK",
       city: "Hong Kong",
       firstName: "Mei",
       lastName: "Chan",

@@ -169,13 +169,18 @@ describe("Checkout", () => {
     expect(dialog.textContent).toContain("Enter your mobile number");
     expect(post).not.toHaveBeenCalledWith("address/save", expect.anything(), expect.anything());
 
+    // Choosing the country picks its calling code.
+    const country = byLabel<HTMLSelectElement>(dialog, "Country/region");
+    await act(async () => {
+      country.value = "HK";
+      country.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    expect(byLabel<HTMLSelectElement>(dialog, "Country code").value).toBe("+852");
     const fields: Record<string, string> = {
-      "Country/region": "Hong Kong",
       City: "Kowloon",
       "First name": "Ka",
       "Last name": "Wong",
       Address: "2 Nathan Road",
-      "Country code": "+852",
       Phone: "98765432",
     };
     for (const [label, value] of Object.entries(fields)) await type(byLabel<HTMLInputElement>(dialog, label), value);
@@ -184,7 +189,7 @@ describe("Checkout", () => {
     expect(post).toHaveBeenCalledWith(
       "address/save",
       {
-        country: "Hong Kong",
+        country: "HK",
         city: "Kowloon",
         firstName: "Ka",
         lastName: "Wong",

@@ -42,6 +42,39 @@ describe("boot", () => {
     expect(document.getElementById("b")!.hasAttribute("data-island")).toBe(false);
   });
 
+  it("loads a 401 page once more with the auth cookie when a token is stored but was not sent, then sends a real 401 to sign-in", async () => {
+    page({ ...goodData, meta: { status: 401, title: "Sign in" } });
+    localStorage.setItem("sf.token", "t".repeat(43));
+    let cookie = "visitorId=v1";
+    const doc = Object.create(document, {
+      cookie: {
+        get: () => cookie,
+        set: (value: string) => {
+          cookie = `${cookie}; ${value.split(";")[0]}`;
+        },
+      },
+      location: { value: { protocol: "http:" } },
+    });
+    const reload = vi.fn();
+    const replace = vi.fn();
+    const win = Object.create(window, {
+      document: { value: doc },
+      location: { value: { pathname: "/user/center", search: "", hash: "", replace, reload } },
+    });
+    try {
+      expect(await boot({ win, registry: makeRegistry(), logger, services: false })).toBeNull();
+      expect(cookie).toContain(`sf_auth=${"t".repeat(43)}`);
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(replace).not.toHaveBeenCalled();
+      // Sent and still refused: the token is not valid, so to sign-in.
+      await boot({ win, registry: makeRegistry(), logger, services: false });
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(replace).toHaveBeenCalledWith("/auth/signin?redirect=%2Fuser%2Fcenter");
+    } finally {
+      localStorage.removeItem("sf.token");
+    }
+  });
+
   it("keeps the page working when the initial data is broken, and says what is wrong", async () => {
     page({ ...goodData, theme: { config: { primaryColor: "blue;}" } } });
     const booted = await boot({ win: window, registry: makeRegistry(), logger, services: false });

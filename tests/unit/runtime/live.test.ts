@@ -29,6 +29,25 @@ function setup({ visitorId = "v_1", cookie = "", random = (): number => 0.5, pro
   return { live, rec, store, document, events };
 }
 
+describe("live channel: the back/forward cache", () => {
+  it("closes the socket on pagehide without trying again, and opens a new one on pageshow", () => {
+    const { live, events, rec } = setup();
+    live.start();
+    const first = FakeSocket.last;
+    first.accept();
+    events.dispatchEvent(new Event("pagehide"));
+    expect(first.closedWith).toBe(1000);
+    expect(live.isConnected()).toBe(false);
+    expect(rec.of("live:state")).toEqual([{ connected: true }, { connected: false }]);
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS * 3);
+    expect(FakeSocket.instances).toHaveLength(1);
+    events.dispatchEvent(new Event("pageshow"));
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.last.accept();
+    expect(live.isConnected()).toBe(true);
+  });
+});
+
 describe("live channel: connecting and frames", () => {
   it("opens one socket to /ws/message with the stored visitor id (wss on https, ws on http)", () => {
     setup().live.start();

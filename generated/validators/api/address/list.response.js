@@ -3,7 +3,7 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/list.response.schema.json","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","items":{"$ref":"https://storefront-runtime.dev/schemas/api/address/address.schema.json"}}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/list.response.schema.json","type":"object","additionalProperties":false,"required":["items"],"properties":{"items":{"type":"array","maxItems":50,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/address/address.schema.json"}}}};
 const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/address.schema.json","type":"object","additionalProperties":false,"required":["id","country","city","firstName","lastName","address","countryCode","phone","isDefault"],"properties":{"id":{"type":"integer","minimum":1},"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$","maxLength":12},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"},"isDefault":{"type":"boolean"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
@@ -433,6 +433,11 @@ let data0 = data.items;
 const _errs2 = errors;
 if(errors === _errs2){
 if(Array.isArray(data0)){
+if(data0.length > 50){
+validate21.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
+return false;
+}
+else {
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
@@ -444,6 +449,7 @@ errors = vErrors.length;
 var valid1 = _errs4 === errors;
 if(!valid1){
 break;
+}
 }
 }
 }

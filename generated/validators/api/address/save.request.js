@@ -3,10 +3,11 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/save.request.schema.json","type":"object","additionalProperties":false,"required":["country","city","firstName","lastName","address","countryCode","phone"],"properties":{"id":{"type":"integer","minimum":1,"maximum":2147483647},"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$","maxLength":12},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"},"isDefault":{"type":"boolean","default":false}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/save.request.schema.json","type":"object","additionalProperties":false,"required":["country","city","firstName","lastName","address","countryCode","phone"],"properties":{"id":{"type":"integer","minimum":1,"maximum":2147483647},"country":{"type":"string","pattern":"^[A-Z]{2}$","minLength":2,"maxLength":2},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$","maxLength":12},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"},"isDefault":{"type":"boolean","default":false}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
-const pattern0 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
+const pattern0 = new RegExp("^[A-Z]{2}$", "u");
+const pattern1 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
 const schema13 = {"type":"string","minLength":1,"maxLength":100};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -35,7 +36,7 @@ return errors === 0;
 }
 
 const schema10 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
-const pattern3 = new RegExp("^\\+?[0-9]{1,4}$", "u");
+const pattern4 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -47,7 +48,7 @@ validate42.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",
 return false;
 }
 else {
-if(!pattern3.test(data)){
+if(!pattern4.test(data)){
 validate42.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
 }
@@ -63,7 +64,7 @@ return errors === 0;
 }
 
 const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
-const pattern2 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
+const pattern3 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -75,7 +76,7 @@ validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",
 return false;
 }
 else {
-if(!pattern2.test(data)){
+if(!pattern3.test(data)){
 validate44.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
 return false;
 }
@@ -147,14 +148,20 @@ let data1 = data.country;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func3(data1) > 100){
-validate21.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+if(func3(data1) > 2){
+validate21.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"}];
 return false;
 }
 else {
-if(func3(data1) < 1){
-validate21.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func3(data1) < 2){
+validate21.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"}];
 return false;
+}
+else {
+if(!pattern0.test(data1)){
+validate21.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\""}];
+return false;
+}
 }
 }
 }
@@ -260,7 +267,7 @@ validate21.errors = [{instancePath:instancePath+"/postalCode",schemaPath:"#/prop
 return false;
 }
 else {
-if(!pattern0.test(data5)){
+if(!pattern1.test(data5)){
 validate21.errors = [{instancePath:instancePath+"/postalCode",schemaPath:"#/properties/postalCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{0,12}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{0,12}$"+"\""}];
 return false;
 }

@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/activity.request.schema.json","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":1,"maximum":10000,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":20}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/activity.request.schema.json","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":1,"maximum":10000,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":50,"default":20}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/auth/activity.request.schema.json" */;
@@ -55,8 +55,8 @@ return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 100 || isNaN(data1)){
-validate21.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+if(data1 > 50 || isNaN(data1)){
+validate21.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"}];
 return false;
 }
 else {

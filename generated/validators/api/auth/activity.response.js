@@ -5,7 +5,7 @@ import * as formats from "ajv-formats/dist/formats.js";
 export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/activity.response.schema.json","type":"object","additionalProperties":false,"required":["items","total"],"properties":{"items":{"type":"array","items":{"$ref":"https://storefront-runtime.dev/schemas/api/auth/login-activity.schema.json"}},"total":{"type":"integer","minimum":0}}};
-const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/login-activity.schema.json","type":"object","additionalProperties":false,"required":["ip","device","method","success","createdAt"],"properties":{"ip":{"type":"string","minLength":0,"maxLength":64},"device":{"type":"string","minLength":0,"maxLength":300},"method":{"enum":["email","mobile","qr"]},"success":{"type":"boolean"},"createdAt":{"type":"string","format":"date-time"}}};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/login-activity.schema.json","type":"object","additionalProperties":false,"required":["ip","device","method","success","createdAt"],"properties":{"ip":{"type":"string","minLength":0,"maxLength":64},"device":{"type":"string","minLength":0,"maxLength":300},"method":{"enum":["email","mobile","qr","link","code"]},"success":{"type":"boolean"},"createdAt":{"type":"string","format":"date-time"}}};
 const func2 = ucs2length;
 const formats0 = formats.fullFormats["date-time"];
 
@@ -87,7 +87,7 @@ if(valid0){
 if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
-if(!(((data2 === "email") || (data2 === "mobile")) || (data2 === "qr"))){
+if(!(((((data2 === "email") || (data2 === "mobile")) || (data2 === "qr")) || (data2 === "link")) || (data2 === "code"))){
 validate22.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema7.properties.method.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }

@@ -4,9 +4,10 @@ import * as formats from "ajv-formats/dist/formats.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/qrCreate.response.schema.json","type":"object","additionalProperties":false,"required":["ticket","secret","url","expiresAt"],"properties":{"ticket":{"type":"string","pattern":"^[A-Za-z0-9_-]{22,64}$"},"secret":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"},"url":{"type":"string","minLength":1,"maxLength":2048},"expiresAt":{"type":"string","format":"date-time"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/qrCreate.response.schema.json","type":"object","additionalProperties":false,"required":["ticket","secret","url","expiresAt"],"properties":{"ticket":{"type":"string","pattern":"^[A-Za-z0-9_-]{22,64}$"},"secret":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"},"url":{"type":"string","minLength":1,"maxLength":2048,"pattern":"^/auth/qr\\?ticket=[A-Za-z0-9_-]{22,64}$"},"expiresAt":{"type":"string","format":"date-time"}}};
 const pattern0 = new RegExp("^[A-Za-z0-9_-]{22,64}$", "u");
 const pattern1 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
+const pattern2 = new RegExp("^/auth/qr\\?ticket=[A-Za-z0-9_-]{22,64}$", "u");
 const func2 = ucs2length;
 const formats0 = formats.fullFormats["date-time"];
 
@@ -86,6 +87,12 @@ else {
 if(func2(data2) < 1){
 validate21.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
+}
+else {
+if(!pattern2.test(data2)){
+validate21.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^/auth/qr\\?ticket=[A-Za-z0-9_-]{22,64}$"},message:"must match pattern \""+"^/auth/qr\\?ticket=[A-Za-z0-9_-]{22,64}$"+"\""}];
+return false;
+}
 }
 }
 }

@@ -7,7 +7,7 @@ export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/signin.response.schema.json","allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/auth/session.schema.json"}]};
 const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/session.schema.json","type":"object","additionalProperties":false,"required":["token","user"],"properties":{"token":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"},"user":{"$ref":"https://storefront-runtime.dev/schemas/api/user/user-info.schema.json"}}};
 const pattern0 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
-const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/user/user-info.schema.json","type":"object","additionalProperties":false,"required":["id","email","nickname"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64},"email":{"type":"string","maxLength":254},"emailVerified":{"type":"boolean","default":false},"countryCode":{"type":"string","pattern":"^\\+?[0-9]{0,4}$"},"mobile":{"type":"string","pattern":"^(\\+?[1-9]\\d{1,14})?$"},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"fullName":{"type":"string","maxLength":201},"nickname":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"avatar":{"type":"string","maxLength":2048,"pattern":"^(https://|/(?!/)|$)"},"bio":{"type":"string","maxLength":1000},"birthday":{"type":"string","pattern":"^(\\d{4}-\\d{2}-\\d{2})?$"},"credits":{"type":"integer","minimum":0,"default":0},"spendingAmount":{"type":"number","minimum":0,"default":0},"paymentAmount":{"type":"number","minimum":0,"default":0},"unpaidCount":{"type":"integer","minimum":0,"default":0},"orderCount":{"type":"integer","minimum":0,"default":0},"lastLogin":{"type":"string","format":"date-time"}}};
+const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/user/user-info.schema.json","type":"object","additionalProperties":false,"required":["id","email","nickname"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64},"email":{"type":"string","maxLength":254},"emailVerified":{"type":"boolean","default":false},"countryCode":{"type":"string","pattern":"^\\+?[0-9]{0,4}$"},"mobile":{"type":"string","pattern":"^(\\+?[1-9]\\d{1,14})?$"},"mobileVerified":{"type":"boolean","default":false},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"fullName":{"type":"string","maxLength":201},"nickname":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"avatar":{"type":"string","maxLength":2048,"pattern":"^(https://|/(?!/)|$)"},"bio":{"type":"string","maxLength":1000},"birthday":{"type":"string","pattern":"^(\\d{4}-\\d{2}-\\d{2})?$"},"credits":{"type":"integer","minimum":0,"default":0,"maximum":1000000000},"spendingAmount":{"type":"number","minimum":0,"default":0,"maximum":10000000000},"paymentAmount":{"type":"number","minimum":0,"default":0,"maximum":10000000000},"unpaidCount":{"type":"integer","minimum":0,"default":0,"maximum":1000000000},"orderCount":{"type":"integer","minimum":0,"default":0,"maximum":1000000000},"lastLogin":{"type":"string","format":"date-time","maxLength":40}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern1 = new RegExp("^\\+?[0-9]{0,4}$", "u");
@@ -45,6 +45,9 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.emailVerified === undefined){
 data.emailVerified = false;
+}
+if(data.mobileVerified === undefined){
+data.mobileVerified = false;
 }
 if(data.credits === undefined){
 data.credits = 0;
@@ -173,36 +176,43 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.firstName !== undefined){
 const _errs12 = errors;
+if(typeof data.mobileVerified !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/mobileVerified",schemaPath:"#/properties/mobileVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+if(valid0){
+if(data.firstName !== undefined){
+const _errs14 = errors;
 if(!(validate41(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.lastName !== undefined){
-const _errs13 = errors;
+const _errs15 = errors;
 if(!(validate41(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.fullName !== undefined){
-let data7 = data.fullName;
-const _errs14 = errors;
-if(errors === _errs14){
-if(typeof data7 === "string"){
-if(func3(data7) > 201){
+let data8 = data.fullName;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data8 === "string"){
+if(func3(data8) > 201){
 validate23.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 201},message:"must NOT have more than 201 characters"}];
 return false;
 }
@@ -212,35 +222,35 @@ validate23.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nickname !== undefined){
-const _errs16 = errors;
-if(!(validate41(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
 var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
+if(data.nickname !== undefined){
+const _errs18 = errors;
+if(!(validate41(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.avatar !== undefined){
-let data9 = data.avatar;
-const _errs17 = errors;
-if(errors === _errs17){
-if(typeof data9 === "string"){
-if(func3(data9) > 2048){
+let data10 = data.avatar;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data10 === "string"){
+if(func3(data10) > 2048){
 validate23.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern7.test(data9)){
+if(!pattern7.test(data10)){
 validate23.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
 return false;
 }
@@ -251,18 +261,18 @@ validate23.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs19 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.bio !== undefined){
-let data10 = data.bio;
-const _errs19 = errors;
-if(errors === _errs19){
-if(typeof data10 === "string"){
-if(func3(data10) > 1000){
+let data11 = data.bio;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data11 === "string"){
+if(func3(data11) > 1000){
 validate23.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
@@ -272,18 +282,18 @@ validate23.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.birthday !== undefined){
-let data11 = data.birthday;
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data11 === "string"){
-if(!pattern8.test(data11)){
+let data12 = data.birthday;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data12 === "string"){
+if(!pattern8.test(data12)){
 validate23.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
 return false;
 }
@@ -293,35 +303,47 @@ validate23.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-let data12 = data.credits;
-const _errs23 = errors;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+let data13 = data.credits;
+const _errs25 = errors;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
 validate23.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs23){
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
+if(errors === _errs25){
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 1000000000 || isNaN(data13)){
+validate23.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+return false;
+}
+else {
+if(data13 < 0 || isNaN(data13)){
 validate23.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-var valid0 = _errs23 === errors;
+}
+var valid0 = _errs25 === errors;
 if(valid0){
-let data13 = data.spendingAmount;
-const _errs25 = errors;
-if(errors === _errs25){
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
+let data14 = data.spendingAmount;
+const _errs27 = errors;
+if(errors === _errs27){
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 10000000000 || isNaN(data14)){
+validate23.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
+return false;
+}
+else {
+if(data14 < 0 || isNaN(data14)){
 validate23.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 else {
@@ -329,15 +351,21 @@ validate23.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/
 return false;
 }
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs27 === errors;
 if(valid0){
-let data14 = data.paymentAmount;
-const _errs27 = errors;
-if(errors === _errs27){
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
+let data15 = data.paymentAmount;
+const _errs29 = errors;
+if(errors === _errs29){
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 10000000000 || isNaN(data15)){
+validate23.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
+return false;
+}
+else {
+if(data15 < 0 || isNaN(data15)){
 validate23.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 else {
@@ -345,49 +373,67 @@ validate23.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/p
 return false;
 }
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs29 === errors;
 if(valid0){
-let data15 = data.unpaidCount;
-const _errs29 = errors;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+let data16 = data.unpaidCount;
+const _errs31 = errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
 validate23.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs29){
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
+if(errors === _errs31){
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 1000000000 || isNaN(data16)){
+validate23.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+return false;
+}
+else {
+if(data16 < 0 || isNaN(data16)){
 validate23.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-var valid0 = _errs29 === errors;
+}
+var valid0 = _errs31 === errors;
 if(valid0){
-let data16 = data.orderCount;
-const _errs31 = errors;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+let data17 = data.orderCount;
+const _errs33 = errors;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
 validate23.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs31){
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
+if(errors === _errs33){
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 > 1000000000 || isNaN(data17)){
+validate23.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+return false;
+}
+else {
+if(data17 < 0 || isNaN(data17)){
 validate23.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-var valid0 = _errs31 === errors;
+}
+var valid0 = _errs33 === errors;
 if(valid0){
 if(data.lastLogin !== undefined){
-let data17 = data.lastLogin;
-const _errs33 = errors;
-if(errors === _errs33){
-if(errors === _errs33){
-if(typeof data17 === "string"){
-if(!(formats0.validate(data17))){
+let data18 = data.lastLogin;
+const _errs35 = errors;
+if(errors === _errs35){
+if(errors === _errs35){
+if(typeof data18 === "string"){
+if(func3(data18) > 40){
+validate23.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+return false;
+}
+else {
+if(!(formats0.validate(data18))){
 validate23.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
+}
 }
 }
 else {
@@ -396,10 +442,11 @@ return false;
 }
 }
 }
-var valid0 = _errs33 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }

@@ -17,7 +17,7 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-const func2 = ucs2length;
+const func3 = ucs2length;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/favorite/cancel.request.schema.json" */;
@@ -57,12 +57,12 @@ let data1 = data.id;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
-if(func2(data1) > 64){
+if(func3(data1) > 64){
 validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 else {
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }

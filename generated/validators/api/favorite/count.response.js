@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/favorite/count.response.schema.json","type":"object","additionalProperties":false,"required":["article","product","page"],"properties":{"article":{"type":"integer","minimum":0},"product":{"type":"integer","minimum":0},"page":{"type":"integer","minimum":0}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/favorite/count.response.schema.json","type":"object","additionalProperties":false,"required":["article","product","page"],"properties":{"article":{"type":"integer","minimum":0,"maximum":1000},"product":{"type":"integer","minimum":0,"maximum":1000},"page":{"type":"integer","minimum":0,"maximum":1000}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/favorite/count.response.schema.json" */;
@@ -34,9 +34,15 @@ return false;
 }
 if(errors === _errs2){
 if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 1000 || isNaN(data0)){
+validate21.errors = [{instancePath:instancePath+"/article",schemaPath:"#/properties/article/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
 if(data0 < 0 || isNaN(data0)){
 validate21.errors = [{instancePath:instancePath+"/article",schemaPath:"#/properties/article/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -55,9 +61,15 @@ return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 1000 || isNaN(data1)){
+validate21.errors = [{instancePath:instancePath+"/product",schemaPath:"#/properties/product/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
 if(data1 < 0 || isNaN(data1)){
 validate21.errors = [{instancePath:instancePath+"/product",schemaPath:"#/properties/product/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -76,9 +88,15 @@ return false;
 }
 if(errors === _errs6){
 if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 1000 || isNaN(data2)){
+validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
 if(data2 < 0 || isNaN(data2)){
 validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }

@@ -4,7 +4,9 @@ import * as formats from "ajv-formats/dist/formats.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/favorite/favorite-item.schema.json","type":"object","additionalProperties":false,"required":["type","id","title"],"properties":{"type":{"$ref":"#/definitions/type"},"id":{"type":"string","minLength":1,"maxLength":64},"title":{"type":"string","maxLength":300},"slug":{"type":"string","maxLength":200},"url":{"type":"string","maxLength":2048,"pattern":"^/(?!/)"},"image":{"type":"string","maxLength":2048,"pattern":"^(https://|/(?!/))"},"price":{"type":"number","minimum":0},"createdAt":{"type":"string","format":"date-time"}},"definitions":{"type":{"enum":["article","product","page"]}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/favorite/favorite-item.schema.json","type":"object","additionalProperties":false,"required":["type","id","title"],"properties":{"type":{"$ref":"#/definitions/type"},"id":{"type":"string","minLength":1,"maxLength":64},"title":{"type":"string","maxLength":300},"slug":{"type":"string","maxLength":200},"url":{"type":"string","maxLength":2048,"pattern":"^/(?!/)"},"image":{"type":"string","maxLength":2048,"pattern":"^(https://|/(?!/))"},"price":{"type":"number","minimum":0},"sku":{"type":"string","minLength":1,"maxLength":64},"createdAt":{"type":"string","format":"date-time"}},"definitions":{"type":{"enum":["article","product","page"]}}};
+const func2 = Object.prototype.hasOwnProperty;
+const func3 = ucs2length;
 const schema7 = {"enum":["article","product","page"]};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -18,7 +20,6 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const func2 = ucs2length;
 const pattern0 = new RegExp("^/(?!/)", "u");
 const pattern1 = new RegExp("^(https://|/(?!/))", "u");
 const formats0 = formats.fullFormats["date-time"];
@@ -37,7 +38,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((((key0 === "type") || (key0 === "id")) || (key0 === "title")) || (key0 === "slug")) || (key0 === "url")) || (key0 === "image")) || (key0 === "price")) || (key0 === "createdAt"))){
+if(!(func2.call(schema6.properties, key0))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -61,12 +62,12 @@ let data1 = data.id;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
-if(func2(data1) > 64){
+if(func3(data1) > 64){
 validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 else {
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -88,7 +89,7 @@ let data2 = data.title;
 const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data2 === "string"){
-if(func2(data2) > 300){
+if(func3(data2) > 300){
 validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
 return false;
 }
@@ -109,7 +110,7 @@ let data3 = data.slug;
 const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data3 === "string"){
-if(func2(data3) > 200){
+if(func3(data3) > 200){
 validate21.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -130,7 +131,7 @@ let data4 = data.url;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data4 === "string"){
-if(func2(data4) > 2048){
+if(func3(data4) > 2048){
 validate21.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -157,7 +158,7 @@ let data5 = data.image;
 const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data5 === "string"){
-if(func2(data5) > 2048){
+if(func3(data5) > 2048){
 validate21.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -200,13 +201,40 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.createdAt !== undefined){
-let data7 = data.createdAt;
+if(data.sku !== undefined){
+let data7 = data.sku;
 const _errs15 = errors;
 if(errors === _errs15){
-if(errors === _errs15){
 if(typeof data7 === "string"){
-if(!(formats0.validate(data7))){
+if(func3(data7) > 64){
+validate21.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+return false;
+}
+else {
+if(func3(data7) < 1){
+validate21.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.createdAt !== undefined){
+let data8 = data.createdAt;
+const _errs17 = errors;
+if(errors === _errs17){
+if(errors === _errs17){
+if(typeof data8 === "string"){
+if(!(formats0.validate(data8))){
 validate21.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
@@ -217,10 +245,11 @@ return false;
 }
 }
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }

@@ -4,8 +4,10 @@ import * as formats from "ajv-formats/dist/formats.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/favorite/list.response.schema.json","type":"object","additionalProperties":false,"required":["items","total","page","pageSize"],"properties":{"items":{"type":"array","maxItems":100,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/favorite/favorite-item.schema.json"}},"total":{"type":"integer","minimum":0},"page":{"type":"integer","minimum":1},"pageSize":{"type":"integer","minimum":1,"maximum":100}}};
-const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/favorite/favorite-item.schema.json","type":"object","additionalProperties":false,"required":["type","id","title"],"properties":{"type":{"$ref":"#/definitions/type"},"id":{"type":"string","minLength":1,"maxLength":64},"title":{"type":"string","maxLength":300},"slug":{"type":"string","maxLength":200},"url":{"type":"string","maxLength":2048,"pattern":"^/(?!/)"},"image":{"type":"string","maxLength":2048,"pattern":"^(https://|/(?!/))"},"price":{"type":"number","minimum":0},"createdAt":{"type":"string","format":"date-time"}},"definitions":{"type":{"enum":["article","product","page"]}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/favorite/list.response.schema.json","type":"object","additionalProperties":false,"required":["items","total","page","pageSize"],"properties":{"items":{"type":"array","maxItems":50,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/favorite/favorite-item.schema.json"}},"total":{"type":"integer","minimum":0,"maximum":1000},"page":{"type":"integer","minimum":1,"maximum":10000},"pageSize":{"type":"integer","minimum":1,"maximum":50}}};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/favorite/favorite-item.schema.json","type":"object","additionalProperties":false,"required":["type","id","title"],"properties":{"type":{"$ref":"#/definitions/type"},"id":{"type":"string","minLength":1,"maxLength":64},"title":{"type":"string","maxLength":300},"slug":{"type":"string","maxLength":200},"url":{"type":"string","maxLength":2048,"pattern":"^/(?!/)"},"image":{"type":"string","maxLength":2048,"pattern":"^(https://|/(?!/))"},"price":{"type":"number","minimum":0},"sku":{"type":"string","minLength":1,"maxLength":64},"createdAt":{"type":"string","format":"date-time"}},"definitions":{"type":{"enum":["article","product","page"]}}};
+const func2 = Object.prototype.hasOwnProperty;
+const func3 = ucs2length;
 const schema8 = {"enum":["article","product","page"]};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19,7 +21,6 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-const func2 = ucs2length;
 const pattern0 = new RegExp("^/(?!/)", "u");
 const pattern1 = new RegExp("^(https://|/(?!/))", "u");
 const formats0 = formats.fullFormats["date-time"];
@@ -38,7 +39,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((((key0 === "type") || (key0 === "id")) || (key0 === "title")) || (key0 === "slug")) || (key0 === "url")) || (key0 === "image")) || (key0 === "price")) || (key0 === "createdAt"))){
+if(!(func2.call(schema7.properties, key0))){
 validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -62,12 +63,12 @@ let data1 = data.id;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
-if(func2(data1) > 64){
+if(func3(data1) > 64){
 validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 else {
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -89,7 +90,7 @@ let data2 = data.title;
 const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data2 === "string"){
-if(func2(data2) > 300){
+if(func3(data2) > 300){
 validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
 return false;
 }
@@ -110,7 +111,7 @@ let data3 = data.slug;
 const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data3 === "string"){
-if(func2(data3) > 200){
+if(func3(data3) > 200){
 validate22.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -131,7 +132,7 @@ let data4 = data.url;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data4 === "string"){
-if(func2(data4) > 2048){
+if(func3(data4) > 2048){
 validate22.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -158,7 +159,7 @@ let data5 = data.image;
 const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data5 === "string"){
-if(func2(data5) > 2048){
+if(func3(data5) > 2048){
 validate22.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -201,13 +202,40 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.createdAt !== undefined){
-let data7 = data.createdAt;
+if(data.sku !== undefined){
+let data7 = data.sku;
 const _errs15 = errors;
 if(errors === _errs15){
-if(errors === _errs15){
 if(typeof data7 === "string"){
-if(!(formats0.validate(data7))){
+if(func3(data7) > 64){
+validate22.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+return false;
+}
+else {
+if(func3(data7) < 1){
+validate22.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.createdAt !== undefined){
+let data8 = data.createdAt;
+const _errs17 = errors;
+if(errors === _errs17){
+if(errors === _errs17){
+if(typeof data8 === "string"){
+if(!(formats0.validate(data8))){
 validate22.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
@@ -218,10 +246,11 @@ return false;
 }
 }
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }
@@ -269,8 +298,8 @@ let data0 = data.items;
 const _errs2 = errors;
 if(errors === _errs2){
 if(Array.isArray(data0)){
-if(data0.length > 100){
-validate21.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"}];
+if(data0.length > 50){
+validate21.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
 return false;
 }
 else {
@@ -309,9 +338,15 @@ return false;
 }
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 1000 || isNaN(data2)){
+validate21.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
 if(data2 < 0 || isNaN(data2)){
 validate21.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -330,9 +365,15 @@ return false;
 }
 if(errors === _errs7){
 if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 10000 || isNaN(data3)){
+validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
+return false;
+}
+else {
 if(data3 < 1 || isNaN(data3)){
 validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
+}
 }
 }
 }
@@ -351,8 +392,8 @@ return false;
 }
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 100 || isNaN(data4)){
-validate21.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+if(data4 > 50 || isNaN(data4)){
+validate21.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"}];
 return false;
 }
 else {

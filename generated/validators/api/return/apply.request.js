@@ -3,8 +3,9 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/apply.request.schema.json","type":"object","additionalProperties":false,"required":["orderNo","applyType","applyDesc"],"properties":{"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"applyType":{"enum":["return_refund","exchange","refund_only"]},"applyDesc":{"type":"string","minLength":1,"maxLength":1000},"refundAmount":{"type":"number","minimum":0,"maximum":1000000}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/apply.request.schema.json","contentMediaType":"multipart/form-data","type":"object","additionalProperties":false,"required":["orderNo","applyType","applyDesc","lines"],"properties":{"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"applyType":{"enum":["return_refund","exchange","refund_only"]},"applyDesc":{"type":"string","minLength":1,"maxLength":1000},"refundAmount":{"type":"string","pattern":"^\\d{1,7}(\\.\\d{1,2})?$"},"lines":{"type":"string","maxLength":8000},"photos":{"type":"string","maxLength":2097152}}};
 const pattern0 = new RegExp("^[A-Z0-9]{6,32}$", "u");
+const pattern1 = new RegExp("^\\d{1,7}(\\.\\d{1,2})?$", "u");
 const func2 = ucs2length;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14,14 +15,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.orderNo === undefined) && (missing0 = "orderNo")) || ((data.applyType === undefined) && (missing0 = "applyType"))) || ((data.applyDesc === undefined) && (missing0 = "applyDesc"))){
+if(((((data.orderNo === undefined) && (missing0 = "orderNo")) || ((data.applyType === undefined) && (missing0 = "applyType"))) || ((data.applyDesc === undefined) && (missing0 = "applyDesc"))) || ((data.lines === undefined) && (missing0 = "lines"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "orderNo") || (key0 === "applyType")) || (key0 === "applyDesc")) || (key0 === "refundAmount"))){
+if(!((((((key0 === "orderNo") || (key0 === "applyType")) || (key0 === "applyDesc")) || (key0 === "refundAmount")) || (key0 === "lines")) || (key0 === "photos"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -93,20 +94,14 @@ if(data.refundAmount !== undefined){
 let data3 = data.refundAmount;
 const _errs7 = errors;
 if(errors === _errs7){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1000000 || isNaN(data3)){
-validate21.errors = [{instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data3 < 0 || isNaN(data3)){
-validate21.errors = [{instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+if(typeof data3 === "string"){
+if(!pattern1.test(data3)){
+validate21.errors = [{instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/pattern",keyword:"pattern",params:{pattern: "^\\d{1,7}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,7}(\\.\\d{1,2})?$"+"\""}];
 return false;
 }
 }
-}
 else {
-validate21.errors = [{instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate21.errors = [{instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -114,6 +109,50 @@ var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.lines !== undefined){
+let data4 = data.lines;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data4 === "string"){
+if(func2(data4) > 8000){
+validate21.errors = [{instancePath:instancePath+"/lines",schemaPath:"#/properties/lines/maxLength",keyword:"maxLength",params:{limit: 8000},message:"must NOT have more than 8000 characters"}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/lines",schemaPath:"#/properties/lines/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.photos !== undefined){
+let data5 = data.photos;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data5 === "string"){
+if(func2(data5) > 2097152){
+validate21.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/maxLength",keyword:"maxLength",params:{limit: 2097152},message:"must NOT have more than 2097152 characters"}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }

@@ -5,10 +5,12 @@ import * as formats from "ajv-formats/dist/formats.js";
 export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/detail.response.schema.json","allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/return/return.schema.json"}]};
-const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/return.schema.json","type":"object","additionalProperties":false,"required":["returnNo","orderNo","applyType","applyDesc","refundAmount","status","auditStatus","refuseDesc","logisticsCompany","logisticsNo","deliveredAt","merchantAddress","createdAt"],"properties":{"returnNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"applyType":{"enum":["return_refund","exchange","refund_only"]},"applyDesc":{"type":"string","minLength":1,"maxLength":1000},"refundAmount":{"type":"number","minimum":0},"status":{"enum":["pending","cancelled","completed","ended"]},"auditStatus":{"enum":["pending","approved","refused"]},"refuseDesc":{"type":"string","minLength":0,"maxLength":1000},"logisticsCompany":{"type":"string","minLength":0,"maxLength":100},"logisticsNo":{"type":"string","minLength":0,"maxLength":100},"deliveredAt":{"type":["string","null"]},"merchantAddress":{"type":"object","additionalProperties":false,"required":["consignee","phone","address"],"properties":{"consignee":{"type":"string","minLength":1,"maxLength":100},"phone":{"type":"string","minLength":1,"maxLength":40},"address":{"type":"string","minLength":1,"maxLength":300}}},"createdAt":{"type":"string","format":"date-time"}}};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/return.schema.json","type":"object","additionalProperties":false,"required":["returnNo","orderNo","applyType","applyDesc","refundAmount","status","auditStatus","refuseDesc","logisticsCompany","logisticsNo","deliveredAt","merchantAddress","createdAt","lines","photos","currency"],"properties":{"returnNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"applyType":{"enum":["return_refund","exchange","refund_only"]},"applyDesc":{"type":"string","minLength":1,"maxLength":1000},"refundAmount":{"type":"number","minimum":0},"status":{"enum":["pending","cancelled","completed","ended"]},"auditStatus":{"enum":["pending","approved","refused"]},"refuseDesc":{"type":"string","minLength":0,"maxLength":1000},"logisticsCompany":{"type":"string","minLength":0,"maxLength":100},"logisticsNo":{"type":"string","minLength":0,"maxLength":100},"deliveredAt":{"type":["string","null"]},"merchantAddress":{"type":"object","additionalProperties":false,"required":["consignee","phone","address"],"properties":{"consignee":{"type":"string","minLength":1,"maxLength":100},"phone":{"type":"string","minLength":1,"maxLength":40},"address":{"type":"string","minLength":1,"maxLength":300}}},"createdAt":{"type":"string","format":"date-time"},"lines":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["sku","title","variantTitle","image","price","quantity"],"properties":{"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","maxLength":200},"image":{"type":"string","maxLength":2048},"price":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1,"maximum":100000}}}},"photos":{"type":"integer","minimum":0,"maximum":3},"currency":{"type":"string","pattern":"^[A-Z]{3}$"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern0 = new RegExp("^[A-Z0-9]{6,32}$", "u");
+const pattern2 = new RegExp("^[A-Z0-9][A-Z0-9-]{0,63}$", "u");
+const pattern3 = new RegExp("^[A-Z]{3}$", "u");
 const formats0 = formats.fullFormats["date-time"];
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -18,7 +20,7 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((data.returnNo === undefined) && (missing0 = "returnNo")) || ((data.orderNo === undefined) && (missing0 = "orderNo"))) || ((data.applyType === undefined) && (missing0 = "applyType"))) || ((data.applyDesc === undefined) && (missing0 = "applyDesc"))) || ((data.refundAmount === undefined) && (missing0 = "refundAmount"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.auditStatus === undefined) && (missing0 = "auditStatus"))) || ((data.refuseDesc === undefined) && (missing0 = "refuseDesc"))) || ((data.logisticsCompany === undefined) && (missing0 = "logisticsCompany"))) || ((data.logisticsNo === undefined) && (missing0 = "logisticsNo"))) || ((data.deliveredAt === undefined) && (missing0 = "deliveredAt"))) || ((data.merchantAddress === undefined) && (missing0 = "merchantAddress"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))){
+if(((((((((((((((((data.returnNo === undefined) && (missing0 = "returnNo")) || ((data.orderNo === undefined) && (missing0 = "orderNo"))) || ((data.applyType === undefined) && (missing0 = "applyType"))) || ((data.applyDesc === undefined) && (missing0 = "applyDesc"))) || ((data.refundAmount === undefined) && (missing0 = "refundAmount"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.auditStatus === undefined) && (missing0 = "auditStatus"))) || ((data.refuseDesc === undefined) && (missing0 = "refuseDesc"))) || ((data.logisticsCompany === undefined) && (missing0 = "logisticsCompany"))) || ((data.logisticsNo === undefined) && (missing0 = "logisticsNo"))) || ((data.deliveredAt === undefined) && (missing0 = "deliveredAt"))) || ((data.merchantAddress === undefined) && (missing0 = "merchantAddress"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lines === undefined) && (missing0 = "lines"))) || ((data.photos === undefined) && (missing0 = "photos"))) || ((data.currency === undefined) && (missing0 = "currency"))){
 validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
@@ -392,6 +394,257 @@ var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.lines !== undefined){
+let data16 = data.lines;
+const _errs32 = errors;
+if(errors === _errs32){
+if(Array.isArray(data16)){
+if(data16.length > 100){
+validate22.errors = [{instancePath:instancePath+"/lines",schemaPath:"#/properties/lines/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"}];
+return false;
+}
+else {
+var valid2 = true;
+const len0 = data16.length;
+for(let i0=0; i0<len0; i0++){
+let data17 = data16[i0];
+const _errs34 = errors;
+if(errors === _errs34){
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+let missing2;
+if(((((((data17.sku === undefined) && (missing2 = "sku")) || ((data17.title === undefined) && (missing2 = "title"))) || ((data17.variantTitle === undefined) && (missing2 = "variantTitle"))) || ((data17.image === undefined) && (missing2 = "image"))) || ((data17.price === undefined) && (missing2 = "price"))) || ((data17.quantity === undefined) && (missing2 = "quantity"))){
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0,schemaPath:"#/properties/lines/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs36 = errors;
+for(const key2 in data17){
+if(!((((((key2 === "sku") || (key2 === "title")) || (key2 === "variantTitle")) || (key2 === "image")) || (key2 === "price")) || (key2 === "quantity"))){
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0,schemaPath:"#/properties/lines/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs36 === errors){
+if(data17.sku !== undefined){
+let data18 = data17.sku;
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data18 === "string"){
+if(!pattern2.test(data18)){
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/sku",schemaPath:"#/properties/lines/items/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9][A-Z0-9-]{0,63}$"},message:"must match pattern \""+"^[A-Z0-9][A-Z0-9-]{0,63}$"+"\""}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/sku",schemaPath:"#/properties/lines/items/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs37 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data17.title !== undefined){
+let data19 = data17.title;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data19 === "string"){
+if(func3(data19) > 200){
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/title",schemaPath:"#/properties/lines/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func3(data19) < 1){
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/title",schemaPath:"#/properties/lines/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/title",schemaPath:"#/properties/lines/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs39 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data17.variantTitle !== undefined){
+let data20 = data17.variantTitle;
+const _errs41 = errors;
+if(errors === _errs41){
+if(typeof data20 === "string"){
+if(func3(data20) > 200){
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/variantTitle",schemaPath:"#/properties/lines/items/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/variantTitle",schemaPath:"#/properties/lines/items/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs41 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data17.image !== undefined){
+let data21 = data17.image;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data21 === "string"){
+if(func3(data21) > 2048){
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/image",schemaPath:"#/properties/lines/items/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/image",schemaPath:"#/properties/lines/items/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs43 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data17.price !== undefined){
+let data22 = data17.price;
+const _errs45 = errors;
+if(errors === _errs45){
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/price",schemaPath:"#/properties/lines/items/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/price",schemaPath:"#/properties/lines/items/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid3 = _errs45 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data17.quantity !== undefined){
+let data23 = data17.quantity;
+const _errs47 = errors;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/quantity",schemaPath:"#/properties/lines/items/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs47){
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 100000 || isNaN(data23)){
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/quantity",schemaPath:"#/properties/lines/items/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
+return false;
+}
+else {
+if(data23 < 1 || isNaN(data23)){
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0+"/quantity",schemaPath:"#/properties/lines/items/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid3 = _errs47 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/lines/" + i0,schemaPath:"#/properties/lines/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid2 = _errs34 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/lines",schemaPath:"#/properties/lines/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs32 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.photos !== undefined){
+let data24 = data.photos;
+const _errs49 = errors;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+validate22.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs49){
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 3 || isNaN(data24)){
+validate22.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"}];
+return false;
+}
+else {
+if(data24 < 0 || isNaN(data24)){
+validate22.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs49 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.currency !== undefined){
+let data25 = data.currency;
+const _errs51 = errors;
+if(errors === _errs51){
+if(typeof data25 === "string"){
+if(!pattern3.test(data25)){
+validate22.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs51 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
 }
 }
 }

@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/list.request.schema.json","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":1,"maximum":10000,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":20}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/list.request.schema.json","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":1,"maximum":10000,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":10}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/return/list.request.schema.json" */;
@@ -14,7 +14,7 @@ if(data.page === undefined){
 data.page = 1;
 }
 if(data.pageSize === undefined){
-data.pageSize = 20;
+data.pageSize = 10;
 }
 const _errs1 = errors;
 for(const key0 in data){

@@ -3,8 +3,9 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/ship.request.schema.json","type":"object","additionalProperties":false,"required":["returnNo","logisticsCompany","logisticsNo"],"properties":{"returnNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"logisticsCompany":{"type":"string","minLength":1,"maxLength":100},"logisticsNo":{"type":"string","minLength":1,"maxLength":100}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/return/ship.request.schema.json","type":"object","additionalProperties":false,"required":["returnNo","logisticsCompany","logisticsNo","deliveredAt"],"properties":{"returnNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"logisticsCompany":{"type":"string","minLength":1,"maxLength":100},"logisticsNo":{"type":"string","minLength":1,"maxLength":100},"deliveredAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}};
 const pattern0 = new RegExp("^[A-Z0-9]{6,32}$", "u");
+const pattern1 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 const func2 = ucs2length;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14,14 +15,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.returnNo === undefined) && (missing0 = "returnNo")) || ((data.logisticsCompany === undefined) && (missing0 = "logisticsCompany"))) || ((data.logisticsNo === undefined) && (missing0 = "logisticsNo"))){
+if(((((data.returnNo === undefined) && (missing0 = "returnNo")) || ((data.logisticsCompany === undefined) && (missing0 = "logisticsCompany"))) || ((data.logisticsNo === undefined) && (missing0 = "logisticsNo"))) || ((data.deliveredAt === undefined) && (missing0 = "deliveredAt"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "returnNo") || (key0 === "logisticsCompany")) || (key0 === "logisticsNo"))){
+if(!((((key0 === "returnNo") || (key0 === "logisticsCompany")) || (key0 === "logisticsNo")) || (key0 === "deliveredAt"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -101,6 +102,28 @@ var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.deliveredAt !== undefined){
+let data3 = data.deliveredAt;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern1.test(data3)){
+validate21.errors = [{instancePath:instancePath+"/deliveredAt",schemaPath:"#/properties/deliveredAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/deliveredAt",schemaPath:"#/properties/deliveredAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

@@ -2,30 +2,38 @@
 // confirmation codes and QR sign-in tickets.
 import { randomInt } from "node:crypto";
 import type * as T from "../../../../generated/types";
+import { loginAttempts, loginAttemptTotal } from "../../auth/activity";
 import { deviceOf } from "../../auth/device";
+import { composeMail, type MailPlace, mailPlaceOf } from "../../auth/mails";
 import { signInWait } from "../../auth/throttle";
-import { digest, issueCode, issueToken, randomToken, revokeToken, useCode } from "../../auth/tokens";
+import { digest, issueCode, issueToken, redeemCode, revokeToken, type SessionClient } from "../../auth/tokens";
 import { type UserRow, userById, userInfo } from "../../auth/users";
 import type { Db } from "../../db/open";
 import { MAILS_PER_HOUR } from "../../mail";
 import { ApiFail, CODE, fail } from "../envelope";
 import { type ApiDeps, type CallContext, defineCall } from "../register";
 import { mergeVisitorCart } from "./cart";
+import { sessionClient } from "./sessions";
 import { clientIp, count, EMAIL, iso, PHONE, paging } from "./shared";
 
 const RESET_TTL_MS = 30 * 60_000;
 /** The least time between two verification mails to one account (the prompt page counts it down too). */
 export const VERIFY_RESEND_MS = 60_000;
 const VERIFY_TTL_MS = 24 * 3600_000;
-const CODE_TTL_MS = 10 * 60_000;
-const QR_TTL_MS = 5 * 60_000;
+export const CODE_TTL_MS = 10 * 60_000;
 /** Wrong tries of one 6-digit code before it is void, and of all an account's codes per hour. */
 const CODE_TRIES = 5;
 const ACCOUNT_CODE_TRIES = 10;
 const HOUR_MS = 3600_000;
 
 /** Records a sign-in attempt; its row id. */
-function recordAttempt(ctx: CallContext<unknown>, account: string, userId: number | null, method: string, success: boolean) {
+export function recordAttempt(
+  ctx: CallContext<unknown>,
+  account: string,
+  userId: number | null,
+  method: string,
+  success: boolean,
+) {
   return ctx.deps.db
     .prepare(
       "INSERT INTO login_activity (user_id, account, ip, user_agent, method, success, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -34,7 +42,7 @@ function recordAttempt(ctx: CallContext<unknown>, account: string, userId: numbe
       userId,
       account,
       clientIp(ctx.request),
-      deviceOf(ctx.request.headers["user-agent"]),
+      (ctx.request.headers["user-agent"] ?? "").slice(0, 512),
       method,
       success ? 1 : 0,
       ctx.deps.clock(),
@@ -42,20 +50,20 @@ function recordAttempt(ctx: CallContext<unknown>, account: string, userId: numbe
 }
 
 /** Signs a user in: a new token, last login, and the visitor's cart joins theirs. */
-export function startSession(ctx: CallContext<unknown>, user: UserRow): T.AuthSession {
+export function startSession(ctx: CallContext<unknown>, user: UserRow, method: SessionClient["method"]): T.AuthSession {
   const { db, clock } = ctx.deps;
   const now = clock();
   const token = db.transaction(() => {
     db.prepare("UPDATE users SET last_login_at = ? WHERE id = ?").run(now, user.id);
     if (ctx.visitorId) mergeVisitorCart(db, ctx.visitorId, user.id, now);
-    return issueToken(db, user.id, now);
+    return issueToken(db, user.id, now, sessionClient(ctx.request, method));
   })();
   if (ctx.visitorId) ctx.deps.live.bind(ctx.visitorId, user.id);
   return { token, user: userInfo(db, userById(db, user.id)!) };
 }
 
 /** Refuses a mail to an address that has had its share this hour. */
-function checkMailQuota(deps: ApiDeps, to: string) {
+export function checkMailQuota(deps: ApiDeps, to: string) {
   if (deps.mailer.recentTo(to) >= MAILS_PER_HOUR) fail("Too many mails were sent to this address. Try again in an hour.");
 }
 
@@ -63,40 +71,54 @@ function checkMailQuota(deps: ApiDeps, to: string) {
 function checkCodeTries(deps: ApiDeps, userId: number) {
   const wrong = count(
     deps.db,
-    "SELECT COALESCE(SUM(attempts), 0) AS n FROM one_time_codes WHERE user_id = ? AND purpose LIKE 'change-%' AND created_at > ?",
+    "SELECT COALESCE(SUM(attempts), 0) AS n FROM one_time_codes WHERE user_id = ? AND (purpose LIKE 'change-%' OR purpose = 'signin-code') AND created_at > ?",
     userId,
     deps.clock() - HOUR_MS,
   );
   if (wrong >= ACCOUNT_CODE_TRIES) fail("Too many wrong codes. Try again in an hour.");
 }
 
-function sendVerification(deps: ApiDeps, user: UserRow) {
-  if (!user.email) return;
-  const last = count(
-    deps.db,
-    "SELECT COALESCE(MAX(created_at), 0) AS n FROM one_time_codes WHERE user_id = ? AND purpose = 'verify-email'",
-    user.id,
-  );
-  const wait = last + VERIFY_RESEND_MS - deps.clock();
-  if (wait > 0) fail(`A link was sent a moment ago. Try again in ${Math.ceil(wait / 1000)} seconds.`);
-  checkMailQuota(deps, user.email);
-  const code = issueCode(deps.db, user.id, "verify-email", user.email, deps.clock(), VERIFY_TTL_MS);
-  deps.mailer.send({
-    to: user.email,
-    subject: "Verify your email address",
-    body: "Open the link to verify your email address. It works for 24 hours.",
-    link: `/auth/verify-email?code=${code}`,
-  });
+/** Where a sign-up's confirmation goes: the email address, or the mobile number as a text message. */
+function confirmationTarget(user: UserRow): { purpose: "verify-email" | "verify-mobile"; to: string } | null {
+  if (user.email && !user.email_verified) return { purpose: "verify-email", to: user.email };
+  if (!user.email && user.mobile && !user.mobile_verified)
+    return { purpose: "verify-mobile", to: `${user.country_code ?? ""}${user.mobile}` };
+  return null;
 }
 
-function findAccount(db: Db, account: string, countryCode?: string): UserRow | undefined {
+/**
+ * Sends the link that verifies a new account's email address (or mobile number) and signs it
+ * in. At most one a minute per account; `quiet` skips, without failing, what would be refused,
+ * for the callers whose answer must not say whether the account exists.
+ */
+function sendVerification(deps: ApiDeps, user: UserRow, place: MailPlace, quiet = false) {
+  const target = confirmationTarget(user);
+  if (!target) return;
+  const last = count(
+    deps.db,
+    "SELECT COALESCE(MAX(created_at), 0) AS n FROM one_time_codes WHERE user_id = ? AND purpose = ?",
+    user.id,
+    target.purpose,
+  );
+  const wait = last + VERIFY_RESEND_MS - deps.clock();
+  if (wait > 0 || deps.mailer.recentTo(target.to) >= MAILS_PER_HOUR) {
+    if (quiet) return;
+    if (wait > 0) fail(`A link was sent a moment ago. Try again in ${Math.ceil(wait / 1000)} seconds.`);
+    checkMailQuota(deps, target.to);
+  }
+  const code = issueCode(deps.db, user.id, target.purpose, target.to, deps.clock(), VERIFY_TTL_MS);
+  const kind = target.purpose === "verify-email" ? "verify" : "verifyMobile";
+  deps.mailer.send(composeMail(place, kind, target.to, `/auth/verify-email?code=${code}`));
+}
+
+export function findAccount(db: Db, account: string, countryCode?: string): UserRow | undefined {
   if (account.includes("@")) return db.prepare("SELECT * FROM users WHERE email = ?").get(account) as UserRow | undefined;
   const rows = db.prepare("SELECT * FROM users WHERE mobile = ?").all(account.replace(/^\+/, "")) as UserRow[];
   return rows.find((r) => !countryCode || r.country_code === countryCode) ?? rows[0];
 }
 
 /** 6-digit codes are short, so their hash includes whom and what they are for. */
-const shortCodeHash = (userId: number, target: string, code: string) => digest(`${userId}:${target}:${code}`);
+export const shortCodeHash = (userId: number, target: string, code: string) => digest(`${userId}:${target}:${code}`);
 
 /**
  * Uses the account's live code for `purpose` when `code` and `target` match it. Each wrong try
@@ -145,6 +167,15 @@ export const authCalls = [
     const attempt = recordAttempt(ctx, account, user?.id ?? null, method, false);
     const ok = await checking;
     if (!ok || !user) fail("The account or password is incorrect.");
+    // Only whoever holds the password learns that the account waits for its confirmation.
+    if (confirmationTarget(user!)) {
+      sendVerification(ctx.deps, user!, mailPlaceOf(ctx.request), true);
+      fail(
+        method === "email"
+          ? "Confirm your email address first: open the link we have sent you."
+          : "Confirm your mobile number first: open the link we have sent you.",
+      );
+    }
     db.prepare("UPDATE login_activity SET success = 1 WHERE id = ?").run(attempt);
     if (passwords.needsRehash(user!.password_hash)) {
       // A busy server signs the owner in all the same; the next sign-in rehashes.
@@ -153,7 +184,7 @@ export const authCalls = [
         .catch(() => null);
       if (rehashed) db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(rehashed, user!.id);
     }
-    return startSession(ctx, user!);
+    return startSession(ctx, user!, method);
   }),
 
   defineCall("auth/signup", "optional", async (ctx) => {
@@ -164,37 +195,45 @@ export const authCalls = [
     ctx.deps.limits.require("signup", clientIp(ctx.request));
     const normalizedEmail = email?.toLowerCase() ?? null;
     const normalizedMobile = mobile?.replace(/^\+/, "") ?? null;
+    // Hashed whether or not the address is taken, so the answer takes as long either way.
     const hash = await ctx.deps.passwords.hash(password);
     const now = clock();
-    const id = db.transaction(() => {
-      if (normalizedEmail && db.prepare("SELECT 1 FROM users WHERE email = ?").get(normalizedEmail)) {
-        fail("An account with this email address already exists.");
-      }
-      if (normalizedMobile && db.prepare("SELECT 1 FROM users WHERE mobile = ?").get(normalizedMobile)) {
-        fail("An account with this mobile number already exists.");
-      }
+    const place = mailPlaceOf(ctx.request);
+    const taken = db.transaction(() => {
+      const owner = (
+        normalizedEmail
+          ? db.prepare("SELECT * FROM users WHERE email = ?").get(normalizedEmail)
+          : db.prepare("SELECT * FROM users WHERE mobile = ?").get(normalizedMobile)
+      ) as UserRow | undefined;
+      if (owner) return owner;
       const nickname = ctx.body.firstName || normalizedEmail?.split("@")[0] || `user${normalizedMobile?.slice(-4)}`;
-      return Number(
-        db
-          .prepare(
-            "INSERT INTO users (email, country_code, mobile, password_hash, first_name, last_name, nickname, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-          )
-          .run(
-            normalizedEmail,
-            normalizedMobile ? (countryCode ?? null) : null,
-            normalizedMobile,
-            hash,
-            ctx.body.firstName ?? "",
-            ctx.body.lastName ?? "",
-            nickname,
-            now,
-          ).lastInsertRowid,
+      db.prepare(
+        "INSERT INTO users (email, country_code, mobile, password_hash, first_name, last_name, nickname, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      ).run(
+        normalizedEmail,
+        normalizedMobile ? (countryCode ?? null) : null,
+        normalizedMobile,
+        hash,
+        ctx.body.firstName ?? "",
+        ctx.body.lastName ?? "",
+        nickname,
+        now,
       );
+      return null;
     })();
-    const user = userById(db, id)!;
-    sendVerification(ctx.deps, user);
-    recordAttempt(ctx, normalizedEmail ?? normalizedMobile!, id, normalizedEmail ? "email" : "mobile", true);
-    return startSession(ctx, user);
+    const to = normalizedEmail ?? `${countryCode ?? ""}${normalizedMobile}`;
+    if (taken) {
+      // The same answer as for a new account: the owner, not the asker, learns that the address has one.
+      if (ctx.deps.mailer.recentTo(to) < MAILS_PER_HOUR) ctx.deps.mailer.send(composeMail(place, "taken", to, "/auth/forget"));
+    } else {
+      const user = (
+        normalizedEmail
+          ? db.prepare("SELECT * FROM users WHERE email = ?").get(normalizedEmail)
+          : db.prepare("SELECT * FROM users WHERE mobile = ?").get(normalizedMobile)
+      ) as UserRow;
+      sendVerification(ctx.deps, user, place, true);
+    }
+    return { channel: normalizedEmail ? ("email" as const) : ("mobile" as const) };
   }),
 
   defineCall("auth/signout", "required", (ctx) => {
@@ -215,12 +254,7 @@ export const authCalls = [
     // that has had its share of mails this hour gets nothing more, also without saying so.
     if (user && to && ctx.deps.mailer.recentTo(to) < MAILS_PER_HOUR) {
       const code = issueCode(ctx.deps.db, user.id, "reset-password", to, ctx.deps.clock(), RESET_TTL_MS);
-      ctx.deps.mailer.send({
-        to,
-        subject: "Reset your password",
-        body: "Open the link to choose a new password. It works for 30 minutes, once.",
-        link: `/auth/reset-password?code=${code}`,
-      });
+      ctx.deps.mailer.send(composeMail(mailPlaceOf(ctx.request), "reset", to, `/auth/reset-password?code=${code}`));
     }
     return {};
   }),
@@ -230,9 +264,13 @@ export const authCalls = [
     ctx.deps.limits.require("reset", clientIp(ctx.request));
     const hash = await ctx.deps.passwords.hash(ctx.body.password);
     db.transaction(() => {
-      const used = useCode(db, ctx.body.code, "reset-password", clock());
+      const used = redeemCode(db, ctx.body.code, "reset-password", clock());
       if (!used) fail("The reset link is wrong or has expired.");
       db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hash, used!.userId);
+      // The link reached its inbox or phone: that address is confirmed too.
+      db.prepare(
+        "UPDATE users SET email_verified = CASE WHEN email = ? THEN 1 ELSE email_verified END, mobile_verified = CASE WHEN email = ? THEN mobile_verified ELSE 1 END WHERE id = ?",
+      ).run(used!.target, used!.target, used!.userId);
       // Every session of the account ends, and every other reset link it was sent is void.
       db.prepare("DELETE FROM tokens WHERE user_id = ?").run(used!.userId);
       db.prepare(
@@ -242,21 +280,43 @@ export const authCalls = [
     return {};
   }),
 
-  defineCall("auth/sendVerifyEmail", "required", (ctx) => {
-    if (!ctx.user!.email) fail("The account has no email address.");
-    if (ctx.user!.email_verified) fail("The email address is already verified.");
-    sendVerification(ctx.deps, ctx.user!);
+  defineCall("auth/sendVerifyEmail", "optional", (ctx) => {
+    const place = mailPlaceOf(ctx.request);
+    if (ctx.user) {
+      if (!ctx.user.email) fail("The account has no email address.");
+      if (ctx.user.email_verified) fail("The email address is already verified.");
+      sendVerification(ctx.deps, ctx.user, place);
+      return {};
+    }
+    // Signed out, from the prompt after signing up: the same answer whether or not an
+    // unconfirmed account has that address.
+    const { email, mobile, countryCode } = ctx.body;
+    if (!email && !(mobile && countryCode)) throw new ApiFail(CODE.fail, "email, or mobile and countryCode, is required");
+    ctx.deps.limits.require("authMail", clientIp(ctx.request));
+    const user = email ? findAccount(ctx.deps.db, email.toLowerCase()) : findAccount(ctx.deps.db, mobile!, countryCode);
+    if (user) sendVerification(ctx.deps, user, place, true);
     return {};
   }),
 
   defineCall("auth/verifyEmail", "optional", (ctx) => {
     const { db, clock } = ctx.deps;
-    return db.transaction(() => {
-      const used = useCode(db, ctx.body.code, "verify-email", clock());
+    const verified = db.transaction(() => {
+      const now = clock();
+      const email = redeemCode(db, ctx.body.code, "verify-email", now);
+      const used = email ?? redeemCode(db, ctx.body.code, "verify-mobile", now);
       if (!used) fail("The verification link is wrong or has expired.");
-      db.prepare("UPDATE users SET email_verified = 1 WHERE id = ? AND email = ?").run(used!.userId, used!.target);
-      return { email: used!.target };
+      if (email) db.prepare("UPDATE users SET email_verified = 1 WHERE id = ? AND email = ?").run(used!.userId, used!.target);
+      else db.prepare("UPDATE users SET mobile_verified = 1 WHERE id = ?").run(used!.userId);
+      return {
+        user: userById(db, used!.userId)!,
+        target: used!.target,
+        channel: email ? ("email" as const) : ("mobile" as const),
+      };
     })();
+    // The link proves the address: it signs its owner in, as a sign-in link would.
+    recordAttempt(ctx, verified.target, verified.user.id, "link", true);
+    const session = startSession(ctx, verified.user, "link");
+    return verified.channel === "email" ? { ...session, email: verified.target } : { ...session, mobile: verified.target };
   }),
 
   defineCall("auth/sendCode", "required", (ctx) => {
@@ -285,93 +345,22 @@ export const authCalls = [
         "INSERT OR REPLACE INTO one_time_codes (code_hash, user_id, purpose, target, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
       ).run(shortCodeHash(userId, target, code), userId, `change-${channel}`, target, now + CODE_TTL_MS, now);
     })();
-    ctx.deps.mailer.send({
-      to: target,
-      subject: "Your verification code",
-      body: `Your code is ${code}. It works for 10 minutes.`,
-      link: "",
-    });
+    ctx.deps.mailer.send(composeMail(mailPlaceOf(ctx.request), "code", target, "", { code }));
     return {};
-  }),
-
-  defineCall("auth/qrCreate", "optional", (ctx) => {
-    if (!ctx.visitorId) fail("Reload the page and try again.");
-    const ticket = randomToken();
-    // The visitor id travels in addresses and logs; the secret only in this answer, to this page.
-    const secret = randomToken();
-    const now = ctx.deps.clock();
-    ctx.deps.db
-      .prepare(
-        "INSERT INTO qr_tickets (id, visitor_id, status, created_at, expires_at, secret_hash) VALUES (?, ?, 'pending', ?, ?, ?)",
-      )
-      .run(ticket, ctx.visitorId, now, now + QR_TTL_MS, digest(secret));
-    return {
-      ticket,
-      secret,
-      url: `/auth/signin?qr=${ticket}`,
-      expiresAt: iso(now + QR_TTL_MS),
-    } satisfies T.AuthQrCreateResponse;
-  }),
-
-  defineCall("auth/qrConfirm", "required", (ctx) => {
-    const { db, clock, live } = ctx.deps;
-    const now = clock();
-    const ticket = db.prepare("SELECT * FROM qr_tickets WHERE id = ?").get(ctx.body.ticket) as
-      | { id: string; visitor_id: string; status: string; expires_at: number }
-      | undefined;
-    if (ticket?.status !== "pending" || ticket.expires_at <= now) fail("The QR code has expired. Show a new one.");
-    db.prepare("UPDATE qr_tickets SET status = 'confirmed', user_id = ? WHERE id = ?").run(ctx.user!.id, ticket!.id);
-    recordAttempt(ctx, ctx.user!.email ?? ctx.user!.mobile ?? "", ctx.user!.id, "qr", true);
-    // Only news that it is confirmed: any socket of the visitor hears it, so the session
-    // itself goes to auth/qrStatus, which needs the ticket's secret.
-    live.toVisitor(ticket!.visitor_id, { code: 0, msg: "", type: "auth.qr", data: { ticket: ticket!.id, status: "confirmed" } });
-    return {};
-  }),
-
-  defineCall("auth/qrStatus", "optional", (ctx) => {
-    const { db, clock } = ctx.deps;
-    const ticket = db
-      .prepare("SELECT * FROM qr_tickets WHERE id = ? AND visitor_id = ? AND secret_hash = ?")
-      .get(ctx.body.ticket, ctx.visitorId, digest(ctx.body.secret)) as
-      | { id: string; status: string; user_id: number | null; expires_at: number }
-      | undefined;
-    if (!ticket) fail("Unknown QR code.");
-    if (ticket!.status === "confirmed" && ticket!.user_id !== null) {
-      // The session is handed over once; the ticket is spent.
-      db.prepare("UPDATE qr_tickets SET status = 'expired' WHERE id = ?").run(ticket!.id);
-      const user = userById(db, ticket!.user_id)!;
-      return {
-        status: "confirmed",
-        session: { token: issueToken(db, user.id, clock()), user: userInfo(db, user) },
-      } satisfies T.AuthQrStatusResponse;
-    }
-    const status = ticket!.status === "pending" && ticket!.expires_at > clock() ? "pending" : "expired";
-    return { status } satisfies T.AuthQrStatusResponse;
   }),
 
   defineCall("auth/activity", "required", (ctx) => {
     const { db } = ctx.deps;
     const { pageSize, offset } = paging(ctx.body);
-    const rows = db
-      .prepare(
-        "SELECT ip, user_agent, method, success, created_at FROM login_activity WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
-      )
-      .all(ctx.user!.id, pageSize, offset) as {
-      ip: string;
-      user_agent: string;
-      method: "email" | "mobile" | "qr";
-      success: number;
-      created_at: number;
-    }[];
     return {
-      items: rows.map((r) => ({
+      items: loginAttempts(db, ctx.user!.id, offset, pageSize).map((r) => ({
         ip: r.ip,
-        device: r.user_agent,
-        method: r.method,
+        device: deviceOf(r.user_agent),
+        method: r.method as T.LoginActivity["method"],
         success: r.success === 1,
         createdAt: iso(r.created_at),
       })),
-      total: count(db, "SELECT COUNT(*) AS n FROM login_activity WHERE user_id = ?", ctx.user!.id),
+      total: loginAttemptTotal(db, ctx.user!.id),
     } satisfies T.AuthActivityResponse;
   }),
 ];

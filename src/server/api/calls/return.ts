@@ -1,9 +1,23 @@
-// After-sales returns of paid orders: apply, list, detail, send the goods back, withdraw.
+// After-sales returns of paid orders, and the one place where a return changes state, each
+// change checked against the current row in one transaction, written to the order's
+// timeline, mailed and pushed live:
+//
+//   apply --> pending + audit pending
+//   pending + audit pending --merchant approves--> pending + approved
+//                           --merchant refuses (reason)--> ended + refused
+//   pending (no parcel sent yet) --customer withdraws--> cancelled
+//   pending + approved (return or exchange) --customer sends the parcel--> parcel details kept
+//   pending + approved, parcel sent or refund only --merchant receives and refunds--> completed
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { MultipartFile } from "@fastify/multipart";
 import type * as T from "../../../../generated/types";
+import { IMAGE_MAX_BYTES, imageKindOf } from "../../../shared/image-type";
 import type { Db } from "../../db/open";
-import { fail } from "../envelope";
-import { defineCall } from "../register";
-import { orderRow } from "./order";
+import { ApiFail, CODE, fail } from "../envelope";
+import { type ApiDeps, type CallContext, defineCall } from "../register";
+import { addEvent, changeOrderFrame, mailCustomer, orderRow, refundableOf, returnedUnits } from "./order";
 import { count, iso, paging, round2, serialNumber } from "./shared";
 
 const MERCHANT_ADDRESS = {
@@ -12,9 +26,16 @@ const MERCHANT_ADDRESS = {
   address: "2 Harbour Road, Wan Chai, Hong Kong",
 };
 
+export const MAX_PHOTOS = 3;
+const FIELDS_SCHEMA = "api/return/apply-fields.schema.json";
+
 interface ReturnRow {
+  id: number;
   return_no: string;
+  order_id: number;
+  user_id: number;
   order_no: string;
+  currency: string;
   apply_type: T.ReturnRequest["applyType"];
   apply_desc: string;
   refund_amount: number;
@@ -27,9 +48,15 @@ interface ReturnRow {
   created_at: number;
 }
 
-const SELECT = "SELECT r.*, o.order_no FROM returns r JOIN orders o ON o.id = r.order_id";
+const SELECT = "SELECT r.*, o.order_no, o.currency FROM returns r JOIN orders o ON o.id = r.order_id";
 
-function toReturn(row: ReturnRow): T.ReturnRequest {
+function toReturn(db: Db, row: ReturnRow): T.ReturnRequest {
+  const lines = db
+    .prepare(
+      `SELECT i.sku, i.title, i.variant_title, i.image, i.price, ri.quantity FROM return_items ri
+         JOIN order_items i ON i.id = ri.order_item_id WHERE ri.return_id = ? ORDER BY i.id`,
+    )
+    .all(row.id) as { sku: string; title: string; variant_title: string; image: string; price: number; quantity: number }[];
   return {
     returnNo: row.return_no,
     orderNo: row.order_no,
@@ -44,72 +71,290 @@ function toReturn(row: ReturnRow): T.ReturnRequest {
     deliveredAt: row.delivered_at === null ? null : iso(row.delivered_at),
     merchantAddress: MERCHANT_ADDRESS,
     createdAt: iso(row.created_at),
+    currency: row.currency,
+    lines: lines.map((l) => ({
+      sku: l.sku,
+      title: l.title,
+      variantTitle: l.variant_title,
+      image: l.image,
+      price: l.price,
+      quantity: l.quantity,
+    })),
+    photos: (db.prepare("SELECT COUNT(*) AS n FROM return_photos WHERE return_id = ?").get(row.id) as { n: number }).n,
   };
 }
 
-function returnRow(db: Db, userId: number, returnNo: string): ReturnRow {
-  const row = db.prepare(`${SELECT} WHERE r.return_no = ? AND r.user_id = ?`).get(returnNo, userId) as ReturnRow | undefined;
+function findReturn(db: Db, returnNo: string, userId?: number): ReturnRow {
+  const row = (
+    userId === undefined
+      ? db.prepare(`${SELECT} WHERE r.return_no = ?`).get(returnNo)
+      : db.prepare(`${SELECT} WHERE r.return_no = ? AND r.user_id = ?`).get(returnNo, userId)
+  ) as ReturnRow | undefined;
   if (!row) fail("The return was not found.");
   return row;
 }
 
+/** One page of a customer's returns, newest first. */
+export function listReturns(db: Db, userId: number, query: { pageSize: number; offset: number }): T.ReturnListResponse {
+  const rows = db
+    .prepare(`${SELECT} WHERE r.user_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`)
+    .all(userId, query.pageSize, query.offset) as ReturnRow[];
+  return {
+    items: rows.map((r) => toReturn(db, r)),
+    total: count(db, "SELECT COUNT(*) AS n FROM returns WHERE user_id = ?", userId),
+  };
+}
+
+/** A customer's return, null when it is not theirs or does not exist. */
+export function returnOf(db: Db, userId: number, returnNo: string): T.ReturnRequest | null {
+  const row = db.prepare(`${SELECT} WHERE r.return_no = ? AND r.user_id = ?`).get(returnNo, userId) as ReturnRow | undefined;
+  return row ? toReturn(db, row) : null;
+}
+
+type Change = "cancel" | "ship" | "approve" | "refuse" | "complete";
+
+export interface ReturnChangeRequest {
+  returnNo: string;
+  /** The customer asking; undefined for the merchant. */
+  userId?: number;
+  note?: string;
+  logisticsCompany?: string;
+  logisticsNo?: string;
+  deliveredAt?: number;
+}
+
+const MAIL: Record<Change, { subject: string; body: string }> = {
+  cancel: { subject: "Return withdrawn", body: "Your return request has been withdrawn." },
+  ship: { subject: "Return parcel noted", body: "We have your parcel's tracking details and will let you know when it arrives." },
+  approve: {
+    subject: "Return approved",
+    body: "Your return request was approved. Your return page shows where to send the goods, if any.",
+  },
+  refuse: { subject: "Return refused", body: "Your return request was refused. Your return page says why." },
+  complete: { subject: "Return completed", body: "Your return is complete; any refund is on its way to your payment method." },
+};
+
+const EVENT: Record<Change, T.OrderEvent["kind"]> = {
+  cancel: "return_cancelled",
+  ship: "return_shipped",
+  approve: "return_approved",
+  refuse: "return_refused",
+  complete: "return_completed",
+};
+
+function pushReturn(deps: ApiDeps, userId: number, r: T.ReturnRequest): void {
+  deps.live.toUser(userId, {
+    code: 0,
+    msg: "",
+    type: "return.status",
+    data: { returnNo: r.returnNo, orderNo: r.orderNo, status: r.status, auditStatus: r.auditStatus },
+  });
+}
+
+export function changeReturn(deps: ApiDeps, change: Change, request: ReturnChangeRequest): T.ReturnRequest {
+  const { db } = deps;
+  const now = deps.clock();
+  const { row, result } = db.transaction(() => {
+    const row = findReturn(db, request.returnNo, request.userId);
+    const set = (sql: string, ...params: unknown[]) =>
+      db.prepare(`UPDATE returns SET ${sql} WHERE id = ?`).run(...params, row.id);
+    if (row.status === "cancelled") fail("This return has been withdrawn.");
+    if (row.status === "completed") fail("This return is already completed.");
+    if (row.status === "ended") fail("This return has ended.");
+    const sendsGoods = row.apply_type !== "refund_only";
+    switch (change) {
+      case "cancel":
+        if (row.logistics_no) fail("The parcel is on its way, so this return can no longer be withdrawn.");
+        set("status = 'cancelled'");
+        break;
+      case "ship":
+        if (row.audit_status !== "approved") fail("The merchant has not approved this return yet.");
+        if (!sendsGoods) fail("This return needs no parcel.");
+        if (row.logistics_no) fail("The parcel's details have already been sent.");
+        set(
+          "logistics_company = ?, logistics_no = ?, delivered_at = ?",
+          request.logisticsCompany,
+          request.logisticsNo,
+          request.deliveredAt,
+        );
+        break;
+      case "approve":
+      case "refuse":
+        if (row.audit_status !== "pending") fail("This return has already been reviewed.");
+        if (change === "approve") set("audit_status = 'approved'");
+        else set("status = 'ended', audit_status = 'refused', refuse_desc = ?", request.note ?? "");
+        break;
+      case "complete":
+        if (row.audit_status !== "approved") fail("This return has not been approved.");
+        if (sendsGoods && !row.logistics_no) fail("The returned parcel has not been sent yet.");
+        set("status = 'completed'");
+        break;
+    }
+    addEvent(
+      db,
+      row.order_id,
+      EVENT[change],
+      change === "refuse" ? `${row.return_no}: ${request.note ?? ""}` : row.return_no,
+      now,
+    );
+    return { row, result: toReturn(db, findReturn(db, row.return_no)) };
+  })();
+  const mail = MAIL[change];
+  mailCustomer(deps, row.user_id, `${mail.subject}: ${row.return_no}`, mail.body, `/user/return/${row.return_no}`);
+  pushReturn(deps, row.user_id, result);
+  changeOrderFrame(deps, row.user_id, row.order_id);
+  return result;
+}
+
+/** Reads return/apply's multipart body: its fields checked against the schema, its photos checked as images. */
+async function readApply(
+  ctx: CallContext<unknown>,
+): Promise<{ fields: T.ReturnApplyFields; photos: { ext: string; data: Buffer }[] }> {
+  if (!ctx.request.isMultipart()) throw new ApiFail(CODE.fail, "The body must be multipart/form-data.");
+  const raw: Record<string, string> = {};
+  const photos: { ext: string; data: Buffer }[] = [];
+  const parts = ctx.request.parts({ limits: { files: MAX_PHOTOS, fileSize: IMAGE_MAX_BYTES, fields: 10, fieldSize: 10_000 } });
+  try {
+    for await (const part of parts) {
+      if (part.type === "file") {
+        const file = part as MultipartFile;
+        if (file.fieldname !== "photos") throw new ApiFail(CODE.fail, `unknown file field "${file.fieldname}"`);
+        const data = await file.toBuffer();
+        if (file.file.truncated) fail("Each photo must be at most 2 MB.");
+        if (data.length === 0) continue;
+        // The first bytes decide what a file is, not its name or the type the browser sent.
+        const ext = imageKindOf(data);
+        if (!ext) fail("Photos must be PNG, JPEG or WebP images.");
+        photos.push({ ext, data });
+      } else if (typeof part.value === "string") {
+        raw[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof ApiFail) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === "FST_FILES_LIMIT") fail(`At most ${MAX_PHOTOS} photos.`);
+    if (code === "FST_REQ_FILE_TOO_LARGE") fail("Each photo must be at most 2 MB.");
+    throw new ApiFail(CODE.fail, "The upload is not valid multipart/form-data.", 400);
+  }
+  let lines: unknown;
+  try {
+    lines = JSON.parse(raw.lines ?? "");
+  } catch {
+    throw new ApiFail(CODE.fail, "lines must be JSON", 400);
+  }
+  const fields: Record<string, unknown> = {
+    orderNo: raw.orderNo,
+    applyType: raw.applyType,
+    applyDesc: raw.applyDesc?.trim(),
+    lines,
+    ...(raw.refundAmount !== undefined && raw.refundAmount !== "" ? { refundAmount: Number(raw.refundAmount) } : {}),
+  };
+  for (const key of Object.keys(raw)) {
+    if (!["orderNo", "applyType", "applyDesc", "lines", "refundAmount"].includes(key))
+      throw new ApiFail(CODE.fail, `unknown field "${key}"`, 400);
+  }
+  const validate = ctx.deps.schemas.get(FIELDS_SCHEMA);
+  if (!validate(fields)) {
+    const e = validate.errors?.[0];
+    throw new ApiFail(
+      CODE.fail,
+      `${(e?.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".") || "body"} ${e?.message ?? "is not valid"}`,
+      400,
+    );
+  }
+  return { fields: fields as unknown as T.ReturnApplyFields, photos };
+}
+
 export const returnCalls = [
-  defineCall("return/apply", "required", (ctx) => {
+  defineCall("return/apply", "required", async (ctx) => {
     const { db, clock } = ctx.deps;
+    const { fields, photos } = await readApply(ctx);
     const now = clock();
-    const returnNo = db.transaction(() => {
-      const order = orderRow(db, ctx.user!.id, ctx.body.orderNo);
+    const userId = ctx.user!.id;
+    const saved = db.transaction(() => {
+      const order = orderRow(db, userId, fields.orderNo);
       if (!order) fail("The order was not found.");
-      if (order.pay_status !== "paid" || order.status === "cancelled") fail("Only a paid order can be returned.");
-      if (db.prepare("SELECT 1 FROM returns WHERE order_id = ? AND status = 'pending'").get(order.id))
-        fail("This order already has a return in progress.");
-      const refunded = (
+      if (order.pay_status !== "paid") fail("Only a paid order can be returned.");
+      if (order.status === "cancelled" || order.status === "pending_cancellation") fail("A cancelled order cannot be returned.");
+      const items = db.prepare("SELECT id, sku, price, quantity FROM order_items WHERE order_id = ?").all(order.id) as {
+        id: number;
+        sku: string;
+        price: number;
+        quantity: number;
+      }[];
+      const returned = returnedUnits(db, order.id);
+      const seen = new Set<string>();
+      let linesValue = 0;
+      const chosen = fields.lines.map((line) => {
+        if (seen.has(line.sku)) fail(`${line.sku} is listed twice.`);
+        seen.add(line.sku);
+        const item = items.find((i) => i.sku === line.sku);
+        if (!item) fail(`${line.sku} is not in this order.`);
+        const left = item.quantity - (returned.get(item.id) ?? 0);
+        if (line.quantity > left) fail(`At most ${left} of ${line.sku} can be returned.`);
+        linesValue += item.price * line.quantity;
+        return { id: item.id, quantity: line.quantity };
+      });
+      // At most what was paid for these lines, and never more than what is left to refund.
+      const cap = Math.min(round2(linesValue), refundableOf(db, order));
+      const amount = fields.applyType === "exchange" ? 0 : (fields.refundAmount ?? cap);
+      if (amount > cap) fail(`At most ${cap.toFixed(2)} ${order.currency} can be refunded for these items.`);
+      const returnNo = serialNumber("RT", now);
+      const id = Number(
         db
-          .prepare("SELECT COALESCE(SUM(refund_amount), 0) AS s FROM returns WHERE order_id = ? AND status != 'cancelled'")
-          .get(order.id) as { s: number }
-      ).s;
-      const left = round2(order.pay_amount - refunded);
-      const amount = ctx.body.applyType === "exchange" ? 0 : (ctx.body.refundAmount ?? left);
-      if (amount > left) fail(`At most ${left} ${order.currency} can be refunded.`);
-      const number = serialNumber("RT", now);
-      db.prepare(
-        `INSERT INTO returns (return_no, order_id, user_id, apply_type, apply_desc, refund_amount, status, audit_status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', 'pending', ?)`,
-      ).run(number, order.id, ctx.user!.id, ctx.body.applyType, ctx.body.applyDesc, amount, now);
-      return number;
+          .prepare(
+            `INSERT INTO returns (return_no, order_id, user_id, apply_type, apply_desc, refund_amount, status, audit_status, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, 'pending', 'pending', ?)`,
+          )
+          .run(returnNo, order.id, userId, fields.applyType, fields.applyDesc, round2(amount), now).lastInsertRowid,
+      );
+      const insertLine = db.prepare("INSERT INTO return_items (return_id, order_item_id, quantity) VALUES (?, ?, ?)");
+      for (const line of chosen) insertLine.run(id, line.id, line.quantity);
+      const insertPhoto = db.prepare("INSERT INTO return_photos (return_id, file) VALUES (?, ?)");
+      const files = photos.map((p) => ({ ...p, name: `${id}-${randomBytes(8).toString("hex")}.${p.ext}` }));
+      for (const file of files) insertPhoto.run(id, file.name);
+      addEvent(db, order.id, "return_requested", returnNo, now);
+      return { id, returnNo, orderId: order.id, files };
     })();
-    return toReturn(returnRow(db, ctx.user!.id, returnNo));
+    // Written once the return exists; photos are kept beside the avatars, not served publicly.
+    if (saved.files.length) {
+      const dir = join(ctx.deps.avatarsDir, "..", "returns");
+      mkdirSync(dir, { recursive: true });
+      for (const file of saved.files) writeFileSync(join(dir, file.name), file.data);
+    }
+    const result = toReturn(db, findReturn(db, saved.returnNo));
+    mailCustomer(
+      ctx.deps,
+      userId,
+      `Return requested: ${saved.returnNo}`,
+      "We have your return request and will review it shortly.",
+      `/user/return/${saved.returnNo}`,
+    );
+    pushReturn(ctx.deps, userId, result);
+    changeOrderFrame(ctx.deps, userId, saved.orderId);
+    return result;
   }),
 
-  defineCall("return/list", "required", (ctx) => {
-    const { db } = ctx.deps;
-    const { pageSize, offset } = paging(ctx.body);
-    const rows = db
-      .prepare(`${SELECT} WHERE r.user_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`)
-      .all(ctx.user!.id, pageSize, offset) as ReturnRow[];
-    return { items: rows.map(toReturn), total: count(db, "SELECT COUNT(*) AS n FROM returns WHERE user_id = ?", ctx.user!.id) };
-  }),
+  defineCall("return/list", "required", (ctx) => listReturns(ctx.deps.db, ctx.user!.id, paging(ctx.body))),
 
-  defineCall("return/detail", "required", (ctx) => toReturn(returnRow(ctx.deps.db, ctx.user!.id, ctx.body.returnNo))),
+  defineCall("return/detail", "required", (ctx) =>
+    toReturn(ctx.deps.db, findReturn(ctx.deps.db, ctx.body.returnNo, ctx.user!.id)),
+  ),
 
-  defineCall("return/cancel", "required", (ctx) => {
-    const { db } = ctx.deps;
-    const row = returnRow(db, ctx.user!.id, ctx.body.returnNo);
-    if (row.status !== "pending") fail("Only a pending return can be withdrawn.");
-    db.prepare("UPDATE returns SET status = 'cancelled' WHERE return_no = ?").run(row.return_no);
-    return toReturn(returnRow(db, ctx.user!.id, ctx.body.returnNo));
-  }),
+  defineCall("return/cancel", "required", (ctx) => changeReturn(ctx.deps, "cancel", { ...ctx.body, userId: ctx.user!.id })),
 
   defineCall("return/ship", "required", (ctx) => {
-    const { db, clock } = ctx.deps;
-    const row = returnRow(db, ctx.user!.id, ctx.body.returnNo);
-    if (row.status !== "pending" || row.apply_type === "refund_only") fail("This return needs no parcel.");
-    db.prepare("UPDATE returns SET logistics_company = ?, logistics_no = ?, delivered_at = ? WHERE return_no = ?").run(
-      ctx.body.logisticsCompany,
-      ctx.body.logisticsNo,
-      clock(),
-      row.return_no,
-    );
-    return toReturn(returnRow(db, ctx.user!.id, ctx.body.returnNo));
+    const delivered = Date.parse(`${ctx.body.deliveredAt}T00:00:00Z`);
+    if (Number.isNaN(delivered)) fail("Enter the day the parcel was sent.");
+    // Handed over today at the latest, in any time zone of the world.
+    if (delivered > ctx.deps.clock() + 14 * 3600_000) fail("The parcel cannot have been sent in the future.");
+    return changeReturn(ctx.deps, "ship", {
+      returnNo: ctx.body.returnNo,
+      userId: ctx.user!.id,
+      logisticsCompany: ctx.body.logisticsCompany.trim(),
+      logisticsNo: ctx.body.logisticsNo.trim(),
+      deliveredAt: delivered,
+    });
   }),
 ];

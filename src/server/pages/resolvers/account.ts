@@ -7,17 +7,6 @@ import type { ResolveContext, Resolver } from "./context";
 
 const ACCOUNT_TITLES = {
   app: "page.app.title",
-  "user-center": "page.user.center.title",
-  "user-account": "page.user.account.title",
-  "user-address": "page.user.address.title",
-  "user-article": "page.user.article.title",
-  "user-favorite": "page.user.favorite.title",
-  "user-security": "page.user.security.title",
-  "user-security-activity": "page.user.activity.title",
-  "user-log": "page.user.log.title",
-  "user-info": "page.user.info.title",
-  "user-return": "page.user.returns.title",
-  "user-return-detail": "page.user.return.title",
 } as const satisfies Partial<Record<RouteName, string>>;
 
 type AccountRoute = keyof typeof ACCOUNT_TITLES;

@@ -2,6 +2,7 @@
 // the helpers several page kinds share: product cards and their review statistics.
 import type { ProductCardData, StoreProduct } from "../../../../generated/types";
 import type { RouteMatch } from "../../../shared/routes";
+import type { Db } from "../../db/open";
 import type { Store } from "../../store/load";
 import type { Links } from "../links";
 import type { Resolved } from "../page-kinds";
@@ -14,8 +15,19 @@ export interface ExtraReview {
   date?: string;
 }
 
+/** The signed-in shopper a page is rendered for (from x-auth, or the auth cookie on a first load). */
+export interface Viewer {
+  userId: number;
+  /** The SHA-256 of the token the page was asked with: which of the shopper's sessions is this one. */
+  tokenHash?: string;
+}
+
 export interface ResolveContext {
   store: Store;
+  /** The shop's database: account pages read the viewer's own records from it. */
+  db: Db;
+  /** Null for a visitor; every user route is answered with 401 before its resolver runs for one. */
+  viewer: Viewer | null;
   match: RouteMatch;
   query: URLSearchParams;
   links: Links;
@@ -28,6 +40,12 @@ export interface ResolveContext {
 
 /** From the route match and the store: the page's status, its kind and that kind's data. */
 export type Resolver = (ctx: ResolveContext) => Resolved;
+
+/** The viewer of a user route: its resolver runs only for a signed-in shopper. */
+export function viewerOf(ctx: ResolveContext): Viewer {
+  if (!ctx.viewer) throw new Error(`route ${ctx.match.name}: a user page resolved without a signed-in viewer`);
+  return ctx.viewer;
+}
 
 /** The `slug` path parameter, "" when the route has none. */
 export function slugOf(ctx: ResolveContext): string {

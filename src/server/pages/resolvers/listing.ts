@@ -45,14 +45,19 @@ export function pageHref(path: string, sort: ListingSortKey, page: number): stri
 }
 
 export function paging(path: string, sort: ListingSortKey, page: number, pageCount: number): ListingPaging {
+  return pageLinks(page, pageCount, (n) => pageHref(path, sort, n));
+}
+
+/** The links of a list split into pages: the first, the last and those near `page`, with `hrefOf` each page's address. */
+export function pageLinks(page: number, pageCount: number, hrefOf: (page: number) => string): ListingPaging {
   const numbers = new Set([1, pageCount]);
   for (let n = page - PAGE_WINDOW; n <= page + PAGE_WINDOW; n++) if (n >= 1 && n <= pageCount) numbers.add(n);
   return {
     page,
     pageCount,
-    ...(page > 1 ? { prevHref: pageHref(path, sort, page - 1) } : {}),
-    ...(page < pageCount ? { nextHref: pageHref(path, sort, page + 1) } : {}),
-    pages: [...numbers].sort((a, b) => a - b).map((number) => ({ number, href: pageHref(path, sort, number) })),
+    ...(page > 1 ? { prevHref: hrefOf(page - 1) } : {}),
+    ...(page < pageCount ? { nextHref: hrefOf(page + 1) } : {}),
+    pages: [...numbers].sort((a, b) => a - b).map((number) => ({ number, href: hrefOf(number) })),
   };
 }
 

@@ -1,22 +1,24 @@
-// One of the shopper's orders: the server renders its frame; the island loads the order with
-// the shopper's token. A malformed order number is a 404.
+// One of the shopper's orders, rendered by the server (the route answers 401 before this
+// runs for a visitor). A malformed number, or an order that is not theirs, is a 404.
 import type { RouteName } from "../../../shared/route-names";
-import { ORDER_NO, type Resolver, withRedirect } from "./context";
+import { orderOf } from "../../api/calls/order";
+import { accountNav } from "./account-nav";
+import { ORDER_NO, type Resolver, viewerOf } from "./context";
 import { notFound } from "./error";
 
 export const resolvers = {
   "user-order-detail": (ctx) => {
+    const { userId } = viewerOf(ctx);
     const orderNo = ctx.match.params.slug ?? "";
-    if (!ORDER_NO.test(orderNo)) return notFound(ctx);
-    const ordersHref = ctx.links.user("order");
+    const order = ORDER_NO.test(orderNo) ? orderOf(ctx.db, userId, orderNo) : null;
+    if (!order) return notFound(ctx);
     return {
       status: 200,
       template: "user-order-detail",
       page: {
         title: ctx.t("page.user.order.title"),
-        orderNo,
-        ordersHref,
-        signInHref: withRedirect(ctx, "signin", `${ordersHref}/${orderNo}`),
+        nav: accountNav(ctx),
+        view: { order, ordersHref: ctx.links.user("order"), returnHref: `${ctx.links.user("return")}/{returnNo}` },
       },
     };
   },

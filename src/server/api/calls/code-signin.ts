@@ -1,0 +1,93 @@
+// Sign-in by one-time code: "Send me a code" mails (or texts) a 6-digit code to the account's
+// address; the code signs in once within 10 minutes. The answers never say whether an account
+// has the address: the same "sent" for any address, the same refusal for any wrong code, and
+// the fifth wrong try quietly voids the code. A code proves the address, as a link does.
+import { randomInt } from "node:crypto";
+import { composeMail, mailPlaceOf } from "../../auth/mails";
+import type { UserRow } from "../../auth/users";
+import { MAILS_PER_HOUR } from "../../mail";
+import { ApiFail, CODE, fail } from "../envelope";
+import { type CallDef, defineCall } from "../register";
+import { CODE_TTL_MS, checkShortCode, findAccount, recordAttempt, shortCodeHash, startSession, VERIFY_RESEND_MS } from "./auth";
+import { clientIp, count, EMAIL, PHONE } from "./shared";
+
+const PURPOSE = "signin-code";
+const WRONG = "The code is wrong or has expired. After five wrong tries a code stops working: ask for a new one.";
+
+interface Who {
+  account: string;
+  method: "email" | "mobile";
+  user: UserRow | undefined;
+  /** Where the code goes: the email address, or the calling code and number. */
+  to: string | null;
+}
+
+function whoOf(db: Parameters<typeof findAccount>[0], body: { account: string; countryCode?: string }): Who {
+  const account = body.account.trim().toLowerCase();
+  const method = account.includes("@") ? "email" : "mobile";
+  if (method === "email" ? !EMAIL.test(account) : !PHONE.test(account)) {
+    throw new ApiFail(CODE.fail, "The account must be an email address or a mobile number.");
+  }
+  const user = findAccount(db, account, body.countryCode);
+  const to = !user ? null : method === "email" ? user.email : user.mobile ? `${user.country_code ?? ""}${user.mobile}` : null;
+  return { account, method, user, to };
+}
+
+export const codeSigninCalls: CallDef[] = [
+  defineCall("auth/sendSigninCode", "optional", (ctx) => {
+    const { db, clock, limits, mailer } = ctx.deps;
+    limits.require("authMail", clientIp(ctx.request));
+    const { user, to } = whoOf(db, ctx.body);
+    const now = clock();
+    if (user && to) {
+      const last = count(
+        db,
+        "SELECT COALESCE(MAX(created_at), 0) AS n FROM one_time_codes WHERE user_id = ? AND purpose = ?",
+        user.id,
+        PURPOSE,
+      );
+      // Within the minute, or past the hour's mails: nothing more, and nothing said.
+      if (last + VERIFY_RESEND_MS <= now && mailer.recentTo(to) < MAILS_PER_HOUR) {
+        const code = String(randomInt(100000, 1000000));
+        db.transaction(() => {
+          // One live code per account: a new one voids the last, and with it its tries.
+          db.prepare("UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL").run(
+            now,
+            user.id,
+            PURPOSE,
+          );
+          db.prepare(
+            "INSERT OR REPLACE INTO one_time_codes (code_hash, user_id, purpose, target, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+          ).run(shortCodeHash(user.id, to, code), user.id, PURPOSE, to, now + CODE_TTL_MS, now);
+        })();
+        mailer.send(composeMail(mailPlaceOf(ctx.request), "code", to, "", { code }));
+      }
+    }
+    return { waitSeconds: VERIFY_RESEND_MS / 1000 };
+  }),
+
+  defineCall("auth/signinByCode", "optional", (ctx) => {
+    const { db, limits } = ctx.deps;
+    limits.require("signin", clientIp(ctx.request));
+    const who = whoOf(db, ctx.body);
+    if (!who.user || !who.to) {
+      recordAttempt(ctx, who.account, null, "code", false);
+      fail(WRONG);
+    }
+    const user = who.user!;
+    try {
+      checkShortCode(ctx.deps, user.id, PURPOSE, who.to!, ctx.body.code);
+    } catch (error) {
+      recordAttempt(ctx, who.account, user.id, "code", false);
+      if (error instanceof ApiFail) fail(WRONG);
+      throw error;
+    }
+    db.prepare(
+      who.method === "email"
+        ? "UPDATE users SET email_verified = 1 WHERE id = ?"
+        : "UPDATE users SET mobile_verified = 1 WHERE id = ?",
+    ).run(user.id);
+    recordAttempt(ctx, who.account, user.id, "code", true);
+    return startSession(ctx, user, "code");
+  }),
+];

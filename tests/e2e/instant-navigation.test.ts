@@ -1,0 +1,91 @@
+// Issue #16 in Chromium: a head that comes again unchanged keeps its islands (a typed search
+// survives a navigation), Back draws the page left from its snapshot with its half-filled
+// form, and an anonymous page enters the back/forward cache (no no-store, the live socket
+// closed on pagehide) while an account page does not.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, routerReady } from "./support/browser";
+import { type RunningStore, startStore } from "./support/store";
+
+let browser: Browser;
+let store: RunningStore;
+
+beforeAll(async () => {
+  store = await startStore("instant-navigation");
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+});
+
+async function open(path: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  page.on("pageerror", (err) => problems.push(err.message));
+  await page.goto(store.url + path);
+  await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
+  await routerReady(page);
+  return { page, problems };
+}
+
+describe("instant navigation (issue #16)", () => {
+  it("keeps the header, and what was typed in its search box, across a navigation", async () => {
+    const { page, problems } = await open("/");
+    const search = page.getByRole("banner").getByRole("searchbox");
+    await search.fill("linen");
+    await search.evaluate((input) => Object.assign(input, { keptMarker: true }));
+    await page.getByRole("main").getByRole("link", { name: "Shirts" }).first().click();
+    await page.waitForURL(`${store.url}/category/shirts`);
+    await page.getByRole("heading", { level: 1, name: "Shirts" }).waitFor();
+    expect(await search.inputValue()).toBe("linen");
+    expect(await search.evaluate((input) => (input as HTMLInputElement & { keptMarker?: boolean }).keptMarker)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("draws the page left from its snapshot on Back, with the half-filled form", async () => {
+    const { page, problems } = await open("/auth/signin");
+    await page.waitForSelector("[data-component=SignIn][data-island=mounted]");
+    const form = page.locator("[data-component=SignIn]");
+    await form.getByLabel("Email or mobile number", { exact: true }).fill("half@example.com");
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("request=route")) fetched.push(request.url());
+    });
+    await form.getByRole("link", { name: "Create an account" }).click();
+    await page.waitForURL(/\/auth\/signup/);
+    await page.waitForSelector("[data-component=SignUp][data-island=mounted]");
+    const before = fetched.length;
+    await page.goBack();
+    await page.waitForURL(`${store.url}/auth/signin`);
+    await page.waitForSelector("[data-component=SignIn][data-island=mounted]");
+    await expect.poll(() => form.getByLabel("Email or mobile number", { exact: true }).inputValue()).toBe("half@example.com");
+    expect(fetched.length).toBe(before);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("lets an anonymous page into the back/forward cache, and keeps an account page out", async () => {
+    // Playwright switches the cache off unless asked; a browser of its own keeps it.
+    const cached = await launchBrowser({ bfcache: true });
+    const page = await cached.newPage();
+    await page.goto(`${store.url}/product/linen-shirt`);
+    await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
+    await page.evaluate(() => Object.assign(window, { bfcacheMarker: true }));
+    const response = await page.goto(`${store.url}/dev/outbox`);
+    expect(response?.status()).toBe(200);
+    // A page from the cache fires no load event: the navigation is over once committed.
+    await page.goBack({ waitUntil: "commit" });
+    await page.waitForURL(`${store.url}/product/linen-shirt`, { waitUntil: "commit" });
+    // The same JavaScript heap: the page came back from the cache, not from a new load.
+    expect(await page.evaluate(() => (window as Window & { bfcacheMarker?: boolean }).bfcacheMarker)).toBe(true);
+    await page.waitForFunction(() => document.querySelector("[data-component=SiteHeader][data-island=mounted]") !== null);
+    const product = await fetch(`${store.url}/product/linen-shirt`);
+    expect(product.headers.get("cache-control")).toBe("private, no-cache");
+    const account = await fetch(`${store.url}/user/center`);
+    expect(account.headers.get("cache-control")).toBe("no-store");
+    await cached.close();
+  });
+});
