@@ -1,5 +1,5 @@
 // Prefetch (beyond the specification): a link the pointer rests on for ~80 ms, or that
-// a finger touches, has its page-route answer fetched at low priority and kept ~10 s, so
+// a finger touches (at once), has its page-route answer fetched at low priority and kept ~10 s, so
 // that the click which usually follows swaps the page at once. Skipped under Save-Data,
 // for links marked data-no-prefetch, and for pages that depend on the session or the
 // cart (the router's `target` says which). A prefetch is never a visit: nothing is
@@ -65,6 +65,8 @@ export function createPrefetcher(env: PrefetchEnv): Prefetcher {
     if (!hovered || hovered.link.closest(`[${NO_PREFETCH_ATTR}]`)) return;
     if (pending?.link === hovered.link) return;
     cancelPending();
+    // A finger on a link is a tap on its way (about 100 ms): no intent to wait for.
+    if (event.type === "touchstart") return prefetcher.prefetch(hovered.url);
     pending = {
       link: hovered.link,
       timer: clock.setTimeout(() => {

@@ -77,9 +77,11 @@ describe("prefetch", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("fetches on touchstart after the delay too", () => {
+  it("fetches on touchstart at once, since the tap follows within about 100 ms", () => {
     const { fetch, prefetcher } = setup();
     stop = prefetcher.stop;
+    el("p").dispatchEvent(new Event("touchstart", { bubbles: true }));
+    expect(fetch).toHaveBeenCalledTimes(1);
     el("p").dispatchEvent(new Event("touchstart", { bubbles: true }));
     vi.advanceTimersByTime(PREFETCH_DELAY_MS);
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -1,0 +1,122 @@
+// Navigation in Chromium against the built server (issue #16): how much sooner a page is on
+// screen through the router than by a reload, after a hover prefetch, and on Back from the
+// snapshot cache. Every timing ends at the same point, the page's storefront:load event (the
+// new page swapped in, or the first page booted with its router running); the reload has its
+// files in the HTTP cache, as the navigation has. The median of a few runs, each in a fresh
+// browser context.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startBuiltServer } from "../built-server.mjs";
+import { launchChromium, median } from "./chromium.mjs";
+
+const RUNS = 5;
+const FROM = "/";
+const TO = "/product/oxford-shirt";
+/** Budgets of issue #16. */
+const SPEEDUP_AT_LEAST = 3;
+const PREFETCHED_CLICK_MS = 50;
+const BACK_MS = 30;
+
+/** Records when each storefront:load happens, on performance.now()'s clock. */
+const RECORD_LOADS = () => {
+  window.__loads = [];
+  document.addEventListener("storefront:load", () => window.__loads.push(performance.now()));
+};
+
+async function fresh(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(RECORD_LOADS);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForFunction(() => window.__loads.length > 0 && typeof history.state?.sfKey === "string");
+  // Idle and visible islands settle before anything is timed.
+  await page.waitForTimeout(800);
+  return { context, page };
+}
+
+/** Clicks the first link to `path` (after `before`) and times it to the next storefront:load. */
+function timedClick(page, path) {
+  return page.evaluate(
+    (to) =>
+      new Promise((resolve) => {
+        const link = document.querySelector(`#page-body a[href="${to}"]`);
+        const start = performance.now();
+        document.addEventListener("storefront:load", () => resolve(performance.now() - start), { once: true });
+        link.click();
+      }),
+    path,
+  );
+}
+
+export const navigationTimings = {
+  title: `Navigation in Chromium: router vs reload, prefetch, Back (median of ${RUNS} runs)`,
+  async run(root) {
+    const dataDir = mkdtempSync(join(tmpdir(), "bench-navigation-"));
+    const server = startBuiltServer(root, { DATA_DIR: dataDir, NODE_ENV: "production" });
+    const url = await server.url;
+    const browser = await launchChromium();
+    const runs = { reload: [], navigation: [], prefetched: [], back: [] };
+    try {
+      for (let i = 0; i < RUNS; i++) {
+        const { context, page } = await fresh(browser, url + FROM);
+        runs.navigation.push(await timedClick(page, TO));
+        // Back to home: drawn from its snapshot.
+        runs.back.push(
+          await page.evaluate(
+            () =>
+              new Promise((resolve) => {
+                const start = performance.now();
+                document.addEventListener("storefront:load", () => resolve(performance.now() - start), { once: true });
+                history.back();
+              }),
+          ),
+        );
+        await page.waitForTimeout(300);
+        // The same link again after the pointer rested on it (the prefetch is in).
+        await page.hover(`#page-body a[href="${TO}"]`);
+        await page.waitForTimeout(400);
+        runs.prefetched.push(await timedClick(page, TO));
+        // A reload of the same page, its files in the HTTP cache as after the visits above:
+        // from navigation start to the new document's storefront:load.
+        await page.reload({ waitUntil: "load" });
+        await page.waitForFunction(() => window.__loads.length > 0);
+        runs.reload.push(await page.evaluate(() => window.__loads[0]));
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+      server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]));
+    const ms = (n) => `${n.toFixed(1)} ms`;
+    console.log(`${FROM} -> ${TO}`);
+    console.log(`reload of ${TO}:            ${ms(m.reload)}  (runs: ${runs.reload.map((n) => n.toFixed(0)).join(", ")})`);
+    console.log(
+      `client navigation:          ${ms(m.navigation)}  (runs: ${runs.navigation.map((n) => n.toFixed(0)).join(", ")})`,
+    );
+    console.log(`  speed-up over the reload: ${(m.reload / m.navigation).toFixed(2)}x`);
+    console.log(`click after a hover prefetch: ${ms(m.prefetched)}`);
+    console.log(`Back from the snapshot:     ${ms(m.back)}`);
+    return [
+      {
+        name: "client navigation speed-up over a reload",
+        value: m.reload / m.navigation,
+        limit: SPEEDUP_AT_LEAST,
+        unit: "x",
+        digits: 2,
+        atLeast: true,
+      },
+      {
+        name: "click after a hover prefetch",
+        value: m.prefetched,
+        limit: PREFETCHED_CLICK_MS,
+        unit: "ms",
+        digits: 1,
+        below: true,
+      },
+      { name: "Back from the snapshot cache", value: m.back, limit: BACK_MS, unit: "ms", digits: 1, below: true },
+    ];
+  },
+};
