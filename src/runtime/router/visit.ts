@@ -95,11 +95,17 @@ export function createVisitor(deps: VisitDeps) {
     template.innerHTML = html;
     return template.content;
   };
+  // The same head and foot come with almost every answer: each markup is parsed once.
+  const signatures = new Map<string, string>();
   const signature = (html: string) => {
+    const known = signatures.get(html);
+    if (known !== undefined) return known;
     const content = parse(html);
     for (const island of Array.from(content.querySelectorAll("[data-component]"))) island.replaceChildren();
     const holder = doc.createElement("div");
     holder.append(content);
+    if (signatures.size >= 8) signatures.clear();
+    signatures.set(html, holder.innerHTML);
     return holder.innerHTML;
   };
   if (deps.shown.page)
@@ -108,11 +114,12 @@ export function createVisitor(deps: VisitDeps) {
   /** A region can stay when the new one has its signature and its islands can follow the address. */
   function keeps(region: Element, id: string, html: string): boolean {
     if (id === "page-body" || drawnFrom.get(id) !== signature(html)) return false;
-    const fresh = parse(html);
+    let fresh: DocumentFragment | null = null;
     return Array.from(region.querySelectorAll("[data-component]")).every((island) => {
       if (island.getAttribute("data-island") !== "mounted") return false;
       if (island.getAttribute("data-hydrate") !== "none") return true;
       // Plain server HTML cannot follow the address: it stays only when it is the same.
+      fresh ??= parse(html);
       const next = fresh.querySelector(`[data-uid="${island.getAttribute("data-uid")}"]`);
       return next !== null && next.innerHTML === island.innerHTML;
     });
