@@ -22,8 +22,8 @@ const PAGES = [
   { name: "checkout", path: "/checkout/cart", budgeted: false },
 ];
 
-/** The built server with a throwaway database; `stop` also removes the database. */
-async function startServer(root) {
+/** The built server in production with a throwaway database; `stop` also removes the database. */
+export async function startServer(root) {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-journey-"));
   const server = startBuiltServer(root, { DATA_DIR: dataDir, NODE_ENV: "production" });
   return {

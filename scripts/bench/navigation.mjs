@@ -4,11 +4,8 @@
 // new page swapped in, or the first page booted with its router running); the reload has its
 // files in the HTTP cache, as the navigation has. The median of a few runs, each in a fresh
 // browser context.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startBuiltServer } from "../built-server.mjs";
 import { launchChromium, median } from "./chromium.mjs";
+import { startServer } from "./journey.mjs";
 
 const RUNS = 5;
 const FROM = "/";
@@ -52,9 +49,8 @@ function timedClick(page, path) {
 export const navigationTimings = {
   title: `Navigation in Chromium: router vs reload, prefetch, Back (median of ${RUNS} runs)`,
   async run(root) {
-    const dataDir = mkdtempSync(join(tmpdir(), "bench-navigation-"));
-    const server = startBuiltServer(root, { DATA_DIR: dataDir, NODE_ENV: "production" });
-    const url = await server.url;
+    const server = await startServer(root);
+    const { url } = server;
     const browser = await launchChromium();
     const runs = { reload: [], navigation: [], prefetched: [], back: [] };
     try {
@@ -87,7 +83,6 @@ export const navigationTimings = {
     } finally {
       await browser.close();
       server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     }
     const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]));
     const ms = (n) => `${n.toFixed(1)} ms`;

@@ -8,7 +8,7 @@ import type { UserInfo } from "../../generated/types";
 import { splitPrefix, withPrefix } from "../shared/language-prefix";
 import type { Api } from "./api/client";
 import type { Bus } from "./bus";
-import type { EventSource, PageLocation } from "./env";
+import { type EventSource, type PageLocation, readCookie } from "./env";
 import type { Store } from "./storage";
 
 export interface SessionState {
@@ -35,18 +35,8 @@ export interface AuthCookie {
 /** The auth cookie in `document.cookie`: as long-lived as the token, Secure on https, never sent cross-site on a POST. */
 export function documentAuthCookie(doc: { cookie: string; location: { protocol: string } }): AuthCookie {
   return {
-    read() {
-      for (const part of doc.cookie.split(";")) {
-        const [key, ...value] = part.trim().split("=");
-        if (key !== WIRE.authCookie) continue;
-        try {
-          return decodeURIComponent(value.join("=")) || null;
-        } catch {
-          return null;
-        }
-      }
-      return null;
-    },
+    // An emptied cookie (written as "sf_auth=") holds no token.
+    read: () => readCookie(doc.cookie, WIRE.authCookie) || null,
     write(token) {
       const secure = doc.location.protocol === "https:" ? "; Secure" : "";
       doc.cookie =

@@ -20,7 +20,7 @@ const RESET_TTL_MS = 30 * 60_000;
 /** The least time between two verification mails to one account (the prompt page counts it down too). */
 export const VERIFY_RESEND_MS = 60_000;
 const VERIFY_TTL_MS = 24 * 3600_000;
-export const CODE_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 10 * 60_000;
 /** Wrong tries of one 6-digit code before it is void, and of all an account's codes per hour. */
 const CODE_TRIES = 5;
 const ACCOUNT_CODE_TRIES = 10;
@@ -63,7 +63,7 @@ export function startSession(ctx: CallContext<unknown>, user: UserRow, method: S
 }
 
 /** Refuses a mail to an address that has had its share this hour. */
-export function checkMailQuota(deps: ApiDeps, to: string) {
+function checkMailQuota(deps: ApiDeps, to: string) {
   if (deps.mailer.recentTo(to) >= MAILS_PER_HOUR) fail("Too many mails were sent to this address. Try again in an hour.");
 }
 
@@ -117,14 +117,43 @@ export function findAccount(db: Db, account: string, countryCode?: string): User
   return rows.find((r) => !countryCode || r.country_code === countryCode) ?? rows[0];
 }
 
+/** An account as typed (email address or mobile number), lower-cased; anything else is refused. */
+export function accountOf(typed: string): { account: string; method: "email" | "mobile" } {
+  const account = typed.trim().toLowerCase();
+  const method = account.includes("@") ? "email" : "mobile";
+  if (method === "email" ? !EMAIL.test(account) : !PHONE.test(account)) {
+    throw new ApiFail(CODE.fail, "The account must be an email address or a mobile number.");
+  }
+  return { account, method };
+}
+
 /** 6-digit codes are short, so their hash includes whom and what they are for. */
-export const shortCodeHash = (userId: number, target: string, code: string) => digest(`${userId}:${target}:${code}`);
+const shortCodeHash = (userId: number, target: string, code: string) => digest(`${userId}:${target}:${code}`);
 
 /**
  * Uses the account's live code for `purpose` when `code` and `target` match it. Each wrong try
  * counts, and is written even though the call then fails (so never call this inside a
  * transaction that the failure rolls back); the fifth voids the code.
  */
+/**
+ * A new 6-digit code for the account and purpose, sent to `target`. One live code per account
+ * and purpose: a new one voids the last, and with it its tries.
+ */
+export function issueShortCode(db: Db, userId: number, purpose: string, target: string, now: number): string {
+  const code = String(randomInt(100000, 1000000));
+  db.transaction(() => {
+    db.prepare("UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL").run(
+      now,
+      userId,
+      purpose,
+    );
+    db.prepare(
+      "INSERT OR REPLACE INTO one_time_codes (code_hash, user_id, purpose, target, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    ).run(shortCodeHash(userId, target, code), userId, purpose, target, now + CODE_TTL_MS, now);
+  })();
+  return code;
+}
+
 export function checkShortCode(deps: ApiDeps, userId: number, purpose: string, target: string, code: string): void {
   const { db } = deps;
   const now = deps.clock();
@@ -150,11 +179,7 @@ export function checkShortCode(deps: ApiDeps, userId: number, purpose: string, t
 export const authCalls = [
   defineCall("auth/signin", "optional", async (ctx) => {
     const { db, clock } = ctx.deps;
-    const account = ctx.body.account.trim().toLowerCase();
-    const method = account.includes("@") ? "email" : "mobile";
-    if (method === "email" ? !EMAIL.test(account) : !PHONE.test(account)) {
-      throw new ApiFail(CODE.fail, "The account must be an email address or a mobile number.");
-    }
+    const { account, method } = accountOf(ctx.body.account);
     const { passwords, limits } = ctx.deps;
     const ip = clientIp(ctx.request);
     limits.require("signin", ip);
@@ -199,39 +224,36 @@ export const authCalls = [
     const hash = await ctx.deps.passwords.hash(password);
     const now = clock();
     const place = mailPlaceOf(ctx.request);
-    const taken = db.transaction(() => {
-      const owner = (
-        normalizedEmail
-          ? db.prepare("SELECT * FROM users WHERE email = ?").get(normalizedEmail)
-          : db.prepare("SELECT * FROM users WHERE mobile = ?").get(normalizedMobile)
-      ) as UserRow | undefined;
-      if (owner) return owner;
+    // The new account's id; null when the address already has one.
+    const created = db.transaction(() => {
+      const taken = normalizedEmail
+        ? db.prepare("SELECT 1 FROM users WHERE email = ?").get(normalizedEmail)
+        : db.prepare("SELECT 1 FROM users WHERE mobile = ?").get(normalizedMobile);
+      if (taken) return null;
       const nickname = ctx.body.firstName || normalizedEmail?.split("@")[0] || `user${normalizedMobile?.slice(-4)}`;
-      db.prepare(
-        "INSERT INTO users (email, country_code, mobile, password_hash, first_name, last_name, nickname, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-      ).run(
-        normalizedEmail,
-        normalizedMobile ? (countryCode ?? null) : null,
-        normalizedMobile,
-        hash,
-        ctx.body.firstName ?? "",
-        ctx.body.lastName ?? "",
-        nickname,
-        now,
+      return Number(
+        db
+          .prepare(
+            "INSERT INTO users (email, country_code, mobile, password_hash, first_name, last_name, nickname, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          )
+          .run(
+            normalizedEmail,
+            normalizedMobile ? (countryCode ?? null) : null,
+            normalizedMobile,
+            hash,
+            ctx.body.firstName ?? "",
+            ctx.body.lastName ?? "",
+            nickname,
+            now,
+          ).lastInsertRowid,
       );
-      return null;
     })();
-    const to = normalizedEmail ?? `${countryCode ?? ""}${normalizedMobile}`;
-    if (taken) {
+    if (created === null) {
       // The same answer as for a new account: the owner, not the asker, learns that the address has one.
+      const to = normalizedEmail ?? `${countryCode ?? ""}${normalizedMobile}`;
       if (ctx.deps.mailer.recentTo(to) < MAILS_PER_HOUR) ctx.deps.mailer.send(composeMail(place, "taken", to, "/auth/forget"));
     } else {
-      const user = (
-        normalizedEmail
-          ? db.prepare("SELECT * FROM users WHERE email = ?").get(normalizedEmail)
-          : db.prepare("SELECT * FROM users WHERE mobile = ?").get(normalizedMobile)
-      ) as UserRow;
-      sendVerification(ctx.deps, user, place, true);
+      sendVerification(ctx.deps, userById(db, created)!, place, true);
     }
     return { channel: normalizedEmail ? ("email" as const) : ("mobile" as const) };
   }),
@@ -328,23 +350,10 @@ export const authCalls = [
           ? `${countryCode}${mobile.replace(/^\+/, "")}`
           : undefined;
     if (!target) throw new ApiFail(CODE.fail, channel === "email" ? "email is required" : "mobile and countryCode are required");
-    const { db, clock } = ctx.deps;
     const userId = ctx.user!.id;
     checkCodeTries(ctx.deps, userId);
     checkMailQuota(ctx.deps, target);
-    const code = String(randomInt(100000, 1000000));
-    const now = clock();
-    // One live code per account and purpose: a new one voids the last, and with it its tries.
-    db.transaction(() => {
-      db.prepare("UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL").run(
-        now,
-        userId,
-        `change-${channel}`,
-      );
-      db.prepare(
-        "INSERT OR REPLACE INTO one_time_codes (code_hash, user_id, purpose, target, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-      ).run(shortCodeHash(userId, target, code), userId, `change-${channel}`, target, now + CODE_TTL_MS, now);
-    })();
+    const code = issueShortCode(ctx.deps.db, userId, `change-${channel}`, target, ctx.deps.clock());
     ctx.deps.mailer.send(composeMail(mailPlaceOf(ctx.request), "code", target, "", { code }));
     return {};
   }),

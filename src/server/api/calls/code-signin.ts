@@ -2,14 +2,13 @@
 // address; the code signs in once within 10 minutes. The answers never say whether an account
 // has the address: the same "sent" for any address, the same refusal for any wrong code, and
 // the fifth wrong try quietly voids the code. A code proves the address, as a link does.
-import { randomInt } from "node:crypto";
 import { composeMail, mailPlaceOf } from "../../auth/mails";
 import type { UserRow } from "../../auth/users";
 import { MAILS_PER_HOUR } from "../../mail";
-import { ApiFail, CODE, fail } from "../envelope";
+import { ApiFail, fail } from "../envelope";
 import { type CallDef, defineCall } from "../register";
-import { CODE_TTL_MS, checkShortCode, findAccount, recordAttempt, shortCodeHash, startSession, VERIFY_RESEND_MS } from "./auth";
-import { clientIp, count, EMAIL, PHONE } from "./shared";
+import { accountOf, checkShortCode, findAccount, issueShortCode, recordAttempt, startSession, VERIFY_RESEND_MS } from "./auth";
+import { clientIp, count } from "./shared";
 
 const PURPOSE = "signin-code";
 const WRONG = "The code is wrong or has expired. After five wrong tries a code stops working: ask for a new one.";
@@ -23,11 +22,7 @@ interface Who {
 }
 
 function whoOf(db: Parameters<typeof findAccount>[0], body: { account: string; countryCode?: string }): Who {
-  const account = body.account.trim().toLowerCase();
-  const method = account.includes("@") ? "email" : "mobile";
-  if (method === "email" ? !EMAIL.test(account) : !PHONE.test(account)) {
-    throw new ApiFail(CODE.fail, "The account must be an email address or a mobile number.");
-  }
+  const { account, method } = accountOf(body.account);
   const user = findAccount(db, account, body.countryCode);
   const to = !user ? null : method === "email" ? user.email : user.mobile ? `${user.country_code ?? ""}${user.mobile}` : null;
   return { account, method, user, to };
@@ -48,18 +43,7 @@ export const codeSigninCalls: CallDef[] = [
       );
       // Within the minute, or past the hour's mails: nothing more, and nothing said.
       if (last + VERIFY_RESEND_MS <= now && mailer.recentTo(to) < MAILS_PER_HOUR) {
-        const code = String(randomInt(100000, 1000000));
-        db.transaction(() => {
-          // One live code per account: a new one voids the last, and with it its tries.
-          db.prepare("UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL").run(
-            now,
-            user.id,
-            PURPOSE,
-          );
-          db.prepare(
-            "INSERT OR REPLACE INTO one_time_codes (code_hash, user_id, purpose, target, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-          ).run(shortCodeHash(user.id, to, code), user.id, PURPOSE, to, now + CODE_TTL_MS, now);
-        })();
+        const code = issueShortCode(db, user.id, PURPOSE, to, now);
         mailer.send(composeMail(mailPlaceOf(ctx.request), "code", to, "", { code }));
       }
     }
