@@ -1,14 +1,15 @@
 // Builds the browser bundle (ESM, code-split, minified, content-hashed, with a manifest
 // the server reads) and the server bundle for SSR. `--dev` keeps React's development
-// checks and the API schema checks, unminified.
+// checks and the API schema checks, unminified. `npm run dev` (scripts/dev.mjs) watches with
+// the same options (clientOptions, serverOptions, writeManifest).
 
 import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
+import { precompiledMessages } from "./scripts/esbuild/precompiled-messages.mjs";
 
 const root = dirname(fileURLToPath(import.meta.url));
-const dev = process.argv.includes("--dev");
 const clientDir = join(root, "dist/client");
 const assetsDir = join(clientDir, "assets");
 const serverDir = join(root, "dist/server");
@@ -17,18 +18,9 @@ export const ASSET_BASE = "/assets/";
 /** Server entry points: each becomes dist/server/{name}.js. */
 const SERVER_ENTRIES = { index: "src/server/index.ts", main: "src/server/main.ts" };
 
-/** The browser bundle's build-time constants: React's production build unless `--dev`. */
-const define = {
-  "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production"),
-  __DEV__: JSON.stringify(dev),
-};
-// The server reads NODE_ENV when it starts (production hides /dev/outbox and skips the page
-// data checks): a run-time setting, so the server bundle keeps `process.env.NODE_ENV` as is.
-const serverDefine = { __DEV__: JSON.stringify(dev) };
-
-async function buildClient() {
-  rmSync(clientDir, { recursive: true, force: true });
-  const result = await esbuild.build({
+/** The browser bundle's esbuild options; its build-time constants make React's production build unless `dev`. */
+export function clientOptions(dev) {
+  return {
     absWorkingDir: root,
     entryPoints: { boot: "src/client.ts", app: "src/styles/app.css" },
     outdir: assetsDir,
@@ -43,11 +35,16 @@ async function buildClient() {
     chunkNames: "chunks/[name]-[hash]",
     assetNames: "media/[name]-[hash]",
     metafile: true,
-    define,
+    define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production"), __DEV__: JSON.stringify(dev) },
+    plugins: [precompiledMessages],
     legalComments: "linked",
     logLevel: "warning",
-  });
-  const outputs = result.metafile.outputs;
+  };
+}
+
+/** Writes dist/client/manifest.json from a client build's metafile; returns the manifest. */
+export function writeManifest(metafile) {
+  const outputs = metafile.outputs;
   const url = (file) => ASSET_BASE + relative(assetsDir, join(root, file)).split("\\").join("/");
   const bootFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === "src/client.ts");
   const cssFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === "src/styles/app.css" && f.endsWith(".css"));
@@ -78,9 +75,9 @@ async function buildClient() {
   return manifest;
 }
 
-async function buildServer() {
-  rmSync(serverDir, { recursive: true, force: true });
-  await esbuild.build({
+/** The server bundle's esbuild options. */
+export function serverOptions(dev) {
+  return {
     absWorkingDir: root,
     entryPoints: SERVER_ENTRIES,
     outdir: serverDir,
@@ -94,14 +91,23 @@ async function buildServer() {
     entryNames: "[name]",
     chunkNames: "chunks/[name]-[hash]",
     loader: { ".css": "empty" },
-    define: serverDefine,
+    // The server reads NODE_ENV when it starts (production hides /dev/outbox and skips the page
+    // data checks): a run-time setting, so the server bundle keeps `process.env.NODE_ENV` as is.
+    define: { __DEV__: JSON.stringify(dev) },
     logLevel: "warning",
-  });
+  };
 }
 
-const started = Date.now();
-const manifest = await buildClient();
-await buildServer();
-console.log(
-  `built ${Object.keys(manifest.files).length} client files and the server in ${Date.now() - started} ms (${dev ? "development" : "production"})`,
-);
+async function build(dev) {
+  const started = Date.now();
+  rmSync(clientDir, { recursive: true, force: true });
+  const manifest = writeManifest((await esbuild.build(clientOptions(dev))).metafile);
+  rmSync(serverDir, { recursive: true, force: true });
+  await esbuild.build(serverOptions(dev));
+  console.log(
+    `built ${Object.keys(manifest.files).length} client files and the server in ${Date.now() - started} ms (${dev ? "development" : "production"})`,
+  );
+}
+
+// Run as a script (`npm run build`), not when scripts/dev.mjs imports the options.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await build(process.argv.includes("--dev"));

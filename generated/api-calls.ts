@@ -45,6 +45,10 @@ export interface ApiCalls {
   "checkout/options": { request: T.CheckoutOptionsRequest; response: T.CheckoutOptionsResponse };
   "checkout/quote": { request: T.CheckoutQuoteRequest; response: T.CheckoutQuoteResponse };
   "checkout/submit": { request: T.CheckoutSubmitRequest; response: T.CheckoutSubmitResponse };
+  "comment/add": { request: T.CommentAddRequest; response: T.CommentAddResponse };
+  "comment/list": { request: T.CommentListRequest; response: T.CommentListResponse };
+  "coupon/claim": { request: T.CouponClaimRequest; response: T.CouponClaimResponse };
+  "coupon/mine": { request: T.CouponMineRequest; response: T.CouponMineResponse };
   "favorite/add": { request: T.FavoriteAddRequest; response: T.FavoriteAddResponse };
   "favorite/cancel": { request: T.FavoriteCancelRequest; response: T.FavoriteCancelResponse };
   "favorite/count": { request: T.FavoriteCountRequest; response: T.FavoriteCountResponse };
@@ -58,14 +62,17 @@ export interface ApiCalls {
   "order/detail": { request: T.OrderDetailRequest; response: T.OrderDetailResponse };
   "order/list": { request: T.OrderListRequest; response: T.OrderListResponse };
   "order/pay": { request: T.OrderPayRequest; response: T.OrderPayResponse };
+  "product/quickView": { request: T.ProductQuickViewRequest; response: T.ProductQuickViewResponse };
   "return/apply": { request: FormData; response: T.ReturnApplyResponse };
   "return/cancel": { request: T.ReturnCancelRequest; response: T.ReturnCancelResponse };
   "return/detail": { request: T.ReturnDetailRequest; response: T.ReturnDetailResponse };
   "return/list": { request: T.ReturnListRequest; response: T.ReturnListResponse };
   "return/ship": { request: T.ReturnShipRequest; response: T.ReturnShipResponse };
-  "review/add": { request: T.ReviewAddRequest; response: T.ReviewAddResponse };
+  "review/add": { request: FormData; response: T.ReviewAddResponse };
+  "review/eligible": { request: T.ReviewEligibleRequest; response: T.ReviewEligibleResponse };
   "review/list": { request: T.ReviewListRequest; response: T.ReviewListResponse };
   "search/products": { request: T.SearchProductsRequest; response: T.SearchProductsResponse };
+  "search/suggest": { request: T.SearchSuggestRequest; response: T.SearchSuggestResponse };
   "stat/duration": { request: T.StatDurationRequest; response: T.StatDurationResponse };
   "user/editAvatar": { request: FormData; response: T.UserEditAvatarResponse };
   "user/editEmail": { request: T.UserEditEmailRequest; response: T.UserEditEmailResponse };
@@ -117,6 +124,10 @@ export const CALL_NAMES = [
   "checkout/options",
   "checkout/quote",
   "checkout/submit",
+  "comment/add",
+  "comment/list",
+  "coupon/claim",
+  "coupon/mine",
   "favorite/add",
   "favorite/cancel",
   "favorite/count",
@@ -130,14 +141,17 @@ export const CALL_NAMES = [
   "order/detail",
   "order/list",
   "order/pay",
+  "product/quickView",
   "return/apply",
   "return/cancel",
   "return/detail",
   "return/list",
   "return/ship",
   "review/add",
+  "review/eligible",
   "review/list",
   "search/products",
+  "search/suggest",
   "stat/duration",
   "user/editAvatar",
   "user/editEmail",
@@ -150,7 +164,7 @@ export const CALL_NAMES = [
 ] as const satisfies readonly CallName[];
 
 /** Calls sent as multipart/form-data. */
-export const MULTIPART_CALLS = ["article/thumbnail", "return/apply", "user/editAvatar"] as const satisfies readonly CallName[];
+export const MULTIPART_CALLS = ["article/thumbnail", "return/apply", "review/add", "user/editAvatar"] as const satisfies readonly CallName[];
 export type MultipartCallName = (typeof MULTIPART_CALLS)[number];
 
 /** What the server reads as the body of each call (for a multipart call, the schema's fields). */
@@ -191,6 +205,10 @@ export interface ApiBodies {
   "checkout/options": T.CheckoutOptionsRequest;
   "checkout/quote": T.CheckoutQuoteRequest;
   "checkout/submit": T.CheckoutSubmitRequest;
+  "comment/add": T.CommentAddRequest;
+  "comment/list": T.CommentListRequest;
+  "coupon/claim": T.CouponClaimRequest;
+  "coupon/mine": T.CouponMineRequest;
   "favorite/add": T.FavoriteAddRequest;
   "favorite/cancel": T.FavoriteCancelRequest;
   "favorite/count": T.FavoriteCountRequest;
@@ -204,14 +222,17 @@ export interface ApiBodies {
   "order/detail": T.OrderDetailRequest;
   "order/list": T.OrderListRequest;
   "order/pay": T.OrderPayRequest;
+  "product/quickView": T.ProductQuickViewRequest;
   "return/apply": T.ReturnApplyRequest;
   "return/cancel": T.ReturnCancelRequest;
   "return/detail": T.ReturnDetailRequest;
   "return/list": T.ReturnListRequest;
   "return/ship": T.ReturnShipRequest;
   "review/add": T.ReviewAddRequest;
+  "review/eligible": T.ReviewEligibleRequest;
   "review/list": T.ReviewListRequest;
   "search/products": T.SearchProductsRequest;
+  "search/suggest": T.SearchSuggestRequest;
   "stat/duration": T.StatDurationRequest;
   "user/editAvatar": T.UserEditAvatarRequest;
   "user/editEmail": T.UserEditEmailRequest;
@@ -371,6 +392,22 @@ export const API_VALIDATORS: { readonly [C in CallName]: { readonly request: Loa
     request: () => import("./validators/api/checkout/submit.request.js"),
     response: () => import("./validators/api/checkout/submit.response.js"),
   },
+  "comment/add": {
+    request: () => import("./validators/api/comment/add.request.js"),
+    response: () => import("./validators/api/comment/add.response.js"),
+  },
+  "comment/list": {
+    request: () => import("./validators/api/comment/list.request.js"),
+    response: () => import("./validators/api/comment/list.response.js"),
+  },
+  "coupon/claim": {
+    request: () => import("./validators/api/coupon/claim.request.js"),
+    response: () => import("./validators/api/coupon/claim.response.js"),
+  },
+  "coupon/mine": {
+    request: () => import("./validators/api/coupon/mine.request.js"),
+    response: () => import("./validators/api/coupon/mine.response.js"),
+  },
   "favorite/add": {
     request: () => import("./validators/api/favorite/add.request.js"),
     response: () => import("./validators/api/favorite/add.response.js"),
@@ -423,6 +460,10 @@ export const API_VALIDATORS: { readonly [C in CallName]: { readonly request: Loa
     request: () => import("./validators/api/order/pay.request.js"),
     response: () => import("./validators/api/order/pay.response.js"),
   },
+  "product/quickView": {
+    request: () => import("./validators/api/product/quickView.request.js"),
+    response: () => import("./validators/api/product/quickView.response.js"),
+  },
   "return/apply": {
     request: () => import("./validators/api/return/apply.request.js"),
     response: () => import("./validators/api/return/apply.response.js"),
@@ -447,6 +488,10 @@ export const API_VALIDATORS: { readonly [C in CallName]: { readonly request: Loa
     request: () => import("./validators/api/review/add.request.js"),
     response: () => import("./validators/api/review/add.response.js"),
   },
+  "review/eligible": {
+    request: () => import("./validators/api/review/eligible.request.js"),
+    response: () => import("./validators/api/review/eligible.response.js"),
+  },
   "review/list": {
     request: () => import("./validators/api/review/list.request.js"),
     response: () => import("./validators/api/review/list.response.js"),
@@ -454,6 +499,10 @@ export const API_VALIDATORS: { readonly [C in CallName]: { readonly request: Loa
   "search/products": {
     request: () => import("./validators/api/search/products.request.js"),
     response: () => import("./validators/api/search/products.response.js"),
+  },
+  "search/suggest": {
+    request: () => import("./validators/api/search/suggest.request.js"),
+    response: () => import("./validators/api/search/suggest.response.js"),
   },
   "stat/duration": {
     request: () => import("./validators/api/stat/duration.request.js"),

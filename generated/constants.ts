@@ -8,7 +8,29 @@
 //   after its title without a final "Constants", in SCREAMING_SNAKE_CASE:
 //   WireConstants -> WIRE;
 // - definitions with a `pattern` give {TITLE}_PATTERNS, the pattern of each by name.
-import type { HydrateStrategy, WireConstants } from "./types";
+import type { ApiReasonId, HydrateStrategy, WireConstants } from "./types";
+
+/** Every ApiReasonId, in schema order (schemas/api/reason.schema.json). */
+export const API_REASON_IDS = [
+  "coupon.reason.unknown",
+  "coupon.reason.expired",
+  "coupon.reason.notStarted",
+  "coupon.reason.used",
+  "coupon.reason.firstOrder",
+  "coupon.reason.notApplicable",
+  "coupon.reason.minimum",
+  "coupon.reason.minimumProducts",
+  "review.reason.product",
+  "review.reason.notBought",
+  "review.reason.notReceived",
+  "review.reason.alreadyReviewed",
+  "review.reason.score",
+  "review.reason.title",
+  "review.reason.body",
+  "review.reason.photoCount",
+  "review.reason.photoSize",
+  "review.reason.photoType",
+] as const satisfies readonly ApiReasonId[];
 
 /** The patterns of CommonFields's definitions (schemas/common/fields.schema.json), for code that cannot load a validator. */
 export const COMMON_FIELDS_PATTERNS = {
@@ -20,6 +42,11 @@ export const COMMON_FIELDS_PATTERNS = {
 
 /** Every HydrateStrategy, in schema order (schemas/common/hydrate-strategy.schema.json). */
 export const HYDRATE_STRATEGIES = ["load", "idle", "visible", "interaction", "media", "none"] as const satisfies readonly HydrateStrategy[];
+
+/** The patterns of PromotionListProps's definitions (schemas/components/PromotionList.schema.json), for code that cannot load a validator. */
+export const PROMOTION_LIST_PROPS_PATTERNS = {
+  day: "^\\d{4}-\\d{2}-\\d{2}$",
+} as const;
 
 /** The patterns of RouterConfig's definitions (schemas/router/router-config.schema.json), for code that cannot load a validator. */
 export const ROUTER_CONFIG_PATTERNS = {
@@ -61,6 +88,8 @@ export const WIRE = {
   hideHeadHeader: "x-hide-head",
   /** Page-route request header: 1 when the theme hides the foot region. */
   hideFootHeader: "x-hide-foot",
+  /** API request header: the lang of the page the call comes from (its <html lang>, BCP 47: en, zh-CN, zh-HK, de, ...), so that store texts and links in the answer are in that language. Without it the Referer's prefix decides, then English. */
+  languageHeader: "x-lang",
   /** Query parameter marking a page-route request (with routeQueryValue). */
   routeQuery: "request",
   /** Value of routeQuery that asks for the page-route JSON instead of the document. */

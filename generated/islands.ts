@@ -18,38 +18,52 @@ export type Islands = {
   AccountNav: IslandEntry<T.AccountNavProps>;
   AddToCart: IslandEntry<T.AddToCartProps>;
   AddressBook: IslandEntry<T.AddressBookProps>;
+  ArticleComments: IslandEntry<T.ArticleCommentsProps>;
   ArticleFavorite: IslandEntry<T.ArticleFavoriteProps>;
   ArticleHtml: IslandEntry<T.ArticleHtmlProps>;
   ArticleList: IslandEntry<T.ArticleListProps>;
+  ArticleMasonry: IslandEntry<T.ArticleMasonryProps>;
+  ArticleTags: IslandEntry<T.ArticleTagsProps>;
   CartDrawer: IslandEntry<T.CartDrawerProps>;
   CartPage: IslandEntry<T.CartPageProps>;
   Checkout: IslandEntry<T.CheckoutProps>;
   CodeSignIn: IslandEntry<T.CodeSignInProps>;
+  CouponClaim: IslandEntry<T.CouponClaimProps>;
+  CouponDetail: IslandEntry<T.CouponDetailProps>;
+  CouponList: IslandEntry<T.CouponListProps>;
   FavoriteButton: IslandEntry<T.FavoriteButtonProps>;
   FavoriteLists: IslandEntry<T.FavoriteListsProps>;
   ForgotPassword: IslandEntry<T.ForgotPasswordProps>;
   HeaderNotice: IslandEntry<T.HeaderNoticeProps>;
   Hero: IslandEntry<T.HeroProps>;
+  InquiryForm: IslandEntry<T.InquiryFormProps>;
   LinkList: IslandEntry<T.LinkListProps>;
   LocaleSwitch: IslandEntry<T.LocaleSwitchProps>;
   MyArticles: IslandEntry<T.MyArticlesProps>;
+  MyCoupons: IslandEntry<T.MyCouponsProps>;
   Newsletter: IslandEntry<T.NewsletterProps>;
   ProductCard: IslandEntry<T.ProductCardProps>;
   ProductDetail: IslandEntry<T.ProductDetailProps>;
   ProductGrid: IslandEntry<T.ProductGridProps>;
   ProductPrice: IslandEntry<T.ProductPriceProps>;
+  ProductReviews: IslandEntry<T.ProductReviewsProps>;
   ProductScore: IslandEntry<T.ProductScoreProps>;
   ProductSlides: IslandEntry<T.ProductSlidesProps>;
   ProductSpec: IslandEntry<T.ProductSpecProps>;
   ProfileAccount: IslandEntry<T.ProfileAccountProps>;
   ProfileForm: IslandEntry<T.ProfileFormProps>;
+  PromotionCountdown: IslandEntry<T.PromotionCountdownProps>;
+  PromotionDetail: IslandEntry<T.PromotionDetailProps>;
+  PromotionList: IslandEntry<T.PromotionListProps>;
   QrConfirm: IslandEntry<T.QrConfirmProps>;
   QrSignIn: IslandEntry<T.QrSignInProps>;
   QuantityInput: IslandEntry<T.QuantityInputProps>;
+  QuoteLink: IslandEntry<T.QuoteLinkProps>;
   ResetPassword: IslandEntry<T.ResetPasswordProps>;
   ReviewsList: IslandEntry<T.ReviewsListProps>;
   RichText: IslandEntry<T.RichTextProps>;
   SearchBox: IslandEntry<T.SearchBoxProps>;
+  SearchResults: IslandEntry<T.SearchResultsProps>;
   SecuritySettings: IslandEntry<T.SecuritySettingsProps>;
   SignIn: IslandEntry<T.SignInProps>;
   SignInHistory: IslandEntry<T.SignInHistoryProps>;
@@ -85,8 +99,8 @@ export const ISLANDS: Islands = {
     hydrate: "idle",
   },
   AddToCart: {
-    load: () => import("../src/components/product/AddToCart"),
-    validator: () => import("./validators/components/AddToCart.js"),
+    load: () => import("./island-groups/product").then((m) => ({ default: m.AddToCart })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.AddToCart })),
     hydrate: "visible",
   },
   AddressBook: {
@@ -94,29 +108,44 @@ export const ISLANDS: Islands = {
     validator: () => import("./validators/components/AddressBook.js"),
     hydrate: "load",
   },
+  ArticleComments: {
+    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleComments })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleComments })),
+    hydrate: "visible",
+  },
   ArticleFavorite: {
-    load: () => import("../src/components/content/ArticleFavorite"),
-    validator: () => import("./validators/components/ArticleFavorite.js"),
+    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleFavorite })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleFavorite })),
     hydrate: "visible",
   },
   ArticleHtml: {
-    load: () => import("../src/components/content/ArticleHtml"),
-    validator: () => import("./validators/components/ArticleHtml.js"),
+    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleHtml })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleHtml })),
     hydrate: "none",
   },
   ArticleList: {
-    load: () => import("../src/components/content/ArticleList"),
-    validator: () => import("./validators/components/ArticleList.js"),
+    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleList })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleList })),
+    hydrate: "none",
+  },
+  ArticleMasonry: {
+    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleMasonry })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleMasonry })),
+    hydrate: "none",
+  },
+  ArticleTags: {
+    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleTags })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleTags })),
     hydrate: "none",
   },
   CartDrawer: {
-    load: () => import("../src/components/cart/CartDrawer"),
-    validator: () => import("./validators/components/CartDrawer.js"),
+    load: () => import("./island-groups/cart").then((m) => ({ default: m.CartDrawer })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.CartDrawer })),
     hydrate: "idle",
   },
   CartPage: {
-    load: () => import("../src/components/cart/CartPage"),
-    validator: () => import("./validators/components/CartPage.js"),
+    load: () => import("./island-groups/cart").then((m) => ({ default: m.CartPage })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.CartPage })),
     hydrate: "load",
   },
   Checkout: {
@@ -129,9 +158,24 @@ export const ISLANDS: Islands = {
     validator: () => import("./validators/components/CodeSignIn.js"),
     hydrate: "idle",
   },
+  CouponClaim: {
+    load: () => import("../src/components/promotion/CouponClaim"),
+    validator: () => import("./validators/components/CouponClaim.js"),
+    hydrate: "visible",
+  },
+  CouponDetail: {
+    load: () => import("../src/components/promotion/CouponDetail"),
+    validator: () => import("./validators/components/CouponDetail.js"),
+    hydrate: "none",
+  },
+  CouponList: {
+    load: () => import("../src/components/promotion/CouponList"),
+    validator: () => import("./validators/components/CouponList.js"),
+    hydrate: "none",
+  },
   FavoriteButton: {
-    load: () => import("../src/components/product/FavoriteButton"),
-    validator: () => import("./validators/components/FavoriteButton.js"),
+    load: () => import("./island-groups/product").then((m) => ({ default: m.FavoriteButton })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.FavoriteButton })),
     hydrate: "visible",
   },
   FavoriteLists: {
@@ -145,23 +189,28 @@ export const ISLANDS: Islands = {
     hydrate: "load",
   },
   HeaderNotice: {
-    load: () => import("../src/components/layout/HeaderNotice"),
-    validator: () => import("./validators/components/HeaderNotice.js"),
+    load: () => import("./island-groups/layout").then((m) => ({ default: m.HeaderNotice })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.HeaderNotice })),
     hydrate: "idle",
   },
   Hero: {
-    load: () => import("../src/components/content/Hero"),
-    validator: () => import("./validators/components/Hero.js"),
+    load: () => import("./island-groups/content").then((m) => ({ default: m.Hero })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.Hero })),
     hydrate: "none",
   },
+  InquiryForm: {
+    load: () => import("./island-groups/content").then((m) => ({ default: m.InquiryForm })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.InquiryForm })),
+    hydrate: "load",
+  },
   LinkList: {
-    load: () => import("../src/components/catalog/LinkList"),
-    validator: () => import("./validators/components/LinkList.js"),
+    load: () => import("./island-groups/catalog").then((m) => ({ default: m.LinkList })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.LinkList })),
     hydrate: "none",
   },
   LocaleSwitch: {
-    load: () => import("../src/components/layout/LocaleSwitch"),
-    validator: () => import("./validators/components/LocaleSwitch.js"),
+    load: () => import("./island-groups/layout").then((m) => ({ default: m.LocaleSwitch })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.LocaleSwitch })),
     hydrate: "idle",
   },
   MyArticles: {
@@ -169,44 +218,54 @@ export const ISLANDS: Islands = {
     validator: () => import("./validators/components/MyArticles.js"),
     hydrate: "load",
   },
+  MyCoupons: {
+    load: () => import("../src/components/promotion/MyCoupons"),
+    validator: () => import("./validators/components/MyCoupons.js"),
+    hydrate: "none",
+  },
   Newsletter: {
-    load: () => import("../src/components/layout/Newsletter"),
-    validator: () => import("./validators/components/Newsletter.js"),
+    load: () => import("./island-groups/layout").then((m) => ({ default: m.Newsletter })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.Newsletter })),
     hydrate: "visible",
   },
   ProductCard: {
-    load: () => import("../src/components/catalog/ProductCard"),
-    validator: () => import("./validators/components/ProductCard.js"),
+    load: () => import("./island-groups/catalog").then((m) => ({ default: m.ProductCard })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductCard })),
     hydrate: "none",
   },
   ProductDetail: {
-    load: () => import("../src/components/product/ProductDetail"),
-    validator: () => import("./validators/components/ProductDetail.js"),
+    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductDetail })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductDetail })),
     hydrate: "visible",
   },
   ProductGrid: {
-    load: () => import("../src/components/catalog/ProductGrid"),
-    validator: () => import("./validators/components/ProductGrid.js"),
-    hydrate: "none",
+    load: () => import("./island-groups/catalog").then((m) => ({ default: m.ProductGrid })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductGrid })),
+    hydrate: "visible",
   },
   ProductPrice: {
-    load: () => import("../src/components/product/ProductPrice"),
-    validator: () => import("./validators/components/ProductPrice.js"),
+    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductPrice })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductPrice })),
     hydrate: "none",
   },
+  ProductReviews: {
+    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductReviews })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductReviews })),
+    hydrate: "visible",
+  },
   ProductScore: {
-    load: () => import("../src/components/product/ProductScore"),
-    validator: () => import("./validators/components/ProductScore.js"),
+    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductScore })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductScore })),
     hydrate: "none",
   },
   ProductSlides: {
-    load: () => import("../src/components/product/ProductSlides"),
-    validator: () => import("./validators/components/ProductSlides.js"),
+    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductSlides })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductSlides })),
     hydrate: "visible",
   },
   ProductSpec: {
-    load: () => import("../src/components/product/ProductSpec"),
-    validator: () => import("./validators/components/ProductSpec.js"),
+    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductSpec })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductSpec })),
     hydrate: "visible",
   },
   ProfileAccount: {
@@ -219,6 +278,21 @@ export const ISLANDS: Islands = {
     validator: () => import("./validators/components/ProfileForm.js"),
     hydrate: "idle",
   },
+  PromotionCountdown: {
+    load: () => import("../src/components/promotion/PromotionCountdown"),
+    validator: () => import("./validators/components/PromotionCountdown.js"),
+    hydrate: "visible",
+  },
+  PromotionDetail: {
+    load: () => import("../src/components/promotion/PromotionDetail"),
+    validator: () => import("./validators/components/PromotionDetail.js"),
+    hydrate: "none",
+  },
+  PromotionList: {
+    load: () => import("../src/components/promotion/PromotionList"),
+    validator: () => import("./validators/components/PromotionList.js"),
+    hydrate: "none",
+  },
   QrConfirm: {
     load: () => import("../src/components/auth/QrConfirm"),
     validator: () => import("./validators/components/QrConfirm.js"),
@@ -230,9 +304,14 @@ export const ISLANDS: Islands = {
     hydrate: "idle",
   },
   QuantityInput: {
-    load: () => import("../src/components/product/QuantityInput"),
-    validator: () => import("./validators/components/QuantityInput.js"),
+    load: () => import("./island-groups/product").then((m) => ({ default: m.QuantityInput })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.QuantityInput })),
     hydrate: "interaction",
+  },
+  QuoteLink: {
+    load: () => import("./island-groups/product").then((m) => ({ default: m.QuoteLink })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.QuoteLink })),
+    hydrate: "none",
   },
   ResetPassword: {
     load: () => import("../src/components/auth/ResetPassword"),
@@ -240,18 +319,23 @@ export const ISLANDS: Islands = {
     hydrate: "load",
   },
   ReviewsList: {
-    load: () => import("../src/components/product/ReviewsList"),
-    validator: () => import("./validators/components/ReviewsList.js"),
+    load: () => import("./island-groups/product").then((m) => ({ default: m.ReviewsList })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ReviewsList })),
     hydrate: "none",
   },
   RichText: {
-    load: () => import("../src/components/content/RichText"),
-    validator: () => import("./validators/components/RichText.js"),
+    load: () => import("./island-groups/content").then((m) => ({ default: m.RichText })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.RichText })),
     hydrate: "none",
   },
   SearchBox: {
-    load: () => import("../src/components/catalog/SearchBox"),
-    validator: () => import("./validators/components/SearchBox.js"),
+    load: () => import("./island-groups/catalog").then((m) => ({ default: m.SearchBox })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.SearchBox })),
+    hydrate: "none",
+  },
+  SearchResults: {
+    load: () => import("./island-groups/catalog").then((m) => ({ default: m.SearchResults })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.SearchResults })),
     hydrate: "none",
   },
   SecuritySettings: {
@@ -275,23 +359,23 @@ export const ISLANDS: Islands = {
     hydrate: "load",
   },
   SiteFooter: {
-    load: () => import("../src/components/layout/SiteFooter"),
-    validator: () => import("./validators/components/SiteFooter.js"),
+    load: () => import("./island-groups/layout").then((m) => ({ default: m.SiteFooter })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.SiteFooter })),
     hydrate: "none",
   },
   SiteHeader: {
-    load: () => import("../src/components/layout/SiteHeader"),
-    validator: () => import("./validators/components/SiteHeader.js"),
+    load: () => import("./island-groups/layout").then((m) => ({ default: m.SiteHeader })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.SiteHeader })),
     hydrate: "load",
   },
   Slides: {
-    load: () => import("../src/components/content/Slides"),
-    validator: () => import("./validators/components/Slides.js"),
+    load: () => import("./island-groups/content").then((m) => ({ default: m.Slides })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.Slides })),
     hydrate: "visible",
   },
   StatusMessage: {
-    load: () => import("../src/components/content/StatusMessage"),
-    validator: () => import("./validators/components/StatusMessage.js"),
+    load: () => import("./island-groups/content").then((m) => ({ default: m.StatusMessage })),
+    validator: () => import("./island-groups/validators").then((m) => ({ default: m.StatusMessage })),
     hydrate: "none",
   },
   ThankYou: {

@@ -10,12 +10,17 @@ import validateAuthQr from "./validators/pages/auth-qr.js";
 import validateCart from "./validators/pages/cart.js";
 import validateCheckout from "./validators/pages/checkout.js";
 import validateContent from "./validators/pages/content.js";
+import validateCouponList from "./validators/pages/coupon-list.js";
+import validateCoupon from "./validators/pages/coupon.js";
 import validateError from "./validators/pages/error.js";
 import validateHome from "./validators/pages/home.js";
 import validateInquiry from "./validators/pages/inquiry.js";
+import validateJournal from "./validators/pages/journal.js";
 import validateLinks from "./validators/pages/links.js";
 import validateListing from "./validators/pages/listing.js";
 import validateProductDetail from "./validators/pages/product-detail.js";
+import validatePromotionList from "./validators/pages/promotion-list.js";
+import validatePromotion from "./validators/pages/promotion.js";
 import validateSearch from "./validators/pages/search.js";
 import validateSignin from "./validators/pages/signin.js";
 import validateSignup from "./validators/pages/signup.js";
@@ -41,12 +46,17 @@ export type PageDataByKind = {
   cart: T.CartPageData;
   checkout: T.CheckoutPageData;
   content: T.ContentPageData;
+  "coupon-list": T.CouponListPageData;
+  coupon: T.CouponPageData;
   error: T.ErrorPageData;
   home: T.HomePageData;
   inquiry: T.InquiryPageData;
+  journal: T.JournalPageData;
   links: T.LinksPageData;
   listing: T.ListingPageData;
   "product-detail": T.ProductDetailPageData;
+  "promotion-list": T.PromotionListPageData;
+  promotion: T.PromotionPageData;
   search: T.SearchPageData;
   signin: T.SignInPageData;
   signup: T.SignUpPageData;
@@ -67,7 +77,7 @@ export type PageDataByKind = {
 
 export type PageKind = keyof PageDataByKind;
 
-export const PAGE_KINDS = ["account", "article", "auth-mail", "auth-qr", "cart", "checkout", "content", "error", "home", "inquiry", "links", "listing", "product-detail", "search", "signin", "signup", "thankyou", "user-address", "user-article", "user-center", "user-favorite", "user-log", "user-order-detail", "user-order", "user-profile", "user-return-detail", "user-return", "user-security-activity", "user-security"] as const satisfies readonly PageKind[];
+export const PAGE_KINDS = ["account", "article", "auth-mail", "auth-qr", "cart", "checkout", "content", "coupon-list", "coupon", "error", "home", "inquiry", "journal", "links", "listing", "product-detail", "promotion-list", "promotion", "search", "signin", "signup", "thankyou", "user-address", "user-article", "user-center", "user-favorite", "user-log", "user-order-detail", "user-order", "user-profile", "user-return-detail", "user-return", "user-security-activity", "user-security"] as const satisfies readonly PageKind[];
 
 export const PAGE_DATA_VALIDATORS: { readonly [K in PageKind]: ValidateFunction<PageDataByKind[K]> } = {
   account: validateAccount,
@@ -77,12 +87,17 @@ export const PAGE_DATA_VALIDATORS: { readonly [K in PageKind]: ValidateFunction<
   cart: validateCart,
   checkout: validateCheckout,
   content: validateContent,
+  "coupon-list": validateCouponList,
+  coupon: validateCoupon,
   error: validateError,
   home: validateHome,
   inquiry: validateInquiry,
+  journal: validateJournal,
   links: validateLinks,
   listing: validateListing,
   "product-detail": validateProductDetail,
+  "promotion-list": validatePromotionList,
+  promotion: validatePromotion,
   search: validateSearch,
   signin: validateSignin,
   signup: validateSignup,

@@ -7,12 +7,17 @@ import { resolvers as authQr } from "../src/server/pages/resolvers/auth-qr";
 import { resolvers as cart } from "../src/server/pages/resolvers/cart";
 import { resolvers as checkout } from "../src/server/pages/resolvers/checkout";
 import { resolvers as content } from "../src/server/pages/resolvers/content";
+import { resolvers as couponList } from "../src/server/pages/resolvers/coupon-list";
+import { resolvers as coupon } from "../src/server/pages/resolvers/coupon";
 import { resolvers as error } from "../src/server/pages/resolvers/error";
 import { resolvers as home } from "../src/server/pages/resolvers/home";
 import { resolvers as inquiry } from "../src/server/pages/resolvers/inquiry";
+import { resolvers as journal } from "../src/server/pages/resolvers/journal";
 import { resolvers as links } from "../src/server/pages/resolvers/links";
 import { resolvers as listing } from "../src/server/pages/resolvers/listing";
 import { resolvers as productDetail } from "../src/server/pages/resolvers/product-detail";
+import { resolvers as promotionList } from "../src/server/pages/resolvers/promotion-list";
+import { resolvers as promotion } from "../src/server/pages/resolvers/promotion";
 import { resolvers as search } from "../src/server/pages/resolvers/search";
 import { resolvers as signin } from "../src/server/pages/resolvers/signin";
 import { resolvers as signup } from "../src/server/pages/resolvers/signup";
@@ -30,4 +35,4 @@ import { resolvers as userReturn } from "../src/server/pages/resolvers/user-retu
 import { resolvers as userSecurityActivity } from "../src/server/pages/resolvers/user-security-activity";
 import { resolvers as userSecurity } from "../src/server/pages/resolvers/user-security";
 
-export const KIND_RESOLVERS = { ...account, ...article, ...authMail, ...authQr, ...cart, ...checkout, ...content, ...error, ...home, ...inquiry, ...links, ...listing, ...productDetail, ...search, ...signin, ...signup, ...thankyou, ...userAddress, ...userArticle, ...userCenter, ...userFavorite, ...userLog, ...userOrderDetail, ...userOrder, ...userProfile, ...userReturnDetail, ...userReturn, ...userSecurityActivity, ...userSecurity };
+export const KIND_RESOLVERS = { ...account, ...article, ...authMail, ...authQr, ...cart, ...checkout, ...content, ...couponList, ...coupon, ...error, ...home, ...inquiry, ...journal, ...links, ...listing, ...productDetail, ...promotionList, ...promotion, ...search, ...signin, ...signup, ...thankyou, ...userAddress, ...userArticle, ...userCenter, ...userFavorite, ...userLog, ...userOrderDetail, ...userOrder, ...userProfile, ...userReturnDetail, ...userReturn, ...userSecurityActivity, ...userSecurity };

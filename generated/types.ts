@@ -32,9 +32,35 @@ export type CartRemoveResponse = Cart;
  */
 export type CartUpdateResponse = Cart;
 /**
+ * Why a call was refused, as the id of a message the client holds in every language (a refusal's `reason.id`). The server's `msg` says the same in English; the client shows the message in the shopper's language instead.
+ */
+export type ApiReasonId =
+  | "coupon.reason.unknown"
+  | "coupon.reason.expired"
+  | "coupon.reason.notStarted"
+  | "coupon.reason.used"
+  | "coupon.reason.firstOrder"
+  | "coupon.reason.notApplicable"
+  | "coupon.reason.minimum"
+  | "coupon.reason.minimumProducts"
+  | "review.reason.product"
+  | "review.reason.notBought"
+  | "review.reason.notReceived"
+  | "review.reason.alreadyReviewed"
+  | "review.reason.score"
+  | "review.reason.title"
+  | "review.reason.body"
+  | "review.reason.photoCount"
+  | "review.reason.photoSize"
+  | "review.reason.photoType";
+/**
  * Answer to /checkout/submit. Describes the envelope's `data` when `code` is 0.
  */
 export type CheckoutSubmitResponse = Order;
+/**
+ * Answer to /comment/add: the new comment, pending. Describes the envelope's `data` when `code` is 0.
+ */
+export type CommentAddResponse = ArticleComment;
 /**
  * 0 success; 10 dialog; 30 permission error; 40 fail; 41 full fail (server message shown as an error toast); 50 auth invalid (logout, then sign-in with redirect); 51 auth out; 500 error; 20000 timeout.
  */
@@ -79,10 +105,6 @@ export type ReturnDetailResponse = ReturnRequest;
  * Answer to /return/ship. Describes the envelope's `data` when `code` is 0.
  */
 export type ReturnShipResponse = ReturnRequest;
-/**
- * Answer to /review/add. Describes the envelope's `data` when `code` is 0.
- */
-export type ReviewAddResponse = ProductReview;
 /**
  * Answer to /stat/duration; a beacon's answer is never read. Answers no data: `data` is null or absent.
  */
@@ -187,13 +209,41 @@ export type Items1 = {
  */
 export type Addresses = Address[];
 /**
+ * Where the server's today falls in its dates.
+ */
+export type CouponState = "valid" | "upcoming" | "expired";
+/**
+ * The coupons, usable ones first.
+ *
+ * @maxItems 200
+ */
+export type Coupons = CouponSummary[];
+/**
  * What kind of thing is saved.
  */
 export type FavoriteType1 = "article" | "product" | "page";
 /**
+ * A quote request for a product, or a message to the store.
+ */
+export type InquiryKind = "quote" | "feedback";
+/**
+ * Why the form's last plain post failed: no email address or phone number, a field the request refuses, or too many requests.
+ */
+export type InquiryFailure = "contact" | "invalid" | "limited";
+/**
  * How a listing is ordered: the store's order, price up or down, newest first, best rated first.
  */
 export type ListingSortKey = "featured" | "price-asc" | "price-desc" | "newest" | "rating";
+/**
+ * Where the server's today falls: between the dates, before them, after them.
+ */
+export type PromotionState = "running" | "upcoming" | "ended";
+/**
+ * The promotions, in the order shown.
+ *
+ * @maxItems 200
+ */
+export type Promotions = PromotionSummary[];
 /**
  * Paragraphs.
  *
@@ -202,6 +252,28 @@ export type ListingSortKey = "featured" | "price-asc" | "price-desc" | "newest" 
  * Items: One paragraph.
  */
 export type Paragraphs = string[];
+/**
+ * The products of this page of results.
+ *
+ * @maxItems 100
+ */
+export type Products = ProductCardData[];
+/**
+ * How results are ordered: best match, price up or down, newest first, best rated first.
+ */
+export type SearchSortKey = "relevance" | "price-asc" | "price-desc" | "newest" | "rating";
+/**
+ * The store's categories, with counts.
+ *
+ * @maxItems 200
+ */
+export type Categories = SearchFacet[];
+/**
+ * Journal articles matching the query (first page only).
+ *
+ * @maxItems 5
+ */
+export type Articles = NavLink[];
 /**
  * The account's sessions, most recently used first; the one showing the page is marked current.
  *
@@ -226,6 +298,31 @@ export type Columns = FooterColumn[];
  * @maxItems 10
  */
 export type Links = MessageLink[];
+/**
+ * The products of this page.
+ *
+ * @maxItems 12
+ */
+export type Products1 = ProductCardData[];
+/**
+ * A text of the store shown to shoppers, in the three message languages: a plain string (English, shown in every language), or { "en": …, "zh": …, "zh-HK": … } with en required and zh, zh-HK optional. A missing translation falls back to English: zh-HK falls back to en, not to zh. Store files $ref the definitions below, one per length bound; this root accepts any of them. `npm run validate` warns about each text without zh or zh-HK (an error with --strict).
+ */
+export type LocalizedText =
+  | string
+  | {
+      /**
+       * English, and the fallback of every other language.
+       */
+      en: string;
+      /**
+       * Simplified Chinese (/zh/); English when absent.
+       */
+      zh?: string;
+      /**
+       * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+       */
+      "zh-HK"?: string;
+    };
 
 /**
  * A saved address of the customer.
@@ -1361,6 +1458,12 @@ export interface CheckoutQuoteResponse {
    */
   currency: string;
   coupon?: AppliedCoupon;
+  /**
+   * The coupons the shopper has claimed that are neither expired nor used up, newest claim first, each saying whether it can be used on these lines.
+   *
+   * @maxItems 100
+   */
+  offers?: CouponOffer[];
 }
 /**
  * The coupon applied.
@@ -1374,6 +1477,36 @@ export interface AppliedCoupon {
    * What it gives.
    */
   title: string;
+}
+/**
+ * A claimed coupon checkout offers to pick.
+ */
+export interface CouponOffer {
+  /**
+   * Code.
+   */
+  code: string;
+  /**
+   * What it gives.
+   */
+  title: string;
+  /**
+   * Whether the quote would accept it for these lines now.
+   */
+  usable: boolean;
+  reason?: ApiReason;
+}
+/**
+ * Why it cannot be used, when it cannot.
+ */
+export interface ApiReason {
+  id: ApiReasonId;
+  /**
+   * The message's arguments: amounts as numbers, codes as strings.
+   */
+  values?: {
+    [k: string]: string | number | undefined;
+  };
 }
 /**
  * Body of POST /api/web/checkout/submit: place an order for the selected cart lines; they leave the cart.
@@ -1661,6 +1794,121 @@ export interface OrderEvent {
   at: string;
 }
 /**
+ * Body of POST /api/web/comment/add: a signed-in shopper's comment under an article, plain text. It awaits moderation: its author sees it at once, others once approved. Limited per account and per address.
+ */
+export interface CommentAddRequest {
+  /**
+   * The article's slug.
+   */
+  articleSlug: string;
+  /**
+   * The comment, plain text: 1 to 1000 characters once trimmed (the server trims it and refuses one that is only spaces).
+   */
+  body: string;
+}
+/**
+ * A comment under an article, as its readers see it: approved ones to everybody, a pending one to its author only.
+ */
+export interface ArticleComment {
+  /**
+   * The comment's id.
+   */
+  id: number;
+  /**
+   * The author's nickname or name; empty when the account has neither (the page then says "A shopper").
+   */
+  author: string;
+  /**
+   * Plain text, trimmed; line breaks kept.
+   */
+  body: string;
+  /**
+   * When it was written (ISO 8601, UTC).
+   */
+  createdAt: string;
+  /**
+   * Awaiting moderation: only its author sees it.
+   */
+  pending: boolean;
+}
+/**
+ * Body of POST /api/web/comment/list: one page of an article's comments, newest first; signed in, the shopper's own pending ones are among them.
+ */
+export interface CommentListRequest {
+  /**
+   * The article's slug (a store article or a shopper's published one).
+   */
+  articleSlug: string;
+  /**
+   * Page number, from 1 to 10000.
+   */
+  page?: number;
+  /**
+   * Comments per page.
+   */
+  pageSize?: number;
+}
+/**
+ * Answer to /comment/list. Describes the envelope's `data` when `code` is 0.
+ */
+export interface CommentListResponse {
+  /**
+   * Newest first.
+   *
+   * @maxItems 50
+   */
+  items: ArticleComment[];
+  /**
+   * Comments this reader sees under the article.
+   */
+  total: number;
+  /**
+   * This page's number.
+   */
+  page: number;
+  /**
+   * Comments per page.
+   */
+  pageSize: number;
+}
+/**
+ * Body of POST /api/web/coupon/claim: saves a coupon into the signed-in shopper's account, where checkout offers it. Claiming one already claimed is not an error and changes nothing; an unknown or expired coupon answers code 41 with the reason.
+ */
+export interface CouponClaimRequest {
+  /**
+   * Coupon code (case-insensitive).
+   */
+  code: string;
+}
+/**
+ * Answer to /coupon/claim. Describes the envelope's `data` when `code` is 0: the claim, the same one when the coupon was already claimed.
+ */
+export interface CouponClaimResponse {
+  /**
+   * The coupon's code, as the store writes it.
+   */
+  code: string;
+  /**
+   * When the shopper first claimed it.
+   */
+  claimedAt: string;
+}
+/**
+ * Body of POST /api/web/coupon/mine: the coupons the signed-in shopper has claimed (a coupon page asks, to say so instead of offering the claim).
+ */
+export interface CouponMineRequest {}
+/**
+ * Answer to /coupon/mine. Describes the envelope's `data` when `code` is 0: the shopper's claims, newest first.
+ */
+export interface CouponMineResponse {
+  /**
+   * One claim per coupon still in the store.
+   *
+   * @maxItems 200
+   */
+  items: CouponClaimResponse[];
+}
+/**
  * Every /api/web answer: a code (0 is success), a message and the data.
  */
 export interface ApiEnvelope {
@@ -1673,6 +1921,19 @@ export interface ApiEnvelope {
    * The call's answer; its shape is the call's response schema.
    */
   data?: unknown;
+  reason?: ApiReason1;
+}
+/**
+ * A refusal the client can put in the shopper's language: a message id and the values it names. `msg` holds the same text in English for clients that do not know the id.
+ */
+export interface ApiReason1 {
+  id: ApiReasonId;
+  /**
+   * The message's arguments: amounts as numbers, codes as strings.
+   */
+  values?: {
+    [k: string]: string | number | undefined;
+  };
 }
 /**
  * POST /api/web/favorite/add: saves an article, product or page to the wish list (signed in). Adding one already saved is not an error.
@@ -1818,28 +2079,41 @@ export interface FavoriteWishListResponse {
   page: FavoriteItem[];
 }
 /**
- * Body of POST /api/web/feedback/submit: send feedback to the store.
+ * Body of POST /api/web/feedback/submit: send the store a message on a topic. An email address or a phone number (or both) is required; the server refuses a message with neither. Limited per visitor and per address.
  */
 export interface FeedbackSubmitRequest {
   /**
-   * Your name.
+   * What the message is about.
    */
-  name: string;
+  topic: "product" | "order" | "delivery" | "website" | "other";
   /**
-   * Email address.
+   * Your name (optional).
    */
-  email: string;
+  name?: string;
+  /**
+   * Email address to answer to (this or phone, or both).
+   */
+  email?: string;
+  /**
+   * Phone number to answer to (this or email, or both).
+   */
+  phone?: string;
   /**
    * Your message.
    */
   message: string;
 }
 /**
- * Answer to /feedback/submit. Describes the envelope's `data` when `code` is 0.
+ * Answer to /feedback/submit. Describes the envelope's `data` when `code` is 0: the number of the stored message.
  */
-export interface FeedbackSubmitResponse {}
+export interface FeedbackSubmitResponse {
+  /**
+   * The request's number, quoted in the mails.
+   */
+  reference: string;
+}
 /**
- * Body of POST /api/web/inquiry/submit: request a quote for a product.
+ * Body of POST /api/web/inquiry/submit: request a quote for a product. An email address or a phone number (or both) is required; the server refuses a request with neither. Limited per visitor and per address.
  */
 export interface InquirySubmitRequest {
   /**
@@ -1847,26 +2121,39 @@ export interface InquirySubmitRequest {
    */
   productSlug: string;
   /**
+   * Units wanted.
+   */
+  quantity: number;
+  /**
    * Your name.
    */
   name: string;
   /**
-   * Email address.
+   * Company (optional).
    */
-  email: string;
+  company?: string;
   /**
-   * Units wanted.
+   * Email address to answer to (this or phone, or both).
    */
-  quantity: number;
+  email?: string;
+  /**
+   * Phone number to answer to (this or email, or both).
+   */
+  phone?: string;
   /**
    * What you need.
    */
   message: string;
 }
 /**
- * Answer to /inquiry/submit. Describes the envelope's `data` when `code` is 0.
+ * Answer to /inquiry/submit. Describes the envelope's `data` when `code` is 0: the number of the stored request.
  */
-export interface InquirySubmitResponse {}
+export interface InquirySubmitResponse {
+  /**
+   * The request's number, quoted in the mails.
+   */
+  reference: string;
+}
 /**
  * Body of POST /api/web/newsletter/subscribe: subscribe to the newsletter (subscribing twice is fine).
  */
@@ -2012,6 +2299,89 @@ export interface PaymentWebhookEvent {
      */
     reason?: "declined" | "authentication_failed";
   };
+}
+/**
+ * Body of POST /api/web/product/quickView: what a product card's quick view shows.
+ */
+export interface ProductQuickViewRequest {
+  /**
+   * Product slug.
+   */
+  slug: string;
+}
+/**
+ * Answer to /product/quickView. Describes the envelope's `data` when `code` is 0: the product's images, variants with their price and units left, and rating; the card that opened it has the product page's address (a variant's is that address followed by /{sku}).
+ */
+export interface ProductQuickViewResponse {
+  /**
+   * Product slug.
+   */
+  slug: string;
+  /**
+   * Name.
+   */
+  title: string;
+  /**
+   * Summary.
+   */
+  summary?: string;
+  /**
+   * The product's images, then variant images not among them.
+   *
+   * @minItems 1
+   * @maxItems 20
+   *
+   * Items: Image URL (same origin or https).
+   */
+  images: string[];
+  /**
+   * ISO 4217 currency code.
+   */
+  currency: string;
+  /**
+   * Average score, when reviewed.
+   */
+  score?: number;
+  /**
+   * Reviews.
+   */
+  reviewCount: number;
+  /**
+   * Variants, in the store's order.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  variants: QuickViewVariant[];
+}
+/**
+ * A variant.
+ */
+export interface QuickViewVariant {
+  /**
+   * SKU.
+   */
+  sku: string;
+  /**
+   * Variant name.
+   */
+  title: string;
+  /**
+   * Amount in currency units.
+   */
+  price: number;
+  /**
+   * Amount before the discount.
+   */
+  linePrice?: number;
+  /**
+   * Units available.
+   */
+  stock: number;
+  /**
+   * The variant's image.
+   */
+  image?: string;
 }
 /**
  * The text fields of a return/apply multipart body, as the server reads them (lines parsed from JSON, the amount a number) and checks them.
@@ -2263,7 +2633,32 @@ export interface ReturnShipRequest {
   deliveredAt: string;
 }
 /**
- * Body of POST /api/web/review/add: review a product (signed in).
+ * The text fields of a review/add multipart body, as the server reads them (the score a number, the texts trimmed) and checks them.
+ */
+export interface ReviewAddFields {
+  /**
+   * Product slug.
+   */
+  productSlug: string;
+  /**
+   * The order line reviewed.
+   */
+  lineId?: number;
+  /**
+   * Stars.
+   */
+  score: number;
+  /**
+   * Headline; empty when none.
+   */
+  title: string;
+  /**
+   * Text.
+   */
+  body: string;
+}
+/**
+ * POST /api/web/review/add as multipart/form-data (not JSON), so that photos can come along: the text fields below and up to 3 files `photos` (PNG, JPEG or WebP by their first bytes, at most 2 MB each). Signed in. The server reads the fields into schemas/api/review/add-fields.schema.json. A shopper reviews a product once per order line of a completed order (received) that holds it; without `lineId` the oldest such line not yet reviewed is used. A refusal answers code 41 with `data.reason` (src/shared/reviews.ts) for the browser to translate.
  */
 export interface ReviewAddRequest {
   /**
@@ -2271,24 +2666,39 @@ export interface ReviewAddRequest {
    */
   productSlug: string;
   /**
-   * Stars.
+   * The order line reviewed (review/eligible names them).
    */
-  score: number;
+  lineId?: string;
   /**
-   * Headline.
+   * Stars, 1 to 5.
+   */
+  score: string;
+  /**
+   * Headline (optional).
    */
   title?: string;
   /**
    * Text.
    */
   body: string;
+  /**
+   * A photo (multipart file part named photos, up to 3 of them).
+   */
+  photos?: Blob;
 }
 /**
- * A product review as lists show it.
+ * Answer to /review/add. Describes the envelope's `data` when `code` is 0: the review as lists show it, and the product's statistics with it.
+ */
+export interface ReviewAddResponse {
+  review: ProductReview;
+  summary: ReviewSummary;
+}
+/**
+ * A product review as lists show it: the store's own, or a buyer's (verified: written for an order line the shopper received).
  */
 export interface ProductReview {
   /**
-   * Review id.
+   * Review id: s{n} for the store's reviews, u{n} for buyers'.
    */
   id: string;
   /**
@@ -2312,18 +2722,115 @@ export interface ProductReview {
    */
   body: string;
   /**
-   * Date, ISO 8601.
+   * When it was written: an ISO 8601 date or date and time.
    */
   createdAt: string;
+  /**
+   * The variant the buyer bought ("Sand / M"), when known.
+   */
+  variantTitle?: string;
+  /**
+   * Written by a buyer for an order line they received.
+   */
+  verified: boolean;
+  /**
+   * Up to 3 photos.
+   *
+   * @maxItems 3
+   *
+   * Items: A photo the buyer uploaded, served from this origin.
+   */
+  photos: string[];
 }
 /**
- * Body of POST /api/web/review/list: a product's reviews.
+ * A product's rating statistics: the average, how many reviews, and how many gave each number of stars.
+ */
+export interface ReviewSummary {
+  /**
+   * Average score, one decimal; 0 without reviews.
+   */
+  average: number;
+  /**
+   * Reviews.
+   */
+  count: number;
+  /**
+   * Reviews per score: stars[0] gave 1 star, stars[4] gave 5.
+   *
+   * @minItems 5
+   * @maxItems 5
+   */
+  stars: number[];
+}
+/**
+ * Body of POST /api/web/review/eligible (signed in): the shopper's order lines of a product, or of an order, and whether each can be reviewed.
+ */
+export interface ReviewEligibleRequest {
+  /**
+   * Lines of this product, in any of the shopper's orders.
+   */
+  productSlug?: string;
+  /**
+   * Lines of this order.
+   */
+  orderNo?: string;
+}
+/**
+ * Answer to /review/eligible. Describes the envelope's `data` when `code` is 0: the order lines asked about, oldest order first, of orders that are not cancelled.
+ */
+export interface ReviewEligibleResponse {
+  /**
+   * The lines.
+   *
+   * @maxItems 100
+   */
+  lines: ReviewableLine[];
+}
+/**
+ * An order line and whether it can be reviewed.
+ */
+export interface ReviewableLine {
+  /**
+   * The order line, as review/add takes it.
+   */
+  lineId: string;
+  /**
+   * Its order.
+   */
+  orderNo: string;
+  /**
+   * The product.
+   */
+  productSlug: string;
+  /**
+   * The product's name when it was bought.
+   */
+  title: string;
+  /**
+   * The variant bought.
+   */
+  variantTitle: string;
+  /**
+   * open: received and not reviewed yet; reviewed: done; awaiting: its order has not been received (completed) yet.
+   */
+  state: "open" | "reviewed" | "awaiting";
+  /**
+   * The shopper's review of this line, when reviewed.
+   */
+  reviewId?: string;
+}
+/**
+ * Body of POST /api/web/review/list: one page of a product's reviews, in an order.
  */
 export interface ReviewListRequest {
   /**
    * Product slug.
    */
   productSlug: string;
+  /**
+   * Newest first, or by score (highest or lowest first, then newest).
+   */
+  sort?: "newest" | "highest" | "lowest";
   /**
    * Page number, from 1 to 10000.
    */
@@ -2338,17 +2845,16 @@ export interface ReviewListRequest {
  */
 export interface ReviewListResponse {
   /**
-   * Newest first.
+   * The page asked for, in the order asked for.
+   *
+   * @maxItems 50
    */
   items: ProductReview[];
   /**
-   * All reviews.
+   * All reviews of the product.
    */
   total: number;
-  /**
-   * Average score; 0 without reviews.
-   */
-  score: number;
+  summary: ReviewSummary;
 }
 /**
  * Body of POST /api/web/search/products: search the catalog by name, summary, category and tags.
@@ -2416,6 +2922,97 @@ export interface SearchHit {
    * Any variant in stock.
    */
   inStock: boolean;
+}
+/**
+ * Body of POST /api/web/search/suggest: what the header's search box suggests while a shopper types (products, categories, articles), in the language of the page's prefix, with addresses under it.
+ */
+export interface SearchSuggestRequest {
+  /**
+   * What has been typed so far.
+   */
+  q: string;
+  /**
+   * The page's language prefix (none for English at the root): the suggestions' language and the prefix of their addresses.
+   */
+  prefix?:
+    "en" | "zh" | "zh-TW" | "zh-HK" | "de" | "es" | "fr" | "id" | "it" | "ja" | "ko" | "pt" | "th" | "fil" | "vi";
+  /**
+   * At most this many of each kind.
+   */
+  limit?: number;
+}
+/**
+ * Answer to /search/suggest. Describes the envelope's `data` when `code` is 0.
+ */
+export interface SearchSuggestResponse {
+  /**
+   * Matching products, best first.
+   *
+   * @maxItems 8
+   */
+  products: SuggestedProduct[];
+  /**
+   * Matching categories.
+   *
+   * @maxItems 8
+   */
+  categories: SuggestedLink[];
+  /**
+   * Matching journal articles.
+   *
+   * @maxItems 8
+   */
+  articles: SuggestedLink[];
+  /**
+   * ISO 4217 currency of the prices.
+   */
+  currency: string;
+  /**
+   * The search page's address for the query, under the prefix.
+   */
+  searchHref: string;
+}
+/**
+ * A product that matches.
+ */
+export interface SuggestedProduct {
+  /**
+   * Product slug.
+   */
+  slug: string;
+  /**
+   * Name, in the page's language.
+   */
+  title: string;
+  /**
+   * Product page, under the prefix.
+   */
+  href: string;
+  /**
+   * Cover image.
+   */
+  image: string;
+  /**
+   * Amount in the store currency.
+   */
+  price: number;
+}
+/**
+ * A category or an article that matches.
+ */
+export interface SuggestedLink {
+  /**
+   * Slug.
+   */
+  slug: string;
+  /**
+   * Name or headline, in the page's language.
+   */
+  title: string;
+  /**
+   * Its page, under the prefix.
+   */
+  href: string;
 }
 /**
  * POST /api/web/stat/duration, sent with navigator.sendBeacon (JSON body, content type text/plain when sent as a beacon string, application/json with fetch keepalive) every 10 s and when the page is hidden. `duration` counts only the seconds since the previous report, so the server adds them up and nothing is counted twice.
@@ -2758,6 +3355,49 @@ export interface AddressBookProps {
   addresses: Addresses;
 }
 /**
+ * Comments under an article: one page of them, newest first (approved ones, and the reader's own awaiting moderation, marked so), page links, and the form a signed-in shopper writes in; a visitor is asked to sign in and comes back.
+ */
+export interface ArticleCommentsProps {
+  /**
+   * The article the comments are under.
+   */
+  articleSlug: string;
+  /**
+   * This page of comments, newest first.
+   *
+   * @maxItems 50
+   */
+  comments: ArticleComment[];
+  /**
+   * Comments the reader sees under the article, on every page.
+   */
+  total: number;
+  /**
+   * This page's number.
+   */
+  page?: number;
+  /**
+   * How many pages of comments there are.
+   */
+  pageCount?: number;
+  /**
+   * The newer comments' page.
+   */
+  prevHref?: string;
+  /**
+   * The older comments' page.
+   */
+  nextHref?: string;
+  /**
+   * Whether the page was rendered for a signed-in shopper, who gets the form.
+   */
+  signedIn: boolean;
+  /**
+   * Sign-in with a redirect back to this article's comments.
+   */
+  signInHref: string;
+}
+/**
  * Adds the article to the signed-in shopper's wish list, or removes it; a visitor is sent to sign in.
  */
 export interface ArticleFavoriteProps {
@@ -2776,7 +3416,7 @@ export interface ArticleHtmlProps {
   html: string;
 }
 /**
- * Article teasers: thumbnail, title, author and excerpt.
+ * Article teasers: thumbnail, title, author and excerpt, with an optional link to the whole journal.
  */
 export interface ArticleListProps {
   /**
@@ -2789,6 +3429,10 @@ export interface ArticleListProps {
    * @maxItems 100
    */
   articles: ArticleTeaser[];
+  /**
+   * The journal's address: an "All articles" link under the list.
+   */
+  allHref?: string;
 }
 /**
  * An article teaser.
@@ -2814,6 +3458,103 @@ export interface ArticleTeaser {
    * Teaser.
    */
   excerpt?: string;
+}
+/**
+ * The journal: one page of article cards (image, title, summary, author, date, tags) in a masonry of CSS columns, with page links.
+ */
+export interface ArticleMasonryProps {
+  /**
+   * The page's heading (h1).
+   */
+  heading: string;
+  /**
+   * The articles of this page, newest first.
+   *
+   * @maxItems 24
+   */
+  articles: JournalCard[];
+  paging?: ListingPaging;
+  /**
+   * How many leading cards load their image at once (above the fold); the rest lazy-load.
+   */
+  eagerImages?: number;
+}
+/**
+ * One article of the journal.
+ */
+export interface JournalCard {
+  /**
+   * Headline.
+   */
+  title: string;
+  /**
+   * The article's address (same-origin path).
+   */
+  href: string;
+  /**
+   * Author's name.
+   */
+  author: string;
+  /**
+   * Publication date, YYYY-MM-DD.
+   */
+  date?: string;
+  /**
+   * Summary.
+   */
+  excerpt?: string;
+  image?: SizedImage;
+  /**
+   * The article's tags, each linking to its tag page.
+   *
+   * @maxItems 10
+   */
+  tags: NavLink[];
+}
+/**
+ * An image with its intrinsic size.
+ */
+export interface SizedImage {
+  /**
+   * Image URL (same origin or https).
+   */
+  src: string;
+  /**
+   * Intrinsic width in pixels: with the height, the space the page reserves before the image loads.
+   */
+  width: number;
+  /**
+   * Intrinsic height in pixels.
+   */
+  height: number;
+}
+/**
+ * A labelled link.
+ */
+export interface NavLink {
+  /**
+   * Link text.
+   */
+  label: string;
+  /**
+   * Same-origin path.
+   */
+  href: string;
+  /**
+   * Number shown beside the label (items in a tag, ...).
+   */
+  count?: number;
+}
+/**
+ * An article's tags, each a link to the tag's page.
+ */
+export interface ArticleTagsProps {
+  /**
+   * The tags.
+   *
+   * @maxItems 10
+   */
+  tags: NavLink[];
 }
 /**
  * The cart drawer: a dialog opened after something is added to the cart, listing the cart with its subtotal and links to the cart page and checkout.
@@ -2862,6 +3603,124 @@ export interface CheckoutProps {
  * Sign-in by one-time code on the sign-in page: a 6-digit code sent to the email address or mobile number signs in once; afterwards the page follows its redirect like the password form. It takes no props.
  */
 export interface CodeSignInProps {}
+/**
+ * Claiming a coupon into the account. The server writes what a visitor sees (a link to sign in that comes back here); in the browser a signed-in shopper gets the Claim button, or is told the coupon is already in the account. An expired coupon says so and offers nothing.
+ */
+export interface CouponClaimProps {
+  /**
+   * The coupon's code, which the claim sends.
+   */
+  code: string;
+  /**
+   * It has expired and can no longer be claimed.
+   */
+  expired: boolean;
+  /**
+   * Sign-in, with a redirect back to this page.
+   */
+  signInHref: string;
+  /**
+   * The account overview, which lists the claimed coupons.
+   */
+  accountHref: string;
+}
+/**
+ * A coupon's page: what it gives, its code, minimum spend, validity, the products it applies to (links), its rules and terms. The claim is a section of its own (CouponClaim). Nothing here needs JavaScript.
+ */
+export interface CouponDetailProps {
+  coupon: CouponSummary;
+  /**
+   * The store's currency.
+   */
+  currency: string;
+  /**
+   * The products it applies to; empty when it applies to every product.
+   *
+   * @maxItems 500
+   */
+  products: {
+    /**
+     * The product's name.
+     */
+    title: string;
+    /**
+     * Its page.
+     */
+    href: string;
+  }[];
+  /**
+   * One order per account may use it.
+   */
+  oncePerAccount: boolean;
+  /**
+   * Only an account's first order may use it.
+   */
+  firstOrderOnly: boolean;
+  /**
+   * Terms and conditions, plain text.
+   */
+  terms?: string;
+}
+/**
+ * A coupon as the list and its page show it.
+ */
+export interface CouponSummary {
+  /**
+   * URL segment.
+   */
+  slug: string;
+  /**
+   * The coupon's page.
+   */
+  href: string;
+  /**
+   * What the shopper types at checkout.
+   */
+  code: string;
+  /**
+   * What it gives, in words.
+   */
+  title: string;
+  /**
+   * Percent off, an amount off, or free shipping.
+   */
+  type: "percent" | "fixed" | "shipping";
+  /**
+   * The percent or the amount; 0 for shipping.
+   */
+  value: number;
+  /**
+   * Minimum spend; 0 for none.
+   */
+  minAmount: number;
+  /**
+   * A UTC calendar date, YYYY-MM-DD.
+   */
+  startsAt?: string;
+  /**
+   * A UTC calendar date, YYYY-MM-DD.
+   */
+  expiresAt: string;
+  state: CouponState;
+  /**
+   * It applies to some products only (the minimum spend counts those).
+   */
+  restricted: boolean;
+}
+/**
+ * The coupons a shopper can claim or use (coupon): what each gives, its minimum spend and until when it is valid. Expired coupons are not listed (their pages still say they expired). Nothing on it needs JavaScript.
+ */
+export interface CouponListProps {
+  /**
+   * The page's heading.
+   */
+  title: string;
+  coupons: Coupons;
+  /**
+   * The store's currency, of fixed values and minimum spends.
+   */
+  currency: string;
+}
 /**
  * Adds the product to the signed-in shopper's wish list, or removes it.
  */
@@ -2991,6 +3850,25 @@ export interface HeroProps {
   image?: string;
 }
 /**
+ * The request-a-quote form of a product (quantity, name, company, email or phone, message: inquiry/submit) or the feedback form (topic, name, email or phone, message: feedback/submit). Open to visitors. The island posts the call and goes to the page's confirmation (?sent={number}); before or without script the form posts itself to its page (src/server/pages/contact-posts.ts), which answers with the same confirmation or with the form and why it failed (?failed=).
+ */
+export interface InquiryFormProps {
+  kind: InquiryKind;
+  /**
+   * The product a quote is asked for (kind quote).
+   */
+  productSlug?: string;
+  /**
+   * The page's heading.
+   */
+  title?: string;
+  /**
+   * The number of the request just sent: the confirmation is shown instead of the form.
+   */
+  reference?: string;
+  failure?: InquiryFailure;
+}
+/**
  * A titled list of links, as chips (tags, categories) or as a plain list.
  */
 export interface LinkListProps {
@@ -3008,23 +3886,6 @@ export interface LinkListProps {
    * Chips in a row, or a vertical list.
    */
   layout?: "chips" | "list";
-}
-/**
- * A labelled link.
- */
-export interface NavLink {
-  /**
-   * Link text.
-   */
-  label: string;
-  /**
-   * Same-origin path.
-   */
-  href: string;
-  /**
-   * Number shown beside the label (items in a tag, ...).
-   */
-  count?: number;
 }
 /**
  * Links to the current page in each offered language, keeping the route and the query. Each language is named in its own words.
@@ -3070,6 +3931,51 @@ export interface MyArticlesProps {
    * An article's public page in the page's language: {slug} stands for its slug.
    */
   articleHref: string;
+}
+/**
+ * The coupons the shopper has claimed, on the account overview: each with its code, until when it is valid and whether it can be used (else why not). Rendered by the server for the owner; nothing on it needs JavaScript.
+ */
+export interface MyCouponsProps {
+  /**
+   * Claimed coupons, newest claim first.
+   *
+   * @maxItems 200
+   */
+  coupons: {
+    /**
+     * Its code.
+     */
+    code: string;
+    /**
+     * What it gives.
+     */
+    title: string;
+    /**
+     * The coupon's page.
+     */
+    href: string;
+    /**
+     * A UTC calendar date, YYYY-MM-DD.
+     */
+    expiresAt: string;
+    reason?: ApiReason2;
+  }[];
+  /**
+   * The list of coupons.
+   */
+  browseHref: string;
+}
+/**
+ * A refusal the client can put in the shopper's language: a message id and the values it names. `msg` holds the same text in English for clients that do not know the id.
+ */
+export interface ApiReason2 {
+  id: ApiReasonId;
+  /**
+   * The message's arguments: amounts as numbers, codes as strings.
+   */
+  values?: {
+    [k: string]: string | number | undefined;
+  };
 }
 /**
  * Newsletter sign-up in the footer: one labelled email field.
@@ -3144,24 +4050,18 @@ export interface ProductCardData {
   inStock?: boolean;
 }
 /**
- * The interactive product page: image slides, name, score, price, variant chooser (updates the address, price, stock and image), quantity, add to cart, add to favorites, description and reviews.
+ * The interactive product page: image slides (a full-screen viewer opens from them), name, score, price, variant chooser (updates the address, document title, price, stock and image), quantity, add to cart, add to favorites and description. Reviews are ProductReviews'.
  */
 export interface ProductDetailProps {
   product: ProductDetailData;
   /**
-   * SKU chosen by the URL; the first variant otherwise.
+   * SKU chosen by the URL; without it the first variant in stock (all out of stock: the first).
    */
   selectedSku?: string;
   /**
    * ISO 4217 currency code.
    */
   currency: string;
-  /**
-   * Latest reviews.
-   *
-   * @maxItems 50
-   */
-  reviews?: ProductDetailReview[];
   /**
    * The product's id, for the wish list; without it there is no favorites button.
    */
@@ -3264,32 +4164,7 @@ export interface ProductDetailVariant {
   image?: string;
 }
 /**
- * A review.
- */
-export interface ProductDetailReview {
-  /**
-   * Reviewer.
-   */
-  author: string;
-  /**
-   * Stars.
-   */
-  score: number;
-  /**
-   * Headline.
-   */
-  title?: string;
-  /**
-   * Text.
-   */
-  body: string;
-  /**
-   * Date.
-   */
-  date?: string;
-}
-/**
- * A titled grid of product cards, with sorting and page links on listings and a message when it is empty.
+ * A titled grid of product cards, with sorting and page links on listings and a message when it is empty. It runs when scrolled near, so that each card can offer its quick view (whose code loads on first use).
  */
 export interface ProductGridProps {
   /**
@@ -3359,6 +4234,34 @@ export interface ProductPriceProps {
    * Text size: sm in grids, lg on the product page.
    */
   size?: "sm" | "md" | "lg";
+}
+/**
+ * A product's reviews: the rating summary (average, count, one bar per star with its count), the list sorted newest, highest or lowest first with pages (review/list), photos opening the image viewer, and "Write a review" for a signed-in buyer whose order arrived (review/eligible, review/add).
+ */
+export interface ProductReviewsProps {
+  /**
+   * Product slug.
+   */
+  productSlug: string;
+  /**
+   * Product name, for the headings and the photos' text alternatives.
+   */
+  productTitle: string;
+  summary: ReviewSummary;
+  /**
+   * The first page, newest first.
+   *
+   * @maxItems 50
+   */
+  reviews: ProductReview[];
+  /**
+   * Reviews per page.
+   */
+  pageSize: number;
+  /**
+   * Sign-in, coming back to this page: offered to visitors who bought the product.
+   */
+  signInHref: string;
 }
 /**
  * A product's average review score as stars, with the number of reviews.
@@ -3467,6 +4370,69 @@ export interface ProfileFormProps {
   accountHref: string;
 }
 /**
+ * The time left until a running promotion ends, ticking each second. The server writes the time left at the moment it rendered the page; the browser counts down from there, and never shows more time than its own clock leaves (see use-countdown.ts). At zero it says the promotion has ended.
+ */
+export interface PromotionCountdownProps {
+  /**
+   * The moment it ends: the end of its last day, UTC.
+   */
+  endsAt: string;
+  /**
+   * The server's clock when it rendered the page, in milliseconds since 1970: the time left it wrote is endsAt minus this.
+   */
+  renderedAt: number;
+}
+/**
+ * The head of a promotion's page: its name, intro, dates and whether it is on (until when), coming (from when) or over. The countdown and the products are sections of their own.
+ */
+export interface PromotionDetailProps {
+  promotion: PromotionSummary;
+}
+/**
+ * A promotion as lists and its page show it.
+ */
+export interface PromotionSummary {
+  /**
+   * URL segment.
+   */
+  slug: string;
+  /**
+   * The promotion's page.
+   */
+  href: string;
+  /**
+   * Its name.
+   */
+  title: string;
+  /**
+   * Intro text.
+   */
+  description?: string;
+  /**
+   * A UTC calendar date, YYYY-MM-DD.
+   */
+  startsAt: string;
+  /**
+   * A UTC calendar date, YYYY-MM-DD.
+   */
+  endsAt: string;
+  state: PromotionState;
+  /**
+   * How many products it covers.
+   */
+  productCount: number;
+}
+/**
+ * The store's promotions (promotion): each with its dates and whether it is on now, coming or over; those on now first, then those coming, then those ended. Nothing on it needs JavaScript.
+ */
+export interface PromotionListProps {
+  /**
+   * The page's heading.
+   */
+  title: string;
+  promotions: Promotions;
+}
+/**
  * The phone's side of QR sign-in (the address the QR code encodes): names the device and address that asked and offers Confirm and Decline to a signed-in shopper; a signed-out one is asked to sign in first and comes back.
  */
 export interface QrConfirmProps {
@@ -3513,6 +4479,15 @@ export interface QuantityInputProps {
   disabled?: boolean;
 }
 /**
+ * "Request a quote" on a product page: a link to inquiry/{slug} under the page's language prefix, for larger quantities or special orders.
+ */
+export interface QuoteLinkProps {
+  /**
+   * The product's slug.
+   */
+  slug: string;
+}
+/**
  * The reset-password form of a mailed link: the new password twice; auth/resetPassword ends every session of the account, then the shopper signs in (the sign-in page says the password changed). An expired or used link says so and offers a new one.
  */
 export interface ResetPasswordProps {
@@ -3530,15 +4505,15 @@ export interface ResetPasswordProps {
   forgotHref: string;
 }
 /**
- * Shoppers' reviews of a product: score, headline, text, author and date.
+ * Reviews of a product as a list: stars, headline, text, author, the variant bought, date and photos. ProductReviews shows it with the statistics, sorting and pages.
  */
 export interface ReviewsListProps {
   /**
-   * Reviews, newest first.
+   * Reviews, in the order shown.
    *
    * @maxItems 50
    */
-  reviews?: ProductDetailReview[];
+  reviews?: ProductReview[];
 }
 /**
  * A titled block of plain-text paragraphs (articles, pages), with an optional byline.
@@ -3554,13 +4529,27 @@ export interface RichTextProps {
    */
   author?: string;
   /**
-   * Publication date.
+   * Publication date, YYYY-MM-DD: shown in a <time> element.
    */
   date?: string;
   /**
    * Image URL (same origin or https).
    */
   image?: string;
+  imageSize?: ImageSize;
+}
+/**
+ * The image's intrinsic size, which the page reserves before it loads; a square without it.
+ */
+export interface ImageSize {
+  /**
+   * Width in pixels.
+   */
+  width: number;
+  /**
+   * Height in pixels.
+   */
+  height: number;
 }
 /**
  * A search form that sends q to the search page (works without JavaScript).
@@ -3574,6 +4563,93 @@ export interface SearchBoxProps {
    * Address of the search page (with the language prefix).
    */
   action?: string;
+}
+/**
+ * The search list: the filter and sort form (a plain GET form to the search page, so every choice is in the address: shared, reloaded and kept by Back), the count, a spelling suggestion when nothing matches, the products found with their page links, and matching journal articles.
+ */
+export interface SearchResultsProps {
+  /**
+   * The query, trimmed.
+   */
+  query: string;
+  /**
+   * Address of the search page (with the language prefix).
+   */
+  action: string;
+  /**
+   * Whether a query or a filter was given (otherwise only the form shows).
+   */
+  searched: boolean;
+  products: Products;
+  /**
+   * Products found, on every page.
+   */
+  total: number;
+  /**
+   * ISO 4217 currency code.
+   */
+  currency?: string;
+  filters: SearchFilters;
+  categories: Categories;
+  paging?: ListingPaging;
+  suggestion?: SpellingSuggestion;
+  articles?: Articles;
+}
+/**
+ * The filters and order applied, as read from the address (query parameters category, min, max, stock=1, rating, sort).
+ */
+export interface SearchFilters {
+  /**
+   * Only this category.
+   */
+  category?: string;
+  /**
+   * Lowest price.
+   */
+  min?: number;
+  /**
+   * Highest price.
+   */
+  max?: number;
+  /**
+   * Only products with a variant in stock.
+   */
+  inStock: boolean;
+  /**
+   * Only products rated at least this (average of their reviews).
+   */
+  rating?: number;
+  sort: SearchSortKey;
+}
+/**
+ * A category to filter by, with how many products it would show.
+ */
+export interface SearchFacet {
+  /**
+   * Category slug.
+   */
+  slug: string;
+  /**
+   * Category name.
+   */
+  label: string;
+  /**
+   * Products of this category that the query and the other filters find.
+   */
+  count: number;
+}
+/**
+ * Nothing matched and a close spelling finds products: "Did you mean …?".
+ */
+export interface SpellingSuggestion {
+  /**
+   * The query spelled as indexed words.
+   */
+  query: string;
+  /**
+   * The search for it, filters kept.
+   */
+  href: string;
 }
 /**
  * The security page (user/security): change the password (the current one required; every other session is signed out), change the email address or the mobile number with a code sent to the new one, and the signed-in sessions with 'sign out this session' and 'sign out all other sessions'. Server-rendered; the forms and buttons work once hydrated.
@@ -3848,7 +4924,7 @@ export interface ToasterProps {
   placement?: "top" | "bottom";
 }
 /**
- * One of the signed-in customer's orders, rendered by the server, with what they may do now (pay, cancel, confirm receipt, request a return) and its timeline; reloaded when the live channel says it changed.
+ * One of the signed-in customer's orders, rendered by the server, with what they may do now (pay, cancel, confirm receipt, request a return) and its timeline; reloaded when the live channel says it changed; a completed order's lines can be reviewed here.
  */
 export interface UserOrderDetailProps {
   order: Order;
@@ -3860,6 +4936,10 @@ export interface UserOrderDetailProps {
    * Return detail address, with {returnNo} where the number goes.
    */
   returnHref: string;
+  /**
+   * Product page address, with {slug} where the product's slug goes: a received order's lines link to their product to be reviewed there, or are reviewed on this page.
+   */
+  productHref?: string;
 }
 /**
  * The signed-in customer's orders, rendered by the server: tabs by status, one page of orders (10), links to the other pages; reloaded when the live channel says an order changed.
@@ -4069,13 +5149,32 @@ export interface StoreConfig {
   $schema?: string;
   router: RouterConfig;
   /**
-   * Name of the store, shown in titles and the header.
+   * Name of the store, shown in titles and the header: a plain string or its translations (schemas/store/text.schema.json); the page gets it resolved for its language.
    */
-  storeName?: string;
+  storeName?:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * ISO 4217 currency of prices.
    */
   currency?: string;
+  /**
+   * Email address: word-or-hyphen parts joined by dots, @, a domain with at least one dot; at most 254 characters.
+   */
+  contactEmail?: string;
 }
 /**
  * Route settings a store may override. Rules are path patterns with :param segments (wouter syntax), written without a language prefix; every route also answers under each language prefix.
@@ -4399,7 +5498,7 @@ export interface AccountPageData {
   links: Links;
 }
 /**
- * Page data of the article template: one journal article, the store's (plain paragraphs) or a shopper's (sanitized HTML from Markdown, with its author).
+ * Page data of the article template: one journal article, the store's (plain paragraphs) or a shopper's (sanitized HTML from Markdown, with its author), its tags, related articles and the first page of its comments.
  */
 export interface ArticlePageData {
   /**
@@ -4420,7 +5519,7 @@ export interface ArticlePageData {
    */
   author: string;
   /**
-   * Publication date.
+   * Publication date, YYYY-MM-DD: shown in a <time> element.
    */
   date?: string;
   /**
@@ -4431,6 +5530,63 @@ export interface ArticlePageData {
    * A shopper's article: the body as sanitized HTML (paragraphs is then empty).
    */
   html?: string;
+  imageSize?: ImageSize;
+  /**
+   * The article's tags, each linking to its tag page.
+   *
+   * @maxItems 10
+   */
+  tags: NavLink[];
+  /**
+   * Other articles: those sharing the most tags first, then the newest.
+   *
+   * @maxItems 3
+   */
+  related: ArticleTeaser[];
+  comments: ArticleCommentsProps1;
+}
+/**
+ * Comments under an article: one page of them, newest first (approved ones, and the reader's own awaiting moderation, marked so), page links, and the form a signed-in shopper writes in; a visitor is asked to sign in and comes back.
+ */
+export interface ArticleCommentsProps1 {
+  /**
+   * The article the comments are under.
+   */
+  articleSlug: string;
+  /**
+   * This page of comments, newest first.
+   *
+   * @maxItems 50
+   */
+  comments: ArticleComment[];
+  /**
+   * Comments the reader sees under the article, on every page.
+   */
+  total: number;
+  /**
+   * This page's number.
+   */
+  page?: number;
+  /**
+   * How many pages of comments there are.
+   */
+  pageCount?: number;
+  /**
+   * The newer comments' page.
+   */
+  prevHref?: string;
+  /**
+   * The older comments' page.
+   */
+  nextHref?: string;
+  /**
+   * Whether the page was rendered for a signed-in shopper, who gets the form.
+   */
+  signedIn: boolean;
+  /**
+   * Sign-in with a redirect back to this article's comments.
+   */
+  signInHref: string;
 }
 /**
  * Page data of the auth-mail template: the auth pages that send a mailed link or open one (forgotten password, reset password, verify email, verify prompt). Exactly one of forget, reset, verifyEmail and verifyPrompt is present, and the template shows its form.
@@ -4494,7 +5650,7 @@ export interface CheckoutPageData {
   cartHref: string;
 }
 /**
- * Page data of the content template: a store page (about, privacy, ...) or a coupon.
+ * Page data of the content template: a store page (about, privacy, ...).
  */
 export interface ContentPageData {
   /**
@@ -4506,6 +5662,35 @@ export interface ContentPageData {
    */
   description: string;
   paragraphs: Paragraphs;
+}
+/**
+ * Page data of the coupon-list template: the coupons that have not expired.
+ */
+export interface CouponListPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Meta description.
+   */
+  description: string;
+  coupons: Coupons;
+}
+/**
+ * Page data of the coupon template: one coupon's details and its claim. An expired coupon's page still answers, saying so.
+ */
+export interface CouponPageData {
+  /**
+   * Document title; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Meta description.
+   */
+  description: string;
+  detail: CouponDetailProps;
+  claim: CouponClaimProps;
 }
 /**
  * Page data of the error template: 403, 404 or 500, with links onwards and a search form.
@@ -4571,27 +5756,60 @@ export interface HomePageData {
   collectionHref: string;
 }
 /**
- * Page data of the inquiry template: the product a shopper asks about.
+ * Page data of the inquiry template: SPEC.md's "inquiry product" (inquiry/{slug}: the product a shopper asks a quote for, and the form) and "inquiry feedback" (inquiry/feedback: a message to the store on a topic; a product whose slug is feedback cannot be quoted here).
  */
 export interface InquiryPageData {
   /**
    * Document title and heading; templates write it as {page.title}.
    */
   title: string;
+  kind: InquiryKind;
   /**
-   * The product, as a card.
+   * The product asked about, as a card (none for feedback).
    *
-   * @minItems 1
    * @maxItems 1
    */
   products: ProductCardData[];
   /**
-   * Numeric product id.
+   * The product asked about (quote only).
    */
-  productId: number;
+  productSlug?: string;
+  /**
+   * Numeric product id (quote only).
+   */
+  productId?: number;
+  /**
+   * The number of the request just sent: the confirmation is shown instead of the form.
+   */
+  reference?: string;
+  failure?: InquiryFailure;
 }
 /**
- * Page data of the links template: a titled list of links (tags, promotions, coupons).
+ * Page data of the journal template: one page (?page=N) of the store's articles, newest first. A page past the last is a 404.
+ */
+export interface JournalPageData {
+  /**
+   * Document title, with the page number past the first; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * The journal's name, without the page number.
+   */
+  heading: string;
+  /**
+   * This page's articles.
+   *
+   * @maxItems 24
+   */
+  articles: JournalCard[];
+  /**
+   * Articles in the whole journal.
+   */
+  total: number;
+  paging?: ListingPaging;
+}
+/**
+ * Page data of the links template: a titled list of links (tags).
  */
 export interface LinksPageData {
   /**
@@ -4606,7 +5824,7 @@ export interface LinksPageData {
   links: NavLink[];
 }
 /**
- * Page data of the listing template: one page of a category, tag, collection or promotion, sorted by the query.
+ * Page data of the listing template: one page of a category, tag or collection, sorted by the query.
  */
 export interface ListingPageData {
   /**
@@ -4621,12 +5839,7 @@ export interface ListingPageData {
    * Intro text.
    */
   description?: string;
-  /**
-   * The products of this page.
-   *
-   * @maxItems 12
-   */
-  products: ProductCardData[];
+  products: Products1;
   /**
    * Products in the whole listing.
    */
@@ -4635,7 +5848,7 @@ export interface ListingPageData {
   paging?: ListingPaging;
 }
 /**
- * Page data of the product-detail template: the product (a variant when the address names a SKU) and related products.
+ * Page data of the product-detail template: the product (a variant when the address names a SKU), its reviews and related products.
  */
 export interface ProductDetailPageData {
   /**
@@ -4643,7 +5856,7 @@ export interface ProductDetailPageData {
    */
   id: number;
   /**
-   * Document title and heading; templates write it as {page.title}.
+   * Document title and heading; templates write it as {page.title}. The product's name, with the variant's in brackets when the address names one (src/shared/product-variant.ts).
    */
   title: string;
   /**
@@ -4659,12 +5872,53 @@ export interface ProductDetailPageData {
    */
   canonical: string;
   detail: ProductDetailProps;
+  reviews: ProductReviewsProps;
   /**
    * Other products of the category.
    *
    * @maxItems 4
    */
   related: ProductCardData[];
+}
+/**
+ * Page data of the promotion-list template: every promotion of the store with its dates and state.
+ */
+export interface PromotionListPageData {
+  /**
+   * Document title and heading; templates write it as {page.title}.
+   */
+  title: string;
+  /**
+   * Meta description.
+   */
+  description: string;
+  promotions: Promotions;
+}
+/**
+ * Page data of the promotion template: one promotion, its state and dates, the countdown while it runs, and one page of its products, sorted by the query.
+ */
+export interface PromotionPageData {
+  /**
+   * Document title; templates write it as {page.title}. The page number is added after page 1.
+   */
+  title: string;
+  /**
+   * Meta description: the intro, or the title.
+   */
+  description: string;
+  promotion: PromotionSummary;
+  countdown?: PromotionCountdownProps;
+  /**
+   * Heading of the products.
+   */
+  productsTitle: string;
+  products: Products1;
+  /**
+   * Products in the whole listing.
+   */
+  total: number;
+  sorting: ListingSorting;
+  paging?: ListingPaging;
 }
 /**
  * What a page template's bind, when and {placeholder} paths start from: $store, $route and $layout on every page (head.json and foot.json bind these), and page, the page data of the template's kind (schemas/pages/{kind}.schema.json).
@@ -4744,13 +5998,17 @@ export interface ScopeLayout {
    */
   favorites: string;
   /**
+   * The journal (article list).
+   */
+  journal: string;
+  /**
    * Copyright year.
    */
   year: number;
   footer: Columns;
 }
 /**
- * Page data of the search template: the query and the products whose words all match.
+ * Page data of the search template: the query, the filters and order read from the address, one page of the products found (the search index: src/server/search/), and a spelling suggestion when none is.
  */
 export interface SearchPageData {
   /**
@@ -4762,19 +6020,23 @@ export interface SearchPageData {
    */
   query: string;
   /**
-   * Matching products.
-   *
-   * @maxItems 200
-   */
-  products: ProductCardData[];
-  /**
    * Address of the search page (with the language prefix).
    */
   action: string;
   /**
-   * Whether a query was given.
+   * Whether a query or a filter was given (otherwise only the form shows).
    */
   searched: boolean;
+  products: Products;
+  /**
+   * Products found, on every page.
+   */
+  total: number;
+  filters: SearchFilters;
+  categories: Categories;
+  paging?: ListingPaging;
+  suggestion?: SpellingSuggestion;
+  articles?: Articles;
 }
 /**
  * Page data of the signin template.
@@ -4871,6 +6133,7 @@ export interface UserCenterPageData {
   title: string;
   nav: Items1;
   center: AccountCenterProps;
+  coupons: MyCouponsProps;
 }
 /**
  * Page data of the user-favorite template: the signed-in shopper's wish list, one list and page of it (?type=product|article|page&page=N).
@@ -5080,7 +6343,22 @@ export interface StoreArticle {
   /**
    * Headline.
    */
-  title: string;
+  title:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Author's name.
    */
@@ -5090,13 +6368,67 @@ export interface StoreArticle {
    */
   thumbnail?: string;
   /**
+   * The thumbnail's intrinsic size, so lists reserve its space before it loads (no layout shift). Without it a square is assumed.
+   */
+  thumbnailSize?: {
+    /**
+     * Width in pixels.
+     */
+    width: number;
+    /**
+     * Height in pixels.
+     */
+    height: number;
+  };
+  /**
    * Teaser for lists.
    */
-  excerpt?: string;
+  excerpt?:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
+  /**
+   * Tags (slugs of tags.json): the article links to each tag's page, and related articles share them.
+   *
+   * @maxItems 10
+   *
+   * Items: A slug of tags.json.
+   */
+  tags?: string[];
   /**
    * Paragraphs of plain text.
+   *
+   * Items: One paragraph of plain text. English as a plain string, or its translations (1 to 5000 characters each).
    */
-  body: string[];
+  body: (
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      }
+  )[];
   /**
    * Calendar date, YYYY-MM-DD.
    */
@@ -5126,11 +6458,41 @@ export interface StoreCategory {
   /**
    * Display name.
    */
-  name: string;
+  name:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Intro shown above the listing.
    */
-  description?: string;
+  description?:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Image URL: /media/{file} from the store's images/ folder, or https.
    */
@@ -5168,7 +6530,22 @@ export interface StoreShippingMethod {
   /**
    * Display name.
    */
-  name: string;
+  name:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Amount in the store currency (12.5 is 12.50).
    */
@@ -5193,7 +6570,22 @@ export interface StorePaymentMethod {
   /**
    * Display name.
    */
-  name: string;
+  name:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
 }
 /**
  * Hand-picked product collections (collections.json).
@@ -5219,11 +6611,41 @@ export interface StoreCollection {
   /**
    * Display title.
    */
-  title: string;
+  title:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Intro text.
    */
-  description?: string;
+  description?:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Product slugs in display order.
    *
@@ -5232,7 +6654,7 @@ export interface StoreCollection {
   products: string[];
 }
 /**
- * Coupons (coupons.json) a shopper enters at checkout.
+ * Coupons (coupons.json): a shopper claims one into the account or types its code at checkout; the server applies its rules when the order is placed.
  */
 export interface StoreCoupons {
   /**
@@ -5259,7 +6681,22 @@ export interface StoreCoupon {
   /**
    * Display title.
    */
-  title: string;
+  title:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * percent off the goods, a fixed amount off, or free shipping.
    */
@@ -5269,13 +6706,52 @@ export interface StoreCoupon {
    */
   value: number;
   /**
-   * Minimum goods total for the coupon to apply.
+   * Minimum spend: the goods total of the lines the coupon applies to (every line when `products` is empty) must reach it.
    */
   minAmount?: number;
   /**
-   * Calendar date, YYYY-MM-DD.
+   * First day it can be used (UTC calendar date, YYYY-MM-DD); without it, at once. It can be claimed before.
+   */
+  startsAt?: string;
+  /**
+   * Last day it can be used or claimed (UTC calendar date, YYYY-MM-DD, inclusive).
    */
   expiresAt: string;
+  /**
+   * The products it applies to: the discount counts only their lines. Empty or absent: every product.
+   *
+   * @maxItems 500
+   *
+   * Items: A product slug of products.json.
+   */
+  products?: string[];
+  /**
+   * An account can use it on one order only; an order cancelled since gives it back.
+   */
+  oncePerAccount?: boolean;
+  /**
+   * Only on the account's first order (its orders cancelled since do not count).
+   */
+  firstOrderOnly?: boolean;
+  /**
+   * One paragraph of plain text. English as a plain string, or its translations (1 to 5000 characters each).
+   */
+  terms?:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
 }
 /**
  * How the server renders one route kind (templates/{kind}.json) or a shared region (templates/head.json, foot.json): meta and the sections, in order.
@@ -5288,11 +6764,41 @@ export interface PageTemplate {
   /**
    * Document title; {name} placeholders are data paths ({page.title}); the store name is appended.
    */
-  title?: string;
+  title?:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Meta description, with the same placeholders.
    */
-  description?: string;
+  description?:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Open Graph type.
    */
@@ -5346,6 +6852,10 @@ export interface PageTemplateSection {
    */
   media?: string;
   /**
+   * Keeps this island mounted across client navigations while the next page has an island of the same component under the same name (like Turbo's data-turbo-permanent): its state (an open drawer, typed text) survives, and props that changed update it.
+   */
+  persist?: string;
+  /**
    * Render only the placeholder; the browser renders the component.
    */
   clientOnly?: boolean;
@@ -5378,15 +6888,48 @@ export interface StorePage {
   /**
    * Page title.
    */
-  title: string;
+  title:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Which folder route also serves it (page/ always does).
    */
   folder?: "page" | "custom" | "root";
   /**
    * Paragraphs of plain text.
+   *
+   * Items: One paragraph of plain text. English as a plain string, or its translations (1 to 5000 characters each).
    */
-  body: string[];
+  body: (
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      }
+  )[];
 }
 /**
  * The store's products (products.json).
@@ -5416,15 +6959,63 @@ export interface StoreProduct {
   /**
    * Product name.
    */
-  title: string;
+  title:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * One-line summary for cards and meta descriptions.
    */
-  summary?: string;
+  summary?:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Paragraphs of plain text.
+   *
+   * Items: One paragraph of plain text. English as a plain string, or its translations (1 to 5000 characters each).
    */
-  description?: string[];
+  description?: (
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      }
+  )[];
   /**
    * Slug of the product's category (categories.json).
    */
@@ -5473,12 +7064,46 @@ export interface StoreVariant {
   /**
    * Variant name, for example 'Navy / M'.
    */
-  title: string;
+  title:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Option name -> value (color, size, ...).
    */
   options?: {
-    [k: string]: string | undefined;
+    /**
+     * A short name: a category, a tag, a shipping or payment method, an option value, the store's name. English as a plain string, or its translations (1 to 100 characters each).
+     */
+    [k: string]:
+      | string
+      | {
+          /**
+           * English, and the fallback of every other language.
+           */
+          en: string;
+          /**
+           * Simplified Chinese (/zh/); English when absent.
+           */
+          zh?: string;
+          /**
+           * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+           */
+          "zh-HK"?: string;
+        }
+      | undefined;
   };
   /**
    * Amount in the store currency (12.5 is 12.50).
@@ -5521,11 +7146,41 @@ export interface StorePromotion {
   /**
    * Display title.
    */
-  title: string;
+  title:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Intro text.
    */
-  description?: string;
+  description?:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
   /**
    * Percentage off the listed products.
    */
@@ -5537,11 +7192,11 @@ export interface StorePromotion {
    */
   products: string[];
   /**
-   * Calendar date, YYYY-MM-DD.
+   * First day (UTC calendar date, YYYY-MM-DD): the promotion runs from its start.
    */
   startsAt: string;
   /**
-   * Calendar date, YYYY-MM-DD.
+   * Last day (UTC calendar date, YYYY-MM-DD, inclusive): the promotion ends at the end of it. Ended promotions stay listed, marked as ended.
    */
   endsAt: string;
 }
@@ -5613,9 +7268,24 @@ export interface StoreTag {
    */
   slug: string;
   /**
-   * Display name.
+   * A short name: a category, a tag, a shipping or payment method, an option value, the store's name. English as a plain string, or its translations (1 to 100 characters each).
    */
-  name: string;
+  name:
+    | string
+    | {
+        /**
+         * English, and the fallback of every other language.
+         */
+        en: string;
+        /**
+         * Simplified Chinese (/zh/); English when absent.
+         */
+        zh?: string;
+        /**
+         * Traditional Chinese as written in Hong Kong (/zh-HK/, /zh-TW/); English when absent (never the Simplified text).
+         */
+        "zh-HK"?: string;
+      };
 }
 /**
  * A frame the server sends on the live channel (/ws/message); the browser puts it on the bus as message:{type}. The client's ping is {code: 200, msg: "ping"} and carries no type.
@@ -5694,6 +7364,10 @@ export interface WireConstants {
    * Page-route request header: 1 when the theme hides the foot region.
    */
   hideFootHeader: "x-hide-foot";
+  /**
+   * API request header: the lang of the page the call comes from (its <html lang>, BCP 47: en, zh-CN, zh-HK, de, ...), so that store texts and links in the answer are in that language. Without it the Referer's prefix decides, then English.
+   */
+  languageHeader: "x-lang";
   /**
    * Query parameter marking a page-route request (with routeQueryValue).
    */

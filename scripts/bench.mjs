@@ -7,13 +7,15 @@ import { fileURLToPath } from "node:url";
 import { bundleSizes } from "./bench/bundle.mjs";
 import { islandMounting } from "./bench/islands.mjs";
 import { journeyPages } from "./bench/journey.mjs";
+import { lighthouseScores } from "./bench/lighthouse.mjs";
 import { navigationTimings } from "./bench/navigation.mjs";
 import { serverThroughput } from "./bench/server.mjs";
+import { settledPages } from "./bench/settled.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 execFileSync(process.execPath, [join(root, "build.mjs")], { stdio: "inherit", cwd: root });
 
-const sections = [bundleSizes, islandMounting, journeyPages, navigationTimings, serverThroughput];
+const sections = [bundleSizes, islandMounting, journeyPages, navigationTimings, settledPages, serverThroughput, lighthouseScores];
 const budgets = [];
 for (const section of sections) {
   console.log(`\n== ${section.title}`);

@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { localizeItems } from "./demo-store-texts.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const store = join(root, "fixtures/demo-store");
@@ -193,27 +194,127 @@ for (const product of products) {
   }
 }
 
+// Four shapes, so the journal's masonry has cards of different heights; each size is
+// written beside the image so that lists reserve its space before it loads.
+const ARTICLE_SIZES = [
+  [240, 240],
+  [240, 320],
+  [240, 180],
+  [240, 280],
+];
+function articleSvg(title, width, height) {
+  const safe = title.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const top = Math.round((height - 140) / 2) - 10;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${safe}">
+<rect width="${width}" height="${height}" fill="#0ea5e9" opacity="0.12"/>
+<rect x="70" y="${top}" width="100" height="140" rx="6" fill="#0ea5e9"/>
+<text x="${width / 2}" y="${height - 14}" font-family="system-ui, sans-serif" font-size="14" text-anchor="middle" fill="#1f2937">${safe}</text>
+</svg>
+`;
+}
+
 const articles = [
-  ["caring-for-linen", "Caring for linen", "How to wash, dry and store linen so it softens with every wear."],
-  ["packing-light", "Packing light for a week away", "One bag, seven days: the list we use ourselves."],
-  ["kitchen-essentials", "Ten kitchen essentials", "The tools our cooks reach for every day."],
-  ["camping-checklist", "A first camping checklist", "Everything for a comfortable first night outdoors."],
-  ["gift-guide", "The winter gift guide", "Thoughtful presents for everyone on your list."],
-  ["behind-the-seams", "Behind the seams", "A visit to the workshop that makes our shirts."],
-].map(([slug, title, excerpt], i) => {
-  writeFileSync(join(images, `article-${slug}.svg`), svg(title, "#0ea5e9", "book", "#0ea5e9"));
+  [
+    "caring-for-linen",
+    "Caring for linen",
+    "How to wash, dry and store linen so it softens with every wear.",
+    ["sustainable", "summer"],
+    "2026-01-15",
+  ],
+  [
+    "packing-light",
+    "Packing light for a week away",
+    "One bag, seven days: the list we use ourselves.",
+    ["travel", "summer"],
+    "2026-02-15",
+  ],
+  [
+    "kitchen-essentials",
+    "Ten kitchen essentials",
+    "The tools our cooks reach for every day.",
+    ["bestseller", "gift-idea"],
+    "2026-03-15",
+  ],
+  [
+    "camping-checklist",
+    "A first camping checklist",
+    "Everything for a comfortable first night outdoors.",
+    ["travel", "new"],
+    "2026-04-15",
+  ],
+  [
+    "gift-guide",
+    "The winter gift guide",
+    "Thoughtful presents for everyone on your list.",
+    ["gift-idea", "winter"],
+    "2026-05-15",
+  ],
+  [
+    "behind-the-seams",
+    "Behind the seams",
+    "A visit to the workshop that makes our shirts.",
+    ["handmade", "sustainable"],
+    "2026-06-15",
+  ],
+  [
+    "linen-or-cotton",
+    "Linen or cotton for summer?",
+    "How the two summer fabrics compare on a hot day, from the first wear to the hundredth wash.",
+    ["summer", "organic"],
+    "2026-07-15",
+  ],
+  [
+    "keeping-wool-soft",
+    "Keeping wool soft",
+    "Gentle washing and drying for knitwear that lasts for years.",
+    ["winter", "sustainable"],
+    "2026-08-15",
+  ],
+  [
+    "a-calmer-desk",
+    "A calmer desk in ten minutes",
+    "Small changes to a workspace that make a big difference to a working day: light, cables, and one notebook instead of ten scraps of paper.",
+    ["new", "handmade"],
+    "2026-09-15",
+  ],
+  [
+    "weekend-hike",
+    "Planning a weekend hike",
+    "Routes, layers and snacks for two days on the trail.",
+    ["travel", "summer"],
+    "2026-10-15",
+  ],
+  [
+    "slow-coffee",
+    "The slow coffee morning",
+    "Brewing pour-over coffee at home, step by step.",
+    ["new", "gift-idea"],
+    "2026-11-01",
+  ],
+  [
+    "mending-basics",
+    "Mending basics",
+    "Sew on a button and darn a sock: two small skills that keep clothes in use for longer.",
+    ["sustainable", "handmade"],
+    "2026-11-15",
+  ],
+].map(([slug, title, excerpt, tags, publishedAt], i) => {
+  const [width, height] = ARTICLE_SIZES[i % ARTICLE_SIZES.length];
+  writeFileSync(join(images, `article-${slug}.svg`), articleSvg(title, width, height));
   return {
     slug,
     title,
     author: AUTHORS[i % AUTHORS.length],
     thumbnail: `/media/article-${slug}.svg`,
+    thumbnailSize: { width, height },
     excerpt,
+    tags,
     body: [
       excerpt,
       "We asked our team for their best advice and collected it here.",
       "Have a tip of your own? Send it through the feedback form.",
     ],
-    publishedAt: `2026-0${1 + i}-15`,
+    publishedAt,
   };
 });
 
@@ -289,6 +390,24 @@ const promotions = [
     startsAt: "2026-08-15",
     endsAt: "2027-09-30",
   },
+  {
+    slug: "spring-refresh",
+    title: "Spring refresh",
+    description: "Lighter layers for the first warm days.",
+    discountPercent: 15,
+    products: ["linen-shirt", "poplin-shirt", "camp-collar-shirt", "cotton-pullover", "espadrille", "canvas-tote"],
+    startsAt: "2026-03-01",
+    endsAt: "2026-04-30",
+  },
+  {
+    slug: "home-for-winter",
+    title: "Home for winter",
+    description: "Warm textiles and light for the long evenings.",
+    discountPercent: 20,
+    products: ["linen-throw", "wool-cushion", "cotton-rug", "ceramic-table-lamp", "stoneware-vase"],
+    startsAt: "2030-01-01",
+    endsAt: "2030-02-28",
+  },
 ];
 
 const coupons = [
@@ -300,6 +419,10 @@ const coupons = [
     value: 10,
     minAmount: 0,
     expiresAt: "2030-12-31",
+    oncePerAccount: true,
+    firstOrderOnly: true,
+    terms:
+      "For your account's first order, once. An order you cancel gives the coupon back. Cannot be combined with another coupon.",
   },
   {
     code: "SAVE15",
@@ -309,6 +432,7 @@ const coupons = [
     value: 15,
     minAmount: 100,
     expiresAt: "2030-12-31",
+    terms: "$15 off when your goods come to $100 or more, before shipping. One coupon per order.",
   },
   {
     code: "FREESHIP",
@@ -318,6 +442,7 @@ const coupons = [
     value: 0,
     minAmount: 30,
     expiresAt: "2030-12-31",
+    terms: "Free shipping when your goods come to $30 or more. One coupon per order.",
   },
   {
     code: "EXPIRED5",
@@ -327,6 +452,18 @@ const coupons = [
     value: 5,
     minAmount: 0,
     expiresAt: "2020-01-01",
+  },
+  {
+    code: "OUTDOOR20",
+    slug: "outdoor20",
+    title: "20% off outdoor gear",
+    type: "percent",
+    value: 20,
+    minAmount: 50,
+    expiresAt: "2030-12-31",
+    products: bySlug((p) => p.category === "outdoor"),
+    terms:
+      "20% off the outdoor gear in your order when it comes to $50 or more; other items keep their price. One coupon per order.",
   },
 ];
 
@@ -338,8 +475,12 @@ const categories = CATEGORIES.map(({ slug, name }) => ({
 }));
 const tags = TAGS.map((slug) => ({ slug, name: slug.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()) }));
 
+// Texts go out in English, zh and zh-HK (scripts/demo-store-texts.mjs); reviews stay as written.
 const write = (name, schema, items) =>
-  writeFileSync(join(store, name), `${JSON.stringify({ $schema: `../../schemas/store/${schema}`, items }, null, 2)}\n`);
+  writeFileSync(
+    join(store, name),
+    `${JSON.stringify({ $schema: `../../schemas/store/${schema}`, items: localizeItems(name, items) }, null, 2)}\n`,
+  );
 write("products.json", "products.schema.json", products);
 write("categories.json", "categories.schema.json", categories);
 write("tags.json", "tags.schema.json", tags);

@@ -1,11 +1,21 @@
-// `npm run validate -- FILE...`: checks theme, store/router config and page-template JSON
-// files against their schemas, the way a theme author needs it: each problem as
-// `file:line:column  /json/pointer  message`, with a suggestion where one exists.
+// `npm run validate -- [--strict] [FILE...]`: checks theme, store/router config, page-template
+// and catalog JSON files against their schemas, the way a theme author needs it: each problem as
+// `file:line:column  /json/pointer  message`, with a suggestion where one exists. Without FILE,
+// every file of the store (STORE_DIR, else fixtures/demo-store). A store text without its zh or
+// zh-HK translation is a warning (English is shown instead); --strict makes warnings errors.
 // Exit code 0 when every file is valid, 1 when any is not, 2 on a usage error.
-import { readFileSync } from "node:fs";
-import { basename, dirname } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkTemplatePaths, distance } from "../src/server/store/bind-paths.mjs";
+import {
+  describeMissing,
+  findTexts,
+  resolveTexts,
+  TEXT_LANGUAGES,
+  templateTexts,
+  untranslated,
+} from "../src/server/store/texts.mjs";
 import { JsonSyntaxError, parseJson, pointerSegment } from "./json-source.mjs";
 import { createAjv, ID_BASE, loadSchemas } from "./schema-set.mjs";
 
@@ -15,6 +25,11 @@ const BY_NAME = [
   [/^router.*\.json$/i, "router/router-config.schema.json"],
   [/^(store-)?config.*\.json$/i, "page/store-config.schema.json"],
   [/template.*\.json$/i, "store/page-template.schema.json"],
+  [/^checkout\.json$/i, "store/checkout.schema.json"],
+  ...["products", "categories", "tags", "collections", "articles", "pages", "promotions", "coupons", "reviews"].map((name) => [
+    new RegExp(`^${name}\\.json$`, "i"),
+    `store/${name}.schema.json`,
+  ]),
 ];
 const TEMPLATE_ID = `${ID_BASE}store/page-template.schema.json`;
 const COMPONENT_DIR = "components/";
@@ -171,13 +186,19 @@ function checkSections(ajv, value, componentIds) {
     }
     const bound = new Set(Object.keys(section.bind && typeof section.bind === "object" ? section.bind : {}));
     const validate = ajv.getSchema(id);
-    if (validate(structuredClone(section.props ?? {}))) return;
-    for (const error of validate.errors ?? []) {
-      if (error.keyword === "required" && error.instancePath === "" && bound.has(error.params.missingProperty)) continue;
-      const topKey = error.instancePath.split("/")[1];
-      if (topKey !== undefined && bound.has(topKey)) continue;
-      const problem = describe(error);
-      problems.push({ ...problem, pointer: `${base}/props${problem.pointer}` });
+    // Texts may be given as translations: the props each language renders with must all pass.
+    const seen = new Set();
+    for (const language of TEXT_LANGUAGES) {
+      if (validate(resolveTexts(structuredClone(section.props ?? {}), language))) continue;
+      for (const error of validate.errors ?? []) {
+        if (error.keyword === "required" && error.instancePath === "" && bound.has(error.params.missingProperty)) continue;
+        const topKey = error.instancePath.split("/")[1];
+        if (topKey !== undefined && bound.has(topKey)) continue;
+        const problem = describe(error);
+        const key = `${problem.pointer}|${problem.message}`;
+        if (!seen.has(key)) problems.push({ ...problem, pointer: `${base}/props${problem.pointer}` });
+        seen.add(key);
+      }
     }
   });
   return problems;
@@ -194,6 +215,48 @@ function checkDataPaths(file, value, pages) {
     pointer: p.pointer,
     at: "value",
     message: p.message,
+  }));
+}
+
+/**
+ * A text (a string or its translations, one anyOf) that breaks a rule of one branch also fails
+ * the other branch's type: keep the rule that says what is wrong, or one message for both.
+ */
+function textErrors(errors) {
+  const anyOfAt = new Set(errors.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath));
+  const out = [];
+  for (const error of errors) {
+    const at = [...anyOfAt].find((p) => error.instancePath === p || error.instancePath.startsWith(`${p}/`));
+    if (at === undefined) {
+      out.push(error);
+      continue;
+    }
+    const specific = errors.some((e) => e.instancePath.startsWith(at) && e.keyword !== "type" && e.keyword !== "anyOf");
+    if (error.keyword === "anyOf" && !specific)
+      out.push({
+        ...error,
+        keyword: "text",
+        message: 'must be a string or an object of translations { "en": …, "zh": …, "zh-HK": … }',
+      });
+    else if (error.keyword !== "anyOf" && error.keyword !== "type") out.push(error);
+  }
+  return out;
+}
+
+/** Texts without a zh or zh-HK translation, as warnings. */
+function textWarnings(ajv, schemaId, value, componentIds) {
+  const getSchema = (id) => ajv.getSchema(id)?.schema;
+  const texts =
+    schemaId === TEMPLATE_ID
+      ? templateTexts(value, getSchema(TEMPLATE_ID), getSchema, (name) =>
+          componentIds.has(name) ? getSchema(componentIds.get(name)) : undefined,
+        )
+      : findTexts(value, getSchema(schemaId), getSchema);
+  return untranslated(texts).map((t) => ({
+    pointer: t.pointer,
+    at: "value",
+    message: describeMissing(t.missing),
+    warning: true,
   }));
 }
 
@@ -228,7 +291,7 @@ export function validateFile(file, ajv, knownIds, componentIds, pages) {
     const validate = ajv.getSchema(chosen.id);
     if (!validate(structuredClone(value))) {
       const seen = new Set();
-      for (const error of validate.errors ?? []) {
+      for (const error of textErrors(validate.errors ?? [])) {
         const problem = describe(error);
         const key = `${problem.pointer}|${problem.message}`;
         if (!seen.has(key)) found.push(problem);
@@ -236,20 +299,49 @@ export function validateFile(file, ajv, knownIds, componentIds, pages) {
       }
     }
     if (chosen.id === TEMPLATE_ID) found.push(...checkSections(ajv, value, componentIds), ...checkDataPaths(file, value, pages));
+    if (found.length === 0) found.push(...textWarnings(ajv, chosen.id, value, componentIds));
   }
   const problems = found
-    .map((p) => ({ position: p.position ?? positionOf(positions, p.pointer, p.at), pointer: p.pointer, message: p.message }))
+    .map((p) => ({
+      position: p.position ?? positionOf(positions, p.pointer, p.at),
+      pointer: p.pointer,
+      message: p.message,
+      ...(p.warning ? { warning: true } : {}),
+    }))
     .sort((a, b) => a.position.line - b.position.line || a.position.column - b.position.column);
   return { schema: chosen.id, problems };
 }
 
+/** Every JSON file of a store directory: its own files, then its templates. */
+export function storeFiles(dir) {
+  const list = (d) =>
+    existsSync(d)
+      ? readdirSync(d)
+          .filter((f) => f.endsWith(".json"))
+          .sort()
+          .map((f) => join(d, f))
+      : [];
+  return [...list(dir), ...list(join(dir, "templates"))];
+}
+
+const DEFAULT_STORE = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "demo-store");
+
 export function main(args, out = process.stdout, err = process.stderr) {
-  const files = args.filter((a) => a !== "--");
-  if (files.length === 0 || files.includes("--help") || files.includes("-h")) {
+  const strict = args.includes("--strict");
+  let files = args.filter((a) => a !== "--" && a !== "--strict");
+  if (files.includes("--help") || files.includes("-h")) {
     err.write(
-      "usage: npm run validate -- FILE...\n  Checks theme, store/router config and page-template JSON files against their schemas.\n",
+      "usage: npm run validate -- [--strict] [FILE...]\n  Checks theme, store/router config, page-template and catalog JSON files against their schemas;\n  without FILE, every file of the store (STORE_DIR, else fixtures/demo-store). A text without its zh or\n  zh-HK translation is a warning; --strict makes warnings errors.\n",
     );
-    return files.length === 0 ? 2 : 0;
+    return 0;
+  }
+  if (files.length === 0) {
+    const dir = process.env.STORE_DIR ?? DEFAULT_STORE;
+    files = storeFiles(dir).map((f) => relative(process.cwd(), f) || f);
+    if (files.length === 0) {
+      err.write(`validate: no JSON files in ${dir}\n`);
+      return 2;
+    }
   }
   let ajv;
   let schemas;
@@ -271,21 +363,33 @@ export function main(args, out = process.stdout, err = process.stderr) {
     byId: new Map(schemas.map((s) => [s.schema.$id, s.schema])),
   };
   let failed = 0;
-  let total = 0;
+  let warned = 0;
+  let errors = 0;
+  let warnings = 0;
   for (const file of files) {
     const { schema, problems } = validateFile(file, ajv, knownIds, componentIds, pages);
     if (problems.length === 0) {
       out.write(`${file}: ok (${schema.slice(ID_BASE.length)})\n`);
       continue;
     }
-    failed++;
-    total += problems.length;
-    for (const p of problems) out.write(`${file}:${p.position.line}:${p.position.column}  ${p.pointer || "/"}  ${p.message}\n`);
+    if (strict || problems.some((p) => !p.warning)) failed++;
+    else warned++;
+    for (const p of problems) {
+      const warning = p.warning && !strict;
+      if (warning) warnings++;
+      else errors++;
+      out.write(
+        `${file}:${p.position.line}:${p.position.column}  ${p.pointer || "/"}  ${warning ? "warning: " : ""}${p.message}\n`,
+      );
+    }
   }
-  if (failed)
-    out.write(
-      `\n${total} problem${total === 1 ? "" : "s"} in ${failed} of ${files.length} file${files.length === 1 ? "" : "s"}\n`,
-    );
+  const count = (n, word, of) =>
+    `${n} ${word}${n === 1 ? "" : "s"} in ${of} of ${files.length} file${files.length === 1 ? "" : "s"}`;
+  const summary = [
+    errors ? count(errors, "problem", failed) : "",
+    warnings ? `${count(warnings, "warning", warned)} (--strict makes them errors)` : "",
+  ];
+  if (errors || warnings) out.write(`\n${summary.filter(Boolean).join("; ")}\n`);
   return failed ? 1 : 0;
 }
 

@@ -6,6 +6,15 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
+/**
+ * Areas whose islands appear together on the public pages (every page's head and foot, home,
+ * listings, the product): each area's components load as one chunk, and all their validators
+ * as one more, so a page fetches a handful of files instead of two per island and the many
+ * small chunks esbuild splits out of islands that share code collapse into few. Account, auth
+ * and checkout islands each sit on a page of their own and keep a chunk apiece.
+ */
+const GROUPED_AREAS = new Set(["cart", "catalog", "content", "layout", "product"]);
+
 export function buildIslands(root, schemas, banner) {
   const componentsDir = join(root, "src/components");
   const areas = readdirSync(componentsDir, { withFileTypes: true })
@@ -59,13 +68,45 @@ export function buildIslands(root, schemas, banner) {
     "export const ISLANDS: Islands = {",
     ...entries.flatMap((e) => [
       `  ${e.name}: {`,
-      `    load: () => import("../src/components/${e.area}/${e.name}"),`,
-      `    validator: () => import("./validators/components/${e.name}.js"),`,
+      ...(GROUPED_AREAS.has(e.area)
+        ? [
+            `    load: () => import("./island-groups/${e.area}").then((m) => ({ default: m.${e.name} })),`,
+            `    validator: () => import("./island-groups/validators").then((m) => ({ default: m.${e.name} })),`,
+          ]
+        : [
+            `    load: () => import("../src/components/${e.area}/${e.name}"),`,
+            `    validator: () => import("./validators/components/${e.name}.js"),`,
+          ]),
       `    hydrate: ${JSON.stringify(e.hydrate)},`,
       "  },",
     ]),
     "};",
     "",
   ];
-  return new Map([["islands.ts", lines.join("\n")]]);
+  const files = new Map([["islands.ts", lines.join("\n")]]);
+  const grouped = entries.filter((e) => GROUPED_AREAS.has(e.area));
+  for (const area of new Set(grouped.map((e) => e.area))) {
+    files.set(
+      `island-groups/${area}.ts`,
+      [
+        banner.trimEnd(),
+        `// The islands of src/components/${area}, loaded as one chunk (see GROUPED_AREAS).`,
+        ...grouped
+          .filter((e) => e.area === area)
+          .map((e) => `export { default as ${e.name} } from "../../src/components/${area}/${e.name}";`),
+        "",
+      ].join("\n"),
+    );
+  }
+  files.set(
+    "island-groups/validators.ts",
+    [
+      banner.trimEnd(),
+      "// The props validators of every grouped island, one chunk: a page that moves to another kind",
+      "// of public page (home to a product) has them all already (see GROUPED_AREAS).",
+      ...grouped.map((e) => `export { default as ${e.name} } from "../validators/components/${e.name}.js";`),
+      "",
+    ].join("\n"),
+  );
+  return files;
 }

@@ -23,9 +23,16 @@ export interface RendererOptions {
 export interface Renderer {
   /** Starts every island in the region; resolves once each is validated and scheduled. */
   mountRegion(region: ParentNode): Promise<void>;
-  /** Unmounts every island in the region and cancels those still waiting. */
-  unmountRegion(region: ParentNode): void;
-  /** Unmounts the region's islands, swaps its HTML, and starts the new islands. */
+  /**
+   * Unmounts every island in the region and cancels those still waiting; with `keepPersistent`,
+   * mounted islands marked data-persist stay for replaceRegion to carry over.
+   */
+  unmountRegion(region: ParentNode, options?: { keepPersistent?: boolean }): void;
+  /**
+   * Unmounts the region's islands, swaps its HTML, and starts the new islands. A mounted
+   * data-persist island whose component and name come again takes the new one's place, alive,
+   * updated with the new props when they changed; the others go.
+   */
   replaceRegion(region: Element, html: string): Promise<void>;
   /** The state of an island element, or undefined when it is not one of this renderer's. */
   stateOf(el: Element): IslandState | undefined;
@@ -42,6 +49,8 @@ interface Island {
 }
 
 const SELECTOR = "[data-component]";
+/** How many accepted props texts the renderer remembers: a few pages' islands. */
+const ACCEPTED_LIMIT = 64;
 
 export function createRenderer(options: RendererOptions): Renderer {
   const { registry } = options;
@@ -52,6 +61,16 @@ export function createRenderer(options: RendererOptions): Renderer {
   const warnedMissing = new Set<string>();
   const whenVisible = createVisibilityWatcher(win);
   let clientIds = 0;
+
+  // Props already parsed and found valid, by component and props text: a page drawn again
+  // (Back from a snapshot, a head or foot that comes with every page) skips both steps.
+  const accepted = new Map<string, { value: unknown }>();
+  type Validate = Awaited<ReturnType<RegistryEntry["validator"]>>["default"];
+  const validators = new Map<string, Validate | Promise<Validate>>();
+  function remember(key: string, value: unknown) {
+    if (accepted.size >= ACCEPTED_LIMIT) accepted.delete(accepted.keys().next().value!);
+    accepted.set(key, { value });
+  }
 
   function setState(island: Island, state: IslandState) {
     island.state = state;
@@ -78,7 +97,9 @@ export function createRenderer(options: RendererOptions): Renderer {
       return;
     }
     const entry = registry[name] as RegistryEntry;
-    const parsed = parseProps(el.getAttribute("data-props"));
+    const raw = el.getAttribute("data-props");
+    const known = accepted.get(`${name}\u0000${raw}`);
+    const parsed = known ? { ok: true as const, value: known.value } : parseProps(raw);
     if (!parsed.ok) return fail(island, `${parsed.pointer || "/"} ${parsed.message}`);
 
     const requested = el.getAttribute("data-hydrate");
@@ -93,18 +114,29 @@ export function createRenderer(options: RendererOptions): Renderer {
 
     // An island that mounts at once needs React and its code anyway: fetch them while its props are checked.
     if (strategy === "load") warm(entry);
-    let validate: Awaited<ReturnType<RegistryEntry["validator"]>>["default"];
-    try {
-      validate = (await entry.validator()).default;
-    } catch (err) {
-      if (!island.disposed) fail(island, `could not load its props validator (${String(err)})`);
-      return;
-    }
-    if (island.disposed) return;
     const props = parsed.value;
-    if (!validate(props)) {
-      const { pointer, message } = describeValidationError(validate.errors?.[0]);
-      return fail(island, `props ${pointer || "/"} ${message}`);
+    if (!known) {
+      // Loaded once per component: a later island of it is checked without waiting for a task.
+      let validate = validators.get(name);
+      if (typeof validate !== "function") {
+        const loading = validate ?? entry.validator().then((module) => module.default);
+        validators.set(name, loading);
+        try {
+          validate = await loading;
+        } catch (err) {
+          // Not kept: the next island of this component tries again (back online).
+          if (validators.get(name) === loading) validators.delete(name);
+          if (!island.disposed) fail(island, `could not load its props validator (${String(err)})`);
+          return;
+        }
+        validators.set(name, validate);
+        if (island.disposed) return;
+      }
+      if (!validate(props)) {
+        const { pointer, message } = describeValidationError(validate.errors?.[0]);
+        return fail(island, `props ${pointer || "/"} ${message}`);
+      }
+      remember(`${name}\u0000${raw}`, props);
     }
     // A `none` island's server HTML is final: valid props, nothing to download.
     if (strategy === "none") return mounted(island, strategy);
@@ -213,10 +245,45 @@ export function createRenderer(options: RendererOptions): Renderer {
     await Promise.all(started);
   }
 
-  function unmountRegion(region: ParentNode): void {
+  function unmountRegion(region: ParentNode, unmountOptions: { keepPersistent?: boolean } = {}): void {
     for (const island of Array.from(islands.values())) {
-      if (containsNode(region, island.el)) dispose(island);
+      if (!containsNode(region, island.el)) continue;
+      if (unmountOptions.keepPersistent && persistKey(island) !== null) continue;
+      dispose(island);
     }
+  }
+
+  /** A mounted React island's persist key (component and data-persist name), else null. */
+  function persistKey(island: Island): string | null {
+    const name = island.el.getAttribute("data-persist");
+    return name !== null && island.state === "mounted" && island.mounted ? `${island.name}\u0000${name}` : null;
+  }
+
+  /** Puts the region's persistent islands in place of their namesakes in its new HTML. */
+  function carryOver(region: Element, kept: Map<string, Island>) {
+    for (const el of findIslands(region)) {
+      const name = el.getAttribute("data-persist");
+      const island = name === null ? undefined : kept.get(`${el.getAttribute("data-component")}\u0000${name}`);
+      if (!island) continue;
+      kept.delete(`${island.name}\u0000${name}`);
+      const raw = el.getAttribute("data-props");
+      el.replaceWith(island.el);
+      if (raw !== island.el.getAttribute("data-props")) void update(island, raw);
+    }
+    for (const island of kept.values()) dispose(island);
+  }
+
+  /** New props for a kept island, checked as a new island's would be; bad ones leave it as it was. */
+  async function update(island: Island, raw: string | null) {
+    const parsed = parseProps(raw);
+    const validate = parsed.ok ? await (registry[island.name] as RegistryEntry).validator() : null;
+    if (!parsed.ok || !validate?.default(parsed.value)) {
+      logger.warn(`[islands] ${island.name}: new props refused; it keeps its old ones`);
+      return;
+    }
+    if (island.disposed) return;
+    island.el.setAttribute("data-props", raw ?? "");
+    island.mounted?.update(parsed.value as object);
   }
 
   // Plain functions, not `this` methods: callers may pass them around on their own.
@@ -224,8 +291,15 @@ export function createRenderer(options: RendererOptions): Renderer {
     mountRegion,
     unmountRegion,
     async replaceRegion(region, html) {
-      unmountRegion(region);
+      const kept = new Map<string, Island>();
+      for (const island of Array.from(islands.values())) {
+        if (!containsNode(region, island.el)) continue;
+        const key = persistKey(island);
+        if (key === null || kept.has(key)) dispose(island);
+        else kept.set(key, island);
+      }
       region.innerHTML = html;
+      carryOver(region, kept);
       await mountRegion(region);
     },
     stateOf(el) {

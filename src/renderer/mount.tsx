@@ -19,6 +19,8 @@ export interface MountOptions {
 
 export interface MountedIsland {
   unmount(): void;
+  /** Renders the island again with new props, keeping its state (a persistent island on a new page). */
+  update(props: object): void;
 }
 
 export function mountIsland<P extends object>(
@@ -29,8 +31,10 @@ export function mountIsland<P extends object>(
 ): MountedIsland {
   const tree = islandTree(Island, props, options);
   const rootOptions = { identifierPrefix: options.idPrefix, onRecoverableError: options.onRecoverableError };
-  if (options.ssr) return hydrateRoot(el, tree, rootOptions);
-  const root = createRoot(el, rootOptions);
-  root.render(tree);
-  return root;
+  const root = options.ssr ? hydrateRoot(el, tree, rootOptions) : createRoot(el, rootOptions);
+  if (!options.ssr) root.render(tree);
+  return {
+    unmount: () => root.unmount(),
+    update: (next) => root.render(islandTree(Island, next as P, options)),
+  };
 }

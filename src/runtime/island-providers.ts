@@ -3,8 +3,8 @@
 // Cached per language, since navigation may change it; a failed load is not cached.
 import type { Providers } from "../renderer/mount";
 import { languageOfLocale } from "../shared/languages";
-import { loadMessages } from "../shared/messages";
 import type { ProvidedServices } from "./hooks/services-context";
+import { loadIntlMessages } from "./i18n/messages";
 
 /**
  * `services`: the running services (none where boot runs without them), read when the first
@@ -21,7 +21,7 @@ export function createProvidersLoader(
     if (!providers) {
       providers = (async () => {
         const [messages, { providersFor }] = await Promise.all([
-          loadMessages(language.messages),
+          loadIntlMessages(language.messages),
           import("./i18n/IslandProviders"),
         ]);
         return providersFor({ locale: language.locale, messages }, services());

@@ -2,20 +2,29 @@
 // Toaster island's code cannot load (offline), so that errors still reach the shopper. It
 // shows what the Toaster shows, with the same classes and roles, and closes nothing itself:
 // the toasts' own timers remove them.
-import type { Messages } from "../shared/messages";
+
 import type { ToastText } from "./bus";
+import type { IntlMessages } from "./i18n/messages";
 import type { Toasts } from "./toast";
 
 export interface PlainToastsEnv {
   document: Document;
   toasts: Pick<Toasts, "getSnapshot" | "subscribe">;
   /** The page language's messages, for toasts given by message id; may fail while offline. */
-  loadMessages: () => Promise<Messages>;
+  loadMessages: () => Promise<IntlMessages>;
 }
 
-/** Fills {name} placeholders; the messages toasts use have no plural or select forms. */
-function format(pattern: string, values: Record<string, string | number> = {}): string {
-  return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+/**
+ * Fills {name} placeholders; the messages toasts use have no plural or select forms. A built
+ * page holds its messages parsed (scripts/esbuild/precompiled-messages.mjs): literal parts
+ * (type 0) and arguments (type 1).
+ */
+function format(pattern: IntlMessages[string], values: Record<string, string | number> = {}): string {
+  const fill = (name: string, whole: string) => (name in values ? String(values[name]) : whole);
+  if (typeof pattern === "string") return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => fill(name, whole));
+  return pattern
+    .map((part) => (part.type === 0 ? part.value : part.type === 1 ? fill(part.value, `{${part.value}}`) : ""))
+    .join("");
 }
 
 /** Shows the toasts until the returned function removes the region. */
@@ -24,7 +33,7 @@ export function showPlainToasts(env: PlainToastsEnv): () => void {
   const region = doc.createElement("section");
   region.className = "sf-toaster sf-toaster--top sf-toaster--plain";
   doc.body.append(region);
-  let messages: Messages | null = null;
+  let messages: IntlMessages | null = null;
   let loading = false;
 
   const text = (message: ToastText): string | null =>

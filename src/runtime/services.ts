@@ -4,13 +4,13 @@
 import type { Renderer } from "../renderer/islands";
 import type { Win } from "../renderer/strategies";
 import { languageOfLocale } from "../shared/languages";
-import { loadMessages } from "../shared/messages";
 import { type BodyCheck, createApi } from "./api/client";
 import type { Bus } from "./bus";
 import { createCart } from "./cart";
 import { browserClock, type Clock } from "./env";
 import { createFavorites } from "./favorites";
 import type { Services } from "./hooks/services-context";
+import { loadIntlMessages } from "./i18n/messages";
 import { showPlainToasts } from "./plain-toasts";
 import { createSession, documentAuthCookie } from "./session";
 import { createStore, type Store } from "./storage";
@@ -44,7 +44,16 @@ export function startServices(env: ServicesEnv): RunningServices {
   const doc = win.document;
   const clock = env.clock ?? browserClock(win);
   const store = createStore(() => win.localStorage);
-  const api = createApi({ bus, store, clock, fetch: win.fetch.bind(win), checkBody, logger: env.logger });
+  const api = createApi({
+    bus,
+    store,
+    clock,
+    fetch: win.fetch.bind(win),
+    checkBody,
+    logger: env.logger,
+    // Read at each call: the router changes <html lang> when it goes to a page of another language.
+    language: () => doc.documentElement.lang,
+  });
 
   // While the Toaster's code cannot load (offline), toasts show in a plain live region and
   // each new toast tries the Toaster again; once it mounts, it takes over.
@@ -68,7 +77,7 @@ export function startServices(env: ServicesEnv): RunningServices {
         hidePlain ??= showPlainToasts({
           document: doc,
           toasts,
-          loadMessages: () => loadMessages(languageOfLocale(doc.documentElement.lang || "en").messages),
+          loadMessages: () => loadIntlMessages(languageOfLocale(doc.documentElement.lang || "en").messages),
         });
       }
     });

@@ -23,22 +23,28 @@ import { createPasswords, DEFAULT_HASH_SLOTS, type HashSlots, PRODUCTION_COST, t
 import { randomToken } from "./auth/tokens";
 import { watchClientBuild } from "./client-build";
 import { type Db, openDatabase } from "./db/open";
+import { registerDevGallery } from "./dev-gallery";
+import { registerDevModeration } from "./dev-moderation";
 import { registerDevOrders } from "./dev-orders";
 import { registerDevOutbox } from "./dev-outbox";
+import { registerDevReload } from "./dev-reload";
 import { createLiveHub } from "./live";
 import { registerLiveChannel } from "./live-channel";
 import { createMailer } from "./mail";
+import { registerContactPosts } from "./pages/contact-posts";
 import { registerPages } from "./pages/routes-plugin";
 import { registerPaymentProvider } from "./payments/provider";
 import { registerPaymentWebhook } from "./payments/webhook";
 import { PURGE_INTERVAL_MS, purgeExpired } from "./purge";
 import { createRateLimiter, DEFAULT_LIMITS, type RateLimits } from "./rate-limit";
 import { loadSchemaSet, SCHEMA_ID_BASE } from "./schemas";
+import { searchIndexOf } from "./search/index";
 import { STATIC_SECURITY_HEADERS } from "./security";
 import { parsePublicUrl } from "./seo/public-origin";
 import { registerSeoRoutes } from "./seo/routes";
 import { registerStaticFiles } from "./static-files";
-import { loadStore, type Store } from "./store/load";
+import { type LocalizedStore, loadStore, type Store } from "./store/load";
+import { storeFor } from "./store/localize";
 
 /** The repository root: the nearest folder above this module (source or bundle) with a package.json. */
 export const ROOT_DIR = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -58,6 +64,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Production hides /dev/outbox. */
   production?: boolean;
+  /** `npm run dev`: documents reload themselves after a rebuild or a restart (never in production). */
+  devReload?: boolean;
   clock?: () => number;
   /** scrypt's cost for new hashes; tests pass a cheaper one, production keeps OWASP's. */
   passwordCost?: ScryptCost;
@@ -72,7 +80,9 @@ export interface AppOptions {
 
 export interface StoreServer {
   app: FastifyInstance;
+  /** The store in English; `localizedStore` is the store as loaded, every text in all its languages. */
   store: Store;
+  localizedStore: LocalizedStore;
   db: Db;
 }
 
@@ -85,7 +95,11 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   const dataDir = options.dataDir ?? join(ROOT_DIR, ".data");
   const clientDir = options.clientDir ?? join(ROOT_DIR, "dist/client");
   const schemas = loadSchemaSet(options.schemaDir ?? join(ROOT_DIR, "schemas"));
-  const store = loadStore(storeDir, schemas, Object.keys(registry));
+  const localizedStore = loadStore(storeDir, schemas, Object.keys(registry));
+  // English, the default: what code outside a page or a call reads (sitemaps, the payment page).
+  const store = storeFor(localizedStore, "en");
+  // Built now rather than by the first search (pages and calls ask searchIndexOf for it).
+  searchIndexOf(localizedStore);
   const client = watchClientBuild(clientDir);
   const db = openDatabase(dataDir);
   const clock = options.clock ?? Date.now;
@@ -135,6 +149,8 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
     return payload;
   });
 
+  // Before compression, which turns documents into streams.
+  if (options.devReload && !options.production) registerDevReload(app, clientDir);
   await app.register(compress, { global: true, encodings: ["br", "gzip"], threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -145,17 +161,27 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   const avatarsDir = join(dataDir, "avatars");
   const passwords = createPasswords(options.passwordCost ?? PRODUCTION_COST, options.hashSlots ?? DEFAULT_HASH_SLOTS);
   const limits = createRateLimiter({ ...DEFAULT_LIMITS, ...options.limits }, clock);
-  const deps: ApiDeps = { db, store, mailer, live, schemas, clock, avatarsDir, passwords, limits };
+  const deps: ApiDeps = { db, store, localizedStore, mailer, live, schemas, clock, avatarsDir, passwords, limits };
   registerStaticFiles(app, { clientDir, imagesDir: join(storeDir, "images"), avatarsDir });
   registerCalls(app, deps, allCalls);
+  registerContactPosts(app, deps);
   registerLiveChannel(app, deps);
   if (!options.production) registerDevOutbox(app, db);
   if (!options.production) registerDevOrders(app, deps);
+  if (!options.production) {
+    registerDevGallery(app, {
+      registry,
+      store: localizedStore,
+      client,
+      schemaDir: options.schemaDir ?? join(ROOT_DIR, "schemas"),
+    });
+  }
+  if (!options.production) registerDevModeration(app, deps);
   const paymentSecret = options.paymentSecret ?? process.env.PAYMENT_WEBHOOK_SECRET ?? randomToken();
   registerPaymentProvider(app, deps, { secret: paymentSecret });
   registerPaymentWebhook(app, deps, paymentSecret);
   registerSeoRoutes(app, { store, ...(publicOrigin ? { publicOrigin } : {}) });
-  registerPages(app, { store, registry, client, db, ...(publicOrigin ? { publicOrigin } : {}) });
+  registerPages(app, { store: localizedStore, registry, client, db, clock, ...(publicOrigin ? { publicOrigin } : {}) });
 
   purgeExpired(db, clock());
   const purge = setInterval(() => purgeExpired(db, clock()), PURGE_INTERVAL_MS);
@@ -165,5 +191,5 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
     live.closeAll();
     db.close();
   });
-  return { app, store, db };
+  return { app, store, localizedStore, db };
 }

@@ -1,5 +1,7 @@
 // Outside production: /dev/orders, the merchant's back office for testers. Ship an order,
-// approve or refuse a cancellation or a return, mark a return received and refunded. Each
+// mark a shipped one delivered (as the courier's proof of delivery would: it is completed,
+// as when the shopper confirms receipt, and its lines can be reviewed), approve or refuse a
+// cancellation or a return, mark a return received and refunded. Each
 // action goes through the same checked transitions as the shop (changeOrder, changeReturn),
 // so it mails the outbox and pushes the live frame; plain forms, no script.
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -62,6 +64,10 @@ export function registerDevOrders(app: FastifyInstance, deps: ApiDeps): void {
 <label for="ship-name-${e(o.order_no)}">Express name</label> <input id="ship-name-${e(o.order_no)}" name="expressName" value="Demo Express" required maxlength="100">
 <label for="ship-no-${e(o.order_no)}">Express number</label> <input id="ship-no-${e(o.order_no)}" name="expressNo" required maxlength="100">
 <button type="submit">Ship ${e(o.order_no)}</button></form>`);
+        }
+        if (o.status === "in_progress" && o.shipped) {
+          actions.push(`<form method="post" action="/dev/orders/${e(o.order_no)}/deliver">
+<button type="submit">Mark ${e(o.order_no)} delivered</button></form>`);
         }
         if (o.status === "pending_cancellation") {
           actions.push(`<form method="post" action="/dev/orders/${e(o.order_no)}/cancellation">
@@ -136,6 +142,10 @@ ${reason(`return-reason-${e(r.return_no)}`)}
       if (!expressNo) fail("Enter the express number.");
       changeOrder(deps, "ship", { orderNo: no, expressName, expressNo });
       return `${no} shipped`;
+    });
+    act("/dev/orders/:no/deliver", ({ no }) => {
+      changeOrder(deps, "confirm", { orderNo: no });
+      return `${no} delivered`;
     });
     act("/dev/orders/:no/cancellation", ({ no }, body) => {
       const approve = body.decision === "approve";

@@ -17,6 +17,8 @@ try {
     ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
     logger: { level: process.env.LOG_LEVEL ?? "warn" },
     production,
+    // Set by `npm run dev` (scripts/dev.mjs).
+    devReload: process.env.DEV_RELOAD === "1",
   });
   const close = () => {
     const closing = app.close();

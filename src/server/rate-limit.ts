@@ -17,12 +17,24 @@ export interface RateLimits {
   reset: Rate;
   /** Sign-in codes and sign-up links asked for while signed out, per address. */
   authMail: Rate;
-  /** Anonymous writes (tracking, durations, feedback, inquiries, newsletter) per visitor. */
+  /** Anonymous writes (tracking, durations, newsletter, QR tickets) per visitor. */
   anonymousWrite: Rate;
   /** The same writes per address, whichever visitor ids it makes up. */
   anonymousWriteIp: Rate;
   /** A signed-in shopper's content writes (own articles and their images) per account. */
   accountWrite: Rate;
+  /** Comments under articles per account. */
+  comment: Rate;
+  /** Comments under articles per address, whichever accounts post from it. */
+  commentIp: Rate;
+  /** Quote requests and feedback messages per visitor (each mails the shop and the sender). */
+  contactForm: Rate;
+  /** The same per address, whichever visitor ids it makes up. */
+  contactFormIp: Rate;
+  /** Search suggestions (one per pause in typing) per visitor. */
+  suggest: Rate;
+  /** The same per address. */
+  suggestIp: Rate;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -33,6 +45,12 @@ export const DEFAULT_LIMITS: RateLimits = {
   anonymousWrite: { burst: 30, perMinute: 20 },
   anonymousWriteIp: { burst: 120, perMinute: 120 },
   accountWrite: { burst: 20, perMinute: 10 },
+  comment: { burst: 5, perMinute: 2 },
+  commentIp: { burst: 20, perMinute: 10 },
+  contactForm: { burst: 5, perMinute: 2 },
+  contactFormIp: { burst: 20, perMinute: 10 },
+  suggest: { burst: 60, perMinute: 120 },
+  suggestIp: { burst: 240, perMinute: 480 },
 };
 
 export const LIMITED_MESSAGE = "Too many requests. Try again in a minute.";

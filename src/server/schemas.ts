@@ -11,6 +11,8 @@ export interface SchemaSet {
   /** The validator of schemas/{path}; throws when there is no such schema. */
   get(path: string): ValidateFunction;
   has(path: string): boolean;
+  /** The schema document of schemas/{path} as written, without compiling it; undefined when there is none. */
+  document(path: string): Record<string, unknown> | undefined;
 }
 
 export function loadSchemaSet(schemaDir: string): SchemaSet {
@@ -18,7 +20,12 @@ export function loadSchemaSet(schemaDir: string): SchemaSet {
   const files = readdirSync(schemaDir, { recursive: true })
     .map((f) => String(f).split(sep).join("/"))
     .filter((f) => f.endsWith(".schema.json"));
-  for (const file of files) ajv.addSchema(JSON.parse(readFileSync(join(schemaDir, file), "utf8")) as object);
+  const documents = new Map<string, Record<string, unknown>>();
+  for (const file of files) {
+    const document = JSON.parse(readFileSync(join(schemaDir, file), "utf8")) as Record<string, unknown>;
+    documents.set(file, document);
+    ajv.addSchema(document);
+  }
   return {
     get(path) {
       const validate = ajv.getSchema(SCHEMA_ID_BASE + path);
@@ -26,5 +33,6 @@ export function loadSchemaSet(schemaDir: string): SchemaSet {
       return validate;
     },
     has: (path) => ajv.getSchema(SCHEMA_ID_BASE + path) !== undefined,
+    document: (path) => documents.get(path),
   };
 }

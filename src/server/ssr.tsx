@@ -27,6 +27,8 @@ export interface RenderIslandOptions {
   hydrate?: HydrateStrategy;
   /** The media query of the `media` strategy. */
   media?: string;
+  /** The template's persist name: the browser keeps this island across navigations (data-persist). */
+  persist?: string;
   /** Render only the placeholder element; the browser renders the component. */
   clientOnly?: boolean;
 }
@@ -52,6 +54,7 @@ export async function renderIsland(
     `data-props="${escapeHtml(JSON.stringify(checked))}"`,
     options.hydrate ? `data-hydrate="${options.hydrate}"` : "",
     options.media ? `data-media="${escapeHtml(options.media)}"` : "",
+    options.persist ? `data-persist="${escapeHtml(options.persist)}"` : "",
   ];
   if (options.clientOnly) return `<div ${attrs.filter(Boolean).join(" ")}></div>`;
   const Island = (await entry.load()).default;

@@ -1,5 +1,5 @@
-// Serves the client build (/assets/*), the store's images (/media/*) and uploaded avatars
-// (/media/avatars/*). Content-hashed names are cached for a year; others briefly.
+// Serves the client build (/assets/*), the store's images (/media/*), uploaded avatars
+// (/media/avatars/*) and review photos (/media/reviews/*). Content-hashed names are cached for a year; others briefly.
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -50,6 +50,10 @@ export function registerStaticFiles(app: FastifyInstance, dirs: { clientDir: str
   );
   app.get<{ Params: { "*": string } }>("/media/avatars/*", (request, reply) =>
     sendFile(reply, dirs.avatarsDir, request.params["*"], () => "public, max-age=300"),
+  );
+  // Buyers' review photos (review/add), beside the avatars; a name is never reused.
+  app.get<{ Params: { "*": string } }>("/media/reviews/*", (request, reply) =>
+    sendFile(reply, join(dirs.avatarsDir, "..", "reviews"), request.params["*"], () => "public, max-age=86400"),
   );
   app.get<{ Params: { "*": string } }>("/media/*", (request, reply) =>
     sendFile(reply, dirs.imagesDir, request.params["*"], () => "public, max-age=86400"),

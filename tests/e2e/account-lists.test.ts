@@ -41,11 +41,15 @@ interface Language {
   name: string;
   prefix: string;
   messages: Record<string, string>;
+  /** The product and the article the lists hold, as the store names them in this language. */
+  linenShirt: string;
+  caringForLinen: string;
 }
 
 const LANGUAGES: Language[] = [
-  { name: "en", prefix: "", messages: en },
-  { name: "zh", prefix: "/zh", messages: zh },
+  { name: "en", prefix: "", messages: en, linenShirt: "Linen Shirt", caringForLinen: "Caring for linen" },
+  // The store's texts are in the page's language too (fixtures/demo-store/products.json).
+  { name: "zh", prefix: "/zh", messages: zh, linenShirt: "亚麻衬衫", caringForLinen: "亚麻衣物护理指南" },
 ];
 
 /** A message as the shopper reads it: placeholders filled, markup tags dropped. */
@@ -179,23 +183,23 @@ describe.each(LANGUAGES)("the account lists in $name", (language) => {
     expect(
       await tabs.getByRole("link", { name: t("account.favorite.tab.product", { count: 1 }) }).getAttribute("aria-current"),
     ).toBe("page");
-    expect(await lists.getByRole("link", { name: "Linen Shirt", exact: true }).isVisible()).toBe(true);
+    expect(await lists.getByRole("link", { name: language.linenShirt, exact: true }).isVisible()).toBe(true);
     await accessible(page, `${language.name}-favorites`);
 
-    await lists.getByRole("button", { name: `${t("account.favorite.addToCart")} Linen Shirt`, exact: true }).click();
+    await lists.getByRole("button", { name: `${t("account.favorite.addToCart")} ${language.linenShirt}`, exact: true }).click();
     await expect
       .poll(() => lists.getByRole("status").first().textContent())
-      .toBe(t("account.favorite.added", { title: "Linen Shirt" }));
+      .toBe(t("account.favorite.added", { title: language.linenShirt }));
     // The cart drawer opens with it, as everywhere else; Escape closes it.
     const drawer = page.getByRole("dialog");
-    await expect.poll(() => drawer.textContent()).toContain("Linen Shirt");
+    await expect.poll(() => drawer.textContent()).toContain(language.linenShirt);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
 
     await tabs.getByRole("link", { name: t("account.favorite.tab.article", { count: 1 }) }).click();
     await page.waitForURL(/\/user\/favorite\?type=article$/);
     await mounted(page, "FavoriteLists");
-    expect(await page.getByRole("main").getByRole("link", { name: "Caring for linen", exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("main").getByRole("link", { name: language.caringForLinen, exact: true }).isVisible()).toBe(true);
   });
 
   it("checks out with the default address picked", async () => {

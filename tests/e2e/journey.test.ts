@@ -39,11 +39,39 @@ interface Journey {
   prefix: string;
   locale: string;
   messages: Record<string, string>;
+  /** The store's own texts the journey meets, as the demo store writes them in the journey's language. */
+  texts: { store: string; shirts: string; linenShirt: string; sandM: string; standard: RegExp; cod: RegExp };
 }
 
 const JOURNEYS: Journey[] = [
-  { name: "en", prefix: "", locale: "en", messages: en },
-  { name: "zh-HK", prefix: "/zh-HK", locale: "zh-HK", messages: zhHK },
+  {
+    name: "en",
+    prefix: "",
+    locale: "en",
+    messages: en,
+    texts: {
+      store: "Demo Store",
+      shirts: "Shirts",
+      linenShirt: "Linen Shirt",
+      sandM: "Sand / M",
+      standard: /Standard shipping/,
+      cod: /Cash on delivery/,
+    },
+  },
+  {
+    name: "zh-HK",
+    prefix: "/zh-HK",
+    locale: "zh-HK",
+    messages: zhHK,
+    texts: {
+      store: "示範商店",
+      shirts: "恤衫",
+      linenShirt: "亞麻恤衫",
+      sandM: "沙色 / M",
+      standard: /標準送貨/,
+      cod: /貨到付款/,
+    },
+  },
 ];
 
 /** A message of the journey's language as the shopper hears it: placeholders filled, markup tags dropped. */
@@ -124,7 +152,7 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
     await page.goto(url("/"));
     expect(await page.getAttribute("html", "lang")).toBe(journey.locale);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
-    const slides = page.getByRole("region", { name: "Demo Store" });
+    const slides = page.getByRole("region", { name: journey.texts.store });
     const count = await slides.getByRole("group").count();
     expect(count).toBeGreaterThan(1);
     await slides.getByRole("button", { name: t("slides.next") }).click();
@@ -135,10 +163,10 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
   });
 
   it("opens a category and sorts it by price", async () => {
-    await page.getByRole("navigation").first().getByRole("link", { name: "Shirts", exact: true }).click();
+    await page.getByRole("navigation").first().getByRole("link", { name: journey.texts.shirts, exact: true }).click();
     await page.waitForURL(pathPattern("/category/shirts"));
     await settled(page);
-    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Shirts" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: journey.texts.shirts }).isVisible()).toBe(true);
     await page.getByLabel(t("catalog.sort.label")).selectOption({ label: t("catalog.sort.price-asc") });
     await page.getByRole("button", { name: t("catalog.sort.submit"), exact: true }).click();
     await page.waitForURL(/[?&]sort=price-asc/);
@@ -148,17 +176,17 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
   });
 
   it("opens a product", async () => {
-    await page.getByRole("main").getByRole("link", { name: "Linen Shirt" }).first().click();
+    await page.getByRole("main").getByRole("link", { name: journey.texts.linenShirt }).first().click();
     await page.waitForURL(pathPattern("/product/linen-shirt"));
     await settled(page);
-    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Linen Shirt" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: journey.texts.linenShirt }).isVisible()).toBe(true);
     await review("product");
   });
 
   it("chooses a variant, which changes the address", async () => {
     const option = page
       .getByRole("group", { name: t("product.spec.label") })
-      .getByRole("link", { name: "Sand / M", exact: true });
+      .getByRole("link", { name: journey.texts.sandM, exact: true });
     await option.click();
     await page.waitForURL(pathPattern("/product/linen-shirt/LINSHI-SAN-M"));
     await settled(page);
@@ -268,11 +296,11 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
   it("chooses shipping and payment and places the order", async () => {
     await page
       .getByRole("group", { name: t("checkout.shipping") })
-      .getByRole("radio", { name: /Standard shipping/ })
+      .getByRole("radio", { name: journey.texts.standard })
       .check();
     await page
       .getByRole("group", { name: t("checkout.payment") })
-      .getByRole("radio", { name: /Cash on delivery/ })
+      .getByRole("radio", { name: journey.texts.cod })
       .check();
     await review("checkout");
     await page.getByRole("button", { name: t("checkout.placeOrder"), exact: true }).click();

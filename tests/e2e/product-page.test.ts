@@ -139,7 +139,8 @@ describe("the product page", () => {
 
   it("keeps the language prefix under /zh-HK/", async () => {
     const { page, problems } = await open("/zh-HK/product/linen-shirt");
-    await page.getByRole("link", { name: "Rust / M" }).click();
+    // The variant's name is the store's, in the page's language too.
+    await page.getByRole("link", { name: "鐵鏽紅 / M" }).click();
     await page.waitForURL(`${store.url}/zh-HK/product/linen-shirt/LINSHI-RUS-M`);
     await mounted(page, "CartDrawer");
     await page.getByRole("button", { name: "加入購物車" }).click();

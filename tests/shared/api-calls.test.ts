@@ -12,7 +12,7 @@ describe("api call map", () => {
   });
 
   it("multipart calls come from their request schema", () => {
-    expect(MULTIPART_CALLS).toEqual(["article/thumbnail", "return/apply", "user/editAvatar"]);
+    expect(MULTIPART_CALLS).toEqual(["article/thumbnail", "return/apply", "review/add", "user/editAvatar"]);
   });
 
   it("each call's validators load and check their part", async () => {

@@ -17,6 +17,8 @@ describe("route table: the routes of SPEC.md §2", () => {
     ["/linen-shirt", "slug-detail"],
     ["/product/linen-shirt", "product-detail"],
     ["/product/linen-shirt/LS-42", "product-sku"],
+    ["/article", "article-list"],
+    ["/article/", "article-list"],
     ["/article/news", "article-detail"],
     ["/page/about", "page-detail"],
     ["/collection/new", "collection-detail"],
@@ -154,6 +156,15 @@ describe("route table: router config overrides", () => {
     ]);
   });
 
+  it("keeps the journal at /article when the article rule moves or is as broad as /:slug", () => {
+    expect(nameOf("/article", custom)).toBe("article-list");
+    expect(nameOf("/blog/news", custom)).toBe("article-detail");
+    const broad = createRouteTable({ articleRule: "/:slug" });
+    expect(nameOf("/article", broad)).toBe("article-list");
+    expect(nameOf("/caring-for-linen", broad)).toBe("article-detail");
+    expect(nameOf("/zh/article", broad)).toBe("article-list");
+  });
+
   it("keeps fixed routes ahead of a rule as broad as /:slug", () => {
     const broad = createRouteTable({ productRule: "/:slug" });
     expect(nameOf("/cart", broad)).toBe("cart");
@@ -183,10 +194,14 @@ describe("the built-in routes of the page kinds", () => {
       "category-detail": "/category/:slug",
       "product-detail": "/product/:slug",
       "product-sku": "/product/:slug/:sku",
+      // Beyond SPEC.md §2: the journal, the list of articles (issue #14).
+      "article-list": "/article",
       "article-detail": "/article/:slug",
       "page-detail": "/page/:slug",
       "collection-detail": "/collection/:slug",
       "inquiry-detail": "/inquiry/:slug",
+      // SPEC.md's "inquiry feedback" screen, under inquiry/{slug}.
+      "inquiry-feedback": "/inquiry/feedback",
       "checkout-thankyou": "/checkout/thankyou",
       checkout: "/checkout/:slug",
       "promotion-list": "/promotion",

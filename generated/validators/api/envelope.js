@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/envelope.schema.json","type":"object","additionalProperties":false,"required":["code","msg"],"properties":{"code":{"$ref":"#/definitions/code"},"msg":{"type":"string"},"data":{}},"definitions":{"code":{"enum":[0,10,30,40,41,50,51,500,20000]}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/envelope.schema.json","type":"object","additionalProperties":false,"required":["code","msg"],"properties":{"code":{"$ref":"#/definitions/code"},"msg":{"type":"string"},"data":{},"reason":{"$ref":"#/definitions/reason"}},"definitions":{"reason":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"$ref":"reason.schema.json"},"values":{"type":"object","maxProperties":10,"additionalProperties":{"type":["string","number"]}}}},"code":{"enum":[0,10,30,40,41,50,51,500,20000]}}};
 const schema7 = {"enum":[0,10,30,40,41,50,51,500,20000]};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13,6 +13,105 @@ validate22.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{al
 return false;
 }
 validate22.errors = vErrors;
+return errors === 0;
+}
+
+const schema8 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"$ref":"reason.schema.json"},"values":{"type":"object","maxProperties":10,"additionalProperties":{"type":["string","number"]}}}};
+const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/reason.schema.json","type":"string","enum":["coupon.reason.unknown","coupon.reason.expired","coupon.reason.notStarted","coupon.reason.used","coupon.reason.firstOrder","coupon.reason.notApplicable","coupon.reason.minimum","coupon.reason.minimumProducts","review.reason.product","review.reason.notBought","review.reason.notReceived","review.reason.alreadyReviewed","review.reason.score","review.reason.title","review.reason.body","review.reason.photoCount","review.reason.photoSize","review.reason.photoType"]};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/api/reason.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((((((((((((data === "coupon.reason.unknown") || (data === "coupon.reason.expired")) || (data === "coupon.reason.notStarted")) || (data === "coupon.reason.used")) || (data === "coupon.reason.firstOrder")) || (data === "coupon.reason.notApplicable")) || (data === "coupon.reason.minimum")) || (data === "coupon.reason.minimumProducts")) || (data === "review.reason.product")) || (data === "review.reason.notBought")) || (data === "review.reason.notReceived")) || (data === "review.reason.alreadyReviewed")) || (data === "review.reason.score")) || (data === "review.reason.title")) || (data === "review.reason.body")) || (data === "review.reason.photoCount")) || (data === "review.reason.photoSize")) || (data === "review.reason.photoType"))){
+validate25.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "id") || (key0 === "values"))){
+validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+const _errs2 = errors;
+if(!(validate25(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.values !== undefined){
+let data1 = data.values;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 10){
+validate24.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
+return false;
+}
+else {
+for(const key1 in data1){
+let data2 = data1[key1];
+const _errs6 = errors;
+if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
+validate24.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema8.properties.values.additionalProperties.type},message:"must be string,number"}];
+return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate24.errors = vErrors;
 return errors === 0;
 }
 
@@ -31,7 +130,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "code") || (key0 === "msg")) || (key0 === "data"))){
+if(!((((key0 === "code") || (key0 === "msg")) || (key0 === "data")) || (key0 === "reason"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -60,6 +159,19 @@ var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs5 = errors;
+if(!(validate24(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

@@ -3,7 +3,7 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ArticleList.schema.json","type":"object","additionalProperties":false,"required":["articles"],"properties":{"title":{"type":"string","maxLength":200},"articles":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["title","href","author"],"properties":{"title":{"type":"string","maxLength":200},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"author":{"type":"string","maxLength":100},"thumbnail":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"excerpt":{"type":"string","maxLength":500}}}}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ArticleList.schema.json","type":"object","additionalProperties":false,"required":["articles"],"properties":{"title":{"type":"string","maxLength":200},"articles":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["title","href","author"],"properties":{"title":{"type":"string","maxLength":200},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"author":{"type":"string","maxLength":100},"thumbnail":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"excerpt":{"type":"string","maxLength":500}}}},"allHref":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"}}};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^/[^/\\\\]", "u");
 const pattern1 = new RegExp("^(/|https://)", "u");
@@ -22,7 +22,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "title") || (key0 === "articles"))){
+if(!(((key0 === "title") || (key0 === "articles")) || (key0 === "allHref"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -226,6 +226,34 @@ var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.allHref !== undefined){
+let data8 = data.allHref;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data8 === "string"){
+if(func2(data8) > 2048){
+validate21.errors = [{instancePath:instancePath+"/allHref",schemaPath:"#/properties/allHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data8)){
+validate21.errors = [{instancePath:instancePath+"/allHref",schemaPath:"#/properties/allHref/pattern",keyword:"pattern",params:{pattern: "^/[^/\\\\]"},message:"must match pattern \""+"^/[^/\\\\]"+"\""}];
+return false;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/allHref",schemaPath:"#/properties/allHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

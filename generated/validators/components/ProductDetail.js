@@ -3,13 +3,12 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json","type":"object","additionalProperties":false,"required":["product","currency"],"properties":{"product":{"type":"object","additionalProperties":false,"required":["slug","title","images","variants"],"properties":{"slug":{"type":"string","maxLength":100},"title":{"type":"string","maxLength":200},"summary":{"type":"string","maxLength":500},"description":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":5000},"default":[]},"images":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}},"category":{"type":"object","additionalProperties":false,"required":["name","href"],"properties":{"name":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"}}},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"variants":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["sku","title","price","stock","href"],"properties":{"sku":{"type":"string","maxLength":64},"title":{"type":"string","maxLength":200},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}}}}}},"selectedSku":{"type":"string","maxLength":64},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"reviews":{"type":"array","maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["author","score","body"],"properties":{"author":{"type":"string","maxLength":100},"score":{"type":"integer","minimum":1,"maximum":5},"title":{"type":"string","maxLength":200},"body":{"type":"string","maxLength":5000},"date":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}},"default":[]},"productId":{"type":"integer","minimum":1}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json","type":"object","additionalProperties":false,"required":["product","currency"],"properties":{"product":{"type":"object","additionalProperties":false,"required":["slug","title","images","variants"],"properties":{"slug":{"type":"string","maxLength":100},"title":{"type":"string","maxLength":200},"summary":{"type":"string","maxLength":500},"description":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":5000},"default":[]},"images":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}},"category":{"type":"object","additionalProperties":false,"required":["name","href"],"properties":{"name":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"}}},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"variants":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["sku","title","price","stock","href"],"properties":{"sku":{"type":"string","maxLength":64},"title":{"type":"string","maxLength":200},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}}}}}},"selectedSku":{"type":"string","maxLength":64},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"productId":{"type":"integer","minimum":1}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern0 = new RegExp("^(/|https://)", "u");
 const pattern1 = new RegExp("^/[^/\\\\]", "u");
 const pattern4 = new RegExp("^[A-Z]{3}$", "u");
-const pattern5 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json" */;
@@ -17,9 +16,6 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reviews === undefined){
-data.reviews = [];
-}
 let missing0;
 if(((data.product === undefined) && (missing0 = "product")) || ((data.currency === undefined) && (missing0 = "currency"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
@@ -28,7 +24,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "product") || (key0 === "selectedSku")) || (key0 === "currency")) || (key0 === "reviews")) || (key0 === "productId"))){
+if(!((((key0 === "product") || (key0 === "selectedSku")) || (key0 === "currency")) || (key0 === "productId"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -639,193 +635,25 @@ else {
 var valid0 = true;
 }
 if(valid0){
-let data24 = data.reviews;
-const _errs53 = errors;
-if(errors === _errs53){
-if(Array.isArray(data24)){
-if(data24.length > 50){
-validate21.errors = [{instancePath:instancePath+"/reviews",schemaPath:"#/properties/reviews/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
-return false;
-}
-else {
-var valid7 = true;
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-let data25 = data24[i3];
-const _errs55 = errors;
-if(errors === _errs55){
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-let missing4;
-if((((data25.author === undefined) && (missing4 = "author")) || ((data25.score === undefined) && (missing4 = "score"))) || ((data25.body === undefined) && (missing4 = "body"))){
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3,schemaPath:"#/properties/reviews/items/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
-return false;
-}
-else {
-const _errs57 = errors;
-for(const key4 in data25){
-if(!(((((key4 === "author") || (key4 === "score")) || (key4 === "title")) || (key4 === "body")) || (key4 === "date"))){
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3,schemaPath:"#/properties/reviews/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs57 === errors){
-if(data25.author !== undefined){
-let data26 = data25.author;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data26 === "string"){
-if(func3(data26) > 100){
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3+"/author",schemaPath:"#/properties/reviews/items/properties/author/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3+"/author",schemaPath:"#/properties/reviews/items/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid8 = _errs58 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data25.score !== undefined){
-let data27 = data25.score;
-const _errs60 = errors;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3+"/score",schemaPath:"#/properties/reviews/items/properties/score/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs60){
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 > 5 || isNaN(data27)){
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3+"/score",schemaPath:"#/properties/reviews/items/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
-return false;
-}
-else {
-if(data27 < 1 || isNaN(data27)){
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3+"/score",schemaPath:"#/properties/reviews/items/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid8 = _errs60 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data25.title !== undefined){
-let data28 = data25.title;
-const _errs62 = errors;
-if(errors === _errs62){
-if(typeof data28 === "string"){
-if(func3(data28) > 200){
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3+"/title",schemaPath:"#/properties/reviews/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3+"/title",schemaPath:"#/properties/reviews/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid8 = _errs62 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data25.body !== undefined){
-let data29 = data25.body;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data29 === "string"){
-if(func3(data29) > 5000){
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3+"/body",schemaPath:"#/properties/reviews/items/properties/body/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3+"/body",schemaPath:"#/properties/reviews/items/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid8 = _errs64 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data25.date !== undefined){
-let data30 = data25.date;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data30 === "string"){
-if(!pattern5.test(data30)){
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3+"/date",schemaPath:"#/properties/reviews/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3+"/date",schemaPath:"#/properties/reviews/items/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid8 = _errs66 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/reviews/" + i3,schemaPath:"#/properties/reviews/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid7 = _errs55 === errors;
-if(!valid7){
-break;
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/reviews",schemaPath:"#/properties/reviews/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs53 === errors;
-if(valid0){
 if(data.productId !== undefined){
-let data31 = data.productId;
-const _errs68 = errors;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+let data24 = data.productId;
+const _errs53 = errors;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
 validate21.errors = [{instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs68){
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 1 || isNaN(data31)){
+if(errors === _errs53){
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 1 || isNaN(data24)){
 validate21.errors = [{instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
-var valid0 = _errs68 === errors;
+var valid0 = _errs53 === errors;
 }
 else {
 var valid0 = true;
-}
 }
 }
 }

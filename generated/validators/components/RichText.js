@@ -3,7 +3,7 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/RichText.schema.json","type":"object","additionalProperties":false,"required":["paragraphs"],"properties":{"title":{"type":"string","maxLength":300},"paragraphs":{"type":"array","maxItems":200,"items":{"type":"string","maxLength":5000}},"author":{"type":"string","maxLength":100},"date":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/RichText.schema.json","type":"object","additionalProperties":false,"required":["paragraphs"],"properties":{"title":{"type":"string","maxLength":300},"paragraphs":{"type":"array","maxItems":200,"items":{"type":"string","maxLength":5000}},"author":{"type":"string","maxLength":100},"date":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"imageSize":{"type":"object","additionalProperties":false,"required":["width","height"],"properties":{"width":{"type":"integer","minimum":1,"maximum":4000},"height":{"type":"integer","minimum":1,"maximum":4000}}}}};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 const pattern1 = new RegExp("^(/|https://)", "u");
@@ -22,7 +22,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "title") || (key0 === "paragraphs")) || (key0 === "author")) || (key0 === "date")) || (key0 === "image"))){
+if(!((((((key0 === "title") || (key0 === "paragraphs")) || (key0 === "author")) || (key0 === "date")) || (key0 === "image")) || (key0 === "imageSize"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -162,6 +162,95 @@ var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.imageSize !== undefined){
+let data6 = data.imageSize;
+const _errs14 = errors;
+if(errors === _errs14){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+let missing1;
+if(((data6.width === undefined) && (missing1 = "width")) || ((data6.height === undefined) && (missing1 = "height"))){
+validate21.errors = [{instancePath:instancePath+"/imageSize",schemaPath:"#/properties/imageSize/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs16 = errors;
+for(const key1 in data6){
+if(!((key1 === "width") || (key1 === "height"))){
+validate21.errors = [{instancePath:instancePath+"/imageSize",schemaPath:"#/properties/imageSize/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs16 === errors){
+if(data6.width !== undefined){
+let data7 = data6.width;
+const _errs17 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+validate21.errors = [{instancePath:instancePath+"/imageSize/width",schemaPath:"#/properties/imageSize/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs17){
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 4000 || isNaN(data7)){
+validate21.errors = [{instancePath:instancePath+"/imageSize/width",schemaPath:"#/properties/imageSize/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4000},message:"must be <= 4000"}];
+return false;
+}
+else {
+if(data7 < 1 || isNaN(data7)){
+validate21.errors = [{instancePath:instancePath+"/imageSize/width",schemaPath:"#/properties/imageSize/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid2 = _errs17 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data6.height !== undefined){
+let data8 = data6.height;
+const _errs19 = errors;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+validate21.errors = [{instancePath:instancePath+"/imageSize/height",schemaPath:"#/properties/imageSize/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs19){
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 4000 || isNaN(data8)){
+validate21.errors = [{instancePath:instancePath+"/imageSize/height",schemaPath:"#/properties/imageSize/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4000},message:"must be <= 4000"}];
+return false;
+}
+else {
+if(data8 < 1 || isNaN(data8)){
+validate21.errors = [{instancePath:instancePath+"/imageSize/height",schemaPath:"#/properties/imageSize/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid2 = _errs19 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/imageSize",schemaPath:"#/properties/imageSize/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

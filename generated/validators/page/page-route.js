@@ -6,124 +6,124 @@ export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/page/page-route.schema.json","type":"object","additionalProperties":false,"required":["code","msg","data"],"properties":{"code":{"$ref":"../api/envelope.schema.json#/definitions/code"},"msg":{"type":"string"},"data":{"type":"object","additionalProperties":false,"required":["theme","pageBody","pageHead","pageFoot","meta"],"properties":{"data":{},"theme":{"$ref":"../theme/theme.schema.json"},"pageBody":{"type":"string"},"pageHead":{"type":"string"},"pageFoot":{"type":"string"},"meta":{"$ref":"meta.schema.json"}}}}};
 const schema8 = {"enum":[0,10,30,40,41,50,51,500,20000]};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(((((((((data === 0) || (data === 10)) || (data === 30)) || (data === 40)) || (data === 41)) || (data === 50)) || (data === 51)) || (data === 500)) || (data === 20000))){
-validate25.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate25.errors = vErrors;
-return errors === 0;
-}
-
-const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/theme/theme.schema.json","type":"object","additionalProperties":false,"required":["config"],"properties":{"config":{"$ref":"theme-config.schema.json"},"hideHead":{"type":"boolean","default":false},"hideFoot":{"type":"boolean","default":false}}};
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/theme/theme-config.schema.json","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"backgroundColor":{"$ref":"#/definitions/color","default":"#ffffff"},"blockSpace":{"$ref":"#/definitions/length","default":"2rem"},"titleColor":{"$ref":"#/definitions/color","default":"#111827"},"heroBgColor":{"$ref":"#/definitions/color","default":"#f3f4f6"},"primaryColor":{"$ref":"#/definitions/color","default":"#4a00ff"},"secondaryColor":{"$ref":"#/definitions/color","default":"#00d1b2"},"infoColor":{"$ref":"#/definitions/color","default":"#00b5ff"},"successColor":{"$ref":"#/definitions/color","default":"#00a96e"},"warningColor":{"$ref":"#/definitions/color","default":"#ffbe00"},"errorColor":{"$ref":"#/definitions/color","default":"#ff5861"},"textColor":{"$ref":"#/definitions/color","default":"#1f2937"},"descColor":{"$ref":"#/definitions/color","default":"#4b5563"},"salesPriceColor":{"$ref":"#/definitions/color","default":"#d61f2c"},"linePriceColor":{"$ref":"#/definitions/color","default":"#6b7280"},"placeholderColor":{"$ref":"#/definitions/color","default":"#6b7280"},"borderColor":{"$ref":"#/definitions/color","default":"#e5e7eb"},"titleFontFamily":{"$ref":"#/definitions/fontFamily","default":"system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"},"fontFamily":{"$ref":"#/definitions/fontFamily","default":"system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"},"titleFontWeight":{"$ref":"#/definitions/fontWeight","default":700},"fontWeight":{"$ref":"#/definitions/fontWeight","default":400},"fontSize":{"$ref":"#/definitions/length","default":"16px"},"titleFontSize":{"$ref":"#/definitions/length","default":"1.875rem"},"borderRadius":{"$ref":"#/definitions/length","default":"0.5rem"},"product":{"$ref":"#/definitions/product","default":{}},"container":{"$ref":"#/definitions/container","default":{}},"injects":{"type":"array","items":{"$ref":"#/definitions/inject"},"maxItems":20,"default":[]}},"definitions":{"color":{"type":"string","pattern":"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"},"length":{"type":"string","pattern":"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"},"fontFamily":{"type":"string","pattern":"^[-a-zA-Z0-9 ,'\"]{1,300}$"},"fontWeight":{"type":"integer","minimum":100,"maximum":900,"multipleOf":100},"product":{"type":"object","additionalProperties":false,"properties":{"imageRatio":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$","default":"1/1"},"imageFit":{"enum":["cover","contain"],"default":"cover"},"showLinePrice":{"type":"boolean","default":true},"showScore":{"type":"boolean","default":true},"columnsMobile":{"type":"integer","minimum":1,"maximum":3,"default":2},"columnsDesktop":{"type":"integer","minimum":2,"maximum":6,"default":4}}},"container":{"type":"object","additionalProperties":false,"properties":{"screens":{"type":"object","additionalProperties":false,"properties":{"sm":{"type":"integer","minimum":0,"default":640},"md":{"type":"integer","minimum":0,"default":768},"lg":{"type":"integer","minimum":0,"default":1024},"xl":{"type":"integer","minimum":0,"default":1280},"2xl":{"type":"integer","minimum":0,"default":1536},"3xl":{"type":"integer","minimum":0,"default":1660}},"default":{}},"padding":{"type":"object","additionalProperties":false,"properties":{"DEFAULT":{"$ref":"#/definitions/length","default":".7rem"},"sm":{"$ref":"#/definitions/length","default":"1rem"},"md":{"$ref":"#/definitions/length","default":"1.2rem"},"lg":{"$ref":"#/definitions/length","default":"2rem"},"xl":{"$ref":"#/definitions/length","default":"2rem"},"2xl":{"$ref":"#/definitions/length","default":"2rem"},"3xl":{"$ref":"#/definitions/length","default":"2rem"}},"default":{}}}},"inject":{"type":"object","additionalProperties":false,"required":["type","url"],"properties":{"type":{"enum":["css","js"]},"url":{"type":"string","maxLength":2048,"pattern":"^(https://[^\\s]+|/(?!/)[^\\s]*)$"}}}}};
-const func2 = Object.prototype.hasOwnProperty;
-const schema12 = {"type":"string","pattern":"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"};
-const pattern0 = new RegExp("^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$", "u");
-
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern0.test(data)){
-validate29.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"},message:"must match pattern \""+"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"+"\""}];
+if(!(((((((((data === 0) || (data === 10)) || (data === 30)) || (data === 40)) || (data === 41)) || (data === 50)) || (data === 51)) || (data === 500)) || (data === 20000))){
+validate29.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-}
-else {
-validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
 }
 validate29.errors = vErrors;
 return errors === 0;
 }
 
-const schema13 = {"type":"string","pattern":"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"};
+const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/theme/theme.schema.json","type":"object","additionalProperties":false,"required":["config"],"properties":{"config":{"$ref":"theme-config.schema.json"},"hideHead":{"type":"boolean","default":false},"hideFoot":{"type":"boolean","default":false}}};
+const schema13 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/theme/theme-config.schema.json","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"backgroundColor":{"$ref":"#/definitions/color","default":"#ffffff"},"blockSpace":{"$ref":"#/definitions/length","default":"2rem"},"titleColor":{"$ref":"#/definitions/color","default":"#111827"},"heroBgColor":{"$ref":"#/definitions/color","default":"#f3f4f6"},"primaryColor":{"$ref":"#/definitions/color","default":"#4a00ff"},"secondaryColor":{"$ref":"#/definitions/color","default":"#00d1b2"},"infoColor":{"$ref":"#/definitions/color","default":"#00b5ff"},"successColor":{"$ref":"#/definitions/color","default":"#00a96e"},"warningColor":{"$ref":"#/definitions/color","default":"#ffbe00"},"errorColor":{"$ref":"#/definitions/color","default":"#ff5861"},"textColor":{"$ref":"#/definitions/color","default":"#1f2937"},"descColor":{"$ref":"#/definitions/color","default":"#4b5563"},"salesPriceColor":{"$ref":"#/definitions/color","default":"#d61f2c"},"linePriceColor":{"$ref":"#/definitions/color","default":"#6b7280"},"placeholderColor":{"$ref":"#/definitions/color","default":"#6b7280"},"borderColor":{"$ref":"#/definitions/color","default":"#e5e7eb"},"titleFontFamily":{"$ref":"#/definitions/fontFamily","default":"system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"},"fontFamily":{"$ref":"#/definitions/fontFamily","default":"system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"},"titleFontWeight":{"$ref":"#/definitions/fontWeight","default":700},"fontWeight":{"$ref":"#/definitions/fontWeight","default":400},"fontSize":{"$ref":"#/definitions/length","default":"16px"},"titleFontSize":{"$ref":"#/definitions/length","default":"1.875rem"},"borderRadius":{"$ref":"#/definitions/length","default":"0.5rem"},"product":{"$ref":"#/definitions/product","default":{}},"container":{"$ref":"#/definitions/container","default":{}},"injects":{"type":"array","items":{"$ref":"#/definitions/inject"},"maxItems":20,"default":[]}},"definitions":{"color":{"type":"string","pattern":"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"},"length":{"type":"string","pattern":"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"},"fontFamily":{"type":"string","pattern":"^[-a-zA-Z0-9 ,'\"]{1,300}$"},"fontWeight":{"type":"integer","minimum":100,"maximum":900,"multipleOf":100},"product":{"type":"object","additionalProperties":false,"properties":{"imageRatio":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$","default":"1/1"},"imageFit":{"enum":["cover","contain"],"default":"cover"},"showLinePrice":{"type":"boolean","default":true},"showScore":{"type":"boolean","default":true},"columnsMobile":{"type":"integer","minimum":1,"maximum":3,"default":2},"columnsDesktop":{"type":"integer","minimum":2,"maximum":6,"default":4}}},"container":{"type":"object","additionalProperties":false,"properties":{"screens":{"type":"object","additionalProperties":false,"properties":{"sm":{"type":"integer","minimum":0,"default":640},"md":{"type":"integer","minimum":0,"default":768},"lg":{"type":"integer","minimum":0,"default":1024},"xl":{"type":"integer","minimum":0,"default":1280},"2xl":{"type":"integer","minimum":0,"default":1536},"3xl":{"type":"integer","minimum":0,"default":1660}},"default":{}},"padding":{"type":"object","additionalProperties":false,"properties":{"DEFAULT":{"$ref":"#/definitions/length","default":".7rem"},"sm":{"$ref":"#/definitions/length","default":"1rem"},"md":{"$ref":"#/definitions/length","default":"1.2rem"},"lg":{"$ref":"#/definitions/length","default":"2rem"},"xl":{"$ref":"#/definitions/length","default":"2rem"},"2xl":{"$ref":"#/definitions/length","default":"2rem"},"3xl":{"$ref":"#/definitions/length","default":"2rem"}},"default":{}}}},"inject":{"type":"object","additionalProperties":false,"required":["type","url"],"properties":{"type":{"enum":["css","js"]},"url":{"type":"string","maxLength":2048,"pattern":"^(https://[^\\s]+|/(?!/)[^\\s]*)$"}}}}};
+const func2 = Object.prototype.hasOwnProperty;
+const schema14 = {"type":"string","pattern":"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"};
+const pattern0 = new RegExp("^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$", "u");
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern0.test(data)){
+validate33.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"},message:"must match pattern \""+"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"+"\""}];
+return false;
+}
+}
+else {
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+const schema15 = {"type":"string","pattern":"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"};
 const pattern1 = new RegExp("^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$", "u");
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate31.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"},message:"must match pattern \""+"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"+"\""}];
+validate35.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"},message:"must match pattern \""+"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"+"\""}];
 return false;
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-const schema14 = {"type":"string","pattern":"^[-a-zA-Z0-9 ,'\"]{1,300}$"};
+const schema16 = {"type":"string","pattern":"^[-a-zA-Z0-9 ,'\"]{1,300}$"};
 const pattern2 = new RegExp("^[-a-zA-Z0-9 ,'\"]{1,300}$", "u");
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern2.test(data)){
-validate47.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[-a-zA-Z0-9 ,'\"]{1,300}$"},message:"must match pattern \""+"^[-a-zA-Z0-9 ,'\"]{1,300}$"+"\""}];
+validate51.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[-a-zA-Z0-9 ,'\"]{1,300}$"},message:"must match pattern \""+"^[-a-zA-Z0-9 ,'\"]{1,300}$"+"\""}];
 return false;
 }
 }
 else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate47.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema15 = {"type":"integer","minimum":100,"maximum":900,"multipleOf":100};
+const schema17 = {"type":"integer","minimum":100,"maximum":900,"multipleOf":100};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if((typeof data == "number") && (isFinite(data))){
 if(data > 900 || isNaN(data)){
-validate50.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 900},message:"must be <= 900"}];
+validate54.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 900},message:"must be <= 900"}];
 return false;
 }
 else {
 if(data < 100 || isNaN(data)){
-validate50.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"}];
+validate54.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"}];
 return false;
 }
 else {
 let res0;
 if((100 === 0 || (res0 = data/100, res0 !== parseInt(res0)))){
-validate50.errors = [{instancePath,schemaPath:"#/multipleOf",keyword:"multipleOf",params:{multipleOf: 100},message:"must be multiple of 100"}];
+validate54.errors = [{instancePath,schemaPath:"#/multipleOf",keyword:"multipleOf",params:{multipleOf: 100},message:"must be multiple of 100"}];
 return false;
 }
 }
 }
 }
 }
-validate50.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"type":"object","additionalProperties":false,"properties":{"imageRatio":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$","default":"1/1"},"imageFit":{"enum":["cover","contain"],"default":"cover"},"showLinePrice":{"type":"boolean","default":true},"showScore":{"type":"boolean","default":true},"columnsMobile":{"type":"integer","minimum":1,"maximum":3,"default":2},"columnsDesktop":{"type":"integer","minimum":2,"maximum":6,"default":4}}};
+const schema18 = {"type":"object","additionalProperties":false,"properties":{"imageRatio":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$","default":"1/1"},"imageFit":{"enum":["cover","contain"],"default":"cover"},"showLinePrice":{"type":"boolean","default":true},"showScore":{"type":"boolean","default":true},"columnsMobile":{"type":"integer","minimum":1,"maximum":3,"default":2},"columnsDesktop":{"type":"integer","minimum":2,"maximum":6,"default":4}}};
 const pattern3 = new RegExp("^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$", "u");
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -149,7 +149,7 @@ data.columnsDesktop = 4;
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "imageRatio") || (key0 === "imageFit")) || (key0 === "showLinePrice")) || (key0 === "showScore")) || (key0 === "columnsMobile")) || (key0 === "columnsDesktop"))){
-validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -160,12 +160,12 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-validate56.errors = [{instancePath:instancePath+"/imageRatio",schemaPath:"#/properties/imageRatio/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$"+"\""}];
+validate60.errors = [{instancePath:instancePath+"/imageRatio",schemaPath:"#/properties/imageRatio/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$"+"\""}];
 return false;
 }
 }
 else {
-validate56.errors = [{instancePath:instancePath+"/imageRatio",schemaPath:"#/properties/imageRatio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate60.errors = [{instancePath:instancePath+"/imageRatio",schemaPath:"#/properties/imageRatio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -174,21 +174,21 @@ if(valid0){
 let data1 = data.imageFit;
 const _errs4 = errors;
 if(!((data1 === "cover") || (data1 === "contain"))){
-validate56.errors = [{instancePath:instancePath+"/imageFit",schemaPath:"#/properties/imageFit/enum",keyword:"enum",params:{allowedValues: schema16.properties.imageFit.enum},message:"must be equal to one of the allowed values"}];
+validate60.errors = [{instancePath:instancePath+"/imageFit",schemaPath:"#/properties/imageFit/enum",keyword:"enum",params:{allowedValues: schema18.properties.imageFit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs4 === errors;
 if(valid0){
 const _errs5 = errors;
 if(typeof data.showLinePrice !== "boolean"){
-validate56.errors = [{instancePath:instancePath+"/showLinePrice",schemaPath:"#/properties/showLinePrice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate60.errors = [{instancePath:instancePath+"/showLinePrice",schemaPath:"#/properties/showLinePrice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
 if(valid0){
 const _errs7 = errors;
 if(typeof data.showScore !== "boolean"){
-validate56.errors = [{instancePath:instancePath+"/showScore",schemaPath:"#/properties/showScore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate60.errors = [{instancePath:instancePath+"/showScore",schemaPath:"#/properties/showScore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -196,18 +196,18 @@ if(valid0){
 let data4 = data.columnsMobile;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate56.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate60.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 3 || isNaN(data4)){
-validate56.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"}];
+validate60.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"}];
 return false;
 }
 else {
 if(data4 < 1 || isNaN(data4)){
-validate56.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate60.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -218,18 +218,18 @@ if(valid0){
 let data5 = data.columnsDesktop;
 const _errs11 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate56.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate60.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs11){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 6 || isNaN(data5)){
-validate56.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6"}];
+validate60.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6"}];
 return false;
 }
 else {
 if(data5 < 2 || isNaN(data5)){
-validate56.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"}];
+validate60.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"}];
 return false;
 }
 }
@@ -244,17 +244,17 @@ var valid0 = _errs11 === errors;
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate56.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema17 = {"type":"object","additionalProperties":false,"properties":{"screens":{"type":"object","additionalProperties":false,"properties":{"sm":{"type":"integer","minimum":0,"default":640},"md":{"type":"integer","minimum":0,"default":768},"lg":{"type":"integer","minimum":0,"default":1024},"xl":{"type":"integer","minimum":0,"default":1280},"2xl":{"type":"integer","minimum":0,"default":1536},"3xl":{"type":"integer","minimum":0,"default":1660}},"default":{}},"padding":{"type":"object","additionalProperties":false,"properties":{"DEFAULT":{"$ref":"#/definitions/length","default":".7rem"},"sm":{"$ref":"#/definitions/length","default":"1rem"},"md":{"$ref":"#/definitions/length","default":"1.2rem"},"lg":{"$ref":"#/definitions/length","default":"2rem"},"xl":{"$ref":"#/definitions/length","default":"2rem"},"2xl":{"$ref":"#/definitions/length","default":"2rem"},"3xl":{"$ref":"#/definitions/length","default":"2rem"}},"default":{}}}};
+const schema19 = {"type":"object","additionalProperties":false,"properties":{"screens":{"type":"object","additionalProperties":false,"properties":{"sm":{"type":"integer","minimum":0,"default":640},"md":{"type":"integer","minimum":0,"default":768},"lg":{"type":"integer","minimum":0,"default":1024},"xl":{"type":"integer","minimum":0,"default":1280},"2xl":{"type":"integer","minimum":0,"default":1536},"3xl":{"type":"integer","minimum":0,"default":1660}},"default":{}},"padding":{"type":"object","additionalProperties":false,"properties":{"DEFAULT":{"$ref":"#/definitions/length","default":".7rem"},"sm":{"$ref":"#/definitions/length","default":"1rem"},"md":{"$ref":"#/definitions/length","default":"1.2rem"},"lg":{"$ref":"#/definitions/length","default":"2rem"},"xl":{"$ref":"#/definitions/length","default":"2rem"},"2xl":{"$ref":"#/definitions/length","default":"2rem"},"3xl":{"$ref":"#/definitions/length","default":"2rem"}},"default":{}}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -268,7 +268,7 @@ data.padding = {};
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "screens") || (key0 === "padding"))){
-validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -299,7 +299,7 @@ data0["3xl"] = 1660;
 const _errs4 = errors;
 for(const key1 in data0){
 if(!((((((key1 === "sm") || (key1 === "md")) || (key1 === "lg")) || (key1 === "xl")) || (key1 === "2xl")) || (key1 === "3xl"))){
-validate58.errors = [{instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate62.errors = [{instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -308,13 +308,13 @@ if(_errs4 === errors){
 let data1 = data0.sm;
 const _errs5 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate58.errors = [{instancePath:instancePath+"/screens/sm",schemaPath:"#/properties/screens/properties/sm/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate62.errors = [{instancePath:instancePath+"/screens/sm",schemaPath:"#/properties/screens/properties/sm/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs5){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate58.errors = [{instancePath:instancePath+"/screens/sm",schemaPath:"#/properties/screens/properties/sm/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate62.errors = [{instancePath:instancePath+"/screens/sm",schemaPath:"#/properties/screens/properties/sm/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -324,13 +324,13 @@ if(valid1){
 let data2 = data0.md;
 const _errs7 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate58.errors = [{instancePath:instancePath+"/screens/md",schemaPath:"#/properties/screens/properties/md/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate62.errors = [{instancePath:instancePath+"/screens/md",schemaPath:"#/properties/screens/properties/md/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate58.errors = [{instancePath:instancePath+"/screens/md",schemaPath:"#/properties/screens/properties/md/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate62.errors = [{instancePath:instancePath+"/screens/md",schemaPath:"#/properties/screens/properties/md/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -340,13 +340,13 @@ if(valid1){
 let data3 = data0.lg;
 const _errs9 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate58.errors = [{instancePath:instancePath+"/screens/lg",schemaPath:"#/properties/screens/properties/lg/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate62.errors = [{instancePath:instancePath+"/screens/lg",schemaPath:"#/properties/screens/properties/lg/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs9){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate58.errors = [{instancePath:instancePath+"/screens/lg",schemaPath:"#/properties/screens/properties/lg/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate62.errors = [{instancePath:instancePath+"/screens/lg",schemaPath:"#/properties/screens/properties/lg/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -356,13 +356,13 @@ if(valid1){
 let data4 = data0.xl;
 const _errs11 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate58.errors = [{instancePath:instancePath+"/screens/xl",schemaPath:"#/properties/screens/properties/xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate62.errors = [{instancePath:instancePath+"/screens/xl",schemaPath:"#/properties/screens/properties/xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs11){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate58.errors = [{instancePath:instancePath+"/screens/xl",schemaPath:"#/properties/screens/properties/xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate62.errors = [{instancePath:instancePath+"/screens/xl",schemaPath:"#/properties/screens/properties/xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -372,13 +372,13 @@ if(valid1){
 let data5 = data0["2xl"];
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate58.errors = [{instancePath:instancePath+"/screens/2xl",schemaPath:"#/properties/screens/properties/2xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate62.errors = [{instancePath:instancePath+"/screens/2xl",schemaPath:"#/properties/screens/properties/2xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs13){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate58.errors = [{instancePath:instancePath+"/screens/2xl",schemaPath:"#/properties/screens/properties/2xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate62.errors = [{instancePath:instancePath+"/screens/2xl",schemaPath:"#/properties/screens/properties/2xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -388,13 +388,13 @@ if(valid1){
 let data6 = data0["3xl"];
 const _errs15 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate58.errors = [{instancePath:instancePath+"/screens/3xl",schemaPath:"#/properties/screens/properties/3xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate62.errors = [{instancePath:instancePath+"/screens/3xl",schemaPath:"#/properties/screens/properties/3xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs15){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-validate58.errors = [{instancePath:instancePath+"/screens/3xl",schemaPath:"#/properties/screens/properties/3xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate62.errors = [{instancePath:instancePath+"/screens/3xl",schemaPath:"#/properties/screens/properties/3xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -408,7 +408,7 @@ var valid1 = _errs15 === errors;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -442,57 +442,57 @@ data7["3xl"] = "2rem";
 const _errs19 = errors;
 for(const key2 in data7){
 if(!(((((((key2 === "DEFAULT") || (key2 === "sm")) || (key2 === "md")) || (key2 === "lg")) || (key2 === "xl")) || (key2 === "2xl")) || (key2 === "3xl"))){
-validate58.errors = [{instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate62.errors = [{instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs19 === errors){
 const _errs20 = errors;
-if(!(validate31(data7.DEFAULT, {instancePath:instancePath+"/padding/DEFAULT",parentData:data7,parentDataProperty:"DEFAULT",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data7.DEFAULT, {instancePath:instancePath+"/padding/DEFAULT",parentData:data7,parentDataProperty:"DEFAULT",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs20 === errors;
 if(valid2){
 const _errs21 = errors;
-if(!(validate31(data7.sm, {instancePath:instancePath+"/padding/sm",parentData:data7,parentDataProperty:"sm",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data7.sm, {instancePath:instancePath+"/padding/sm",parentData:data7,parentDataProperty:"sm",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs21 === errors;
 if(valid2){
 const _errs22 = errors;
-if(!(validate31(data7.md, {instancePath:instancePath+"/padding/md",parentData:data7,parentDataProperty:"md",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data7.md, {instancePath:instancePath+"/padding/md",parentData:data7,parentDataProperty:"md",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs22 === errors;
 if(valid2){
 const _errs23 = errors;
-if(!(validate31(data7.lg, {instancePath:instancePath+"/padding/lg",parentData:data7,parentDataProperty:"lg",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data7.lg, {instancePath:instancePath+"/padding/lg",parentData:data7,parentDataProperty:"lg",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs23 === errors;
 if(valid2){
 const _errs24 = errors;
-if(!(validate31(data7.xl, {instancePath:instancePath+"/padding/xl",parentData:data7,parentDataProperty:"xl",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data7.xl, {instancePath:instancePath+"/padding/xl",parentData:data7,parentDataProperty:"xl",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs24 === errors;
 if(valid2){
 const _errs25 = errors;
-if(!(validate31(data7["2xl"], {instancePath:instancePath+"/padding/2xl",parentData:data7,parentDataProperty:"2xl",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data7["2xl"], {instancePath:instancePath+"/padding/2xl",parentData:data7,parentDataProperty:"2xl",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs25 === errors;
 if(valid2){
 const _errs26 = errors;
-if(!(validate31(data7["3xl"], {instancePath:instancePath+"/padding/3xl",parentData:data7,parentDataProperty:"3xl",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data7["3xl"], {instancePath:instancePath+"/padding/3xl",parentData:data7,parentDataProperty:"3xl",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs26 === errors;
@@ -505,7 +505,7 @@ var valid2 = _errs26 === errors;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -514,33 +514,33 @@ var valid0 = _errs17 === errors;
 }
 }
 else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate58.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"type":"object","additionalProperties":false,"required":["type","url"],"properties":{"type":{"enum":["css","js"]},"url":{"type":"string","maxLength":2048,"pattern":"^(https://[^\\s]+|/(?!/)[^\\s]*)$"}}};
+const schema20 = {"type":"object","additionalProperties":false,"required":["type","url"],"properties":{"type":{"enum":["css","js"]},"url":{"type":"string","maxLength":2048,"pattern":"^(https://[^\\s]+|/(?!/)[^\\s]*)$"}}};
 const func3 = ucs2length;
 const pattern4 = new RegExp("^(https://[^\\s]+|/(?!/)[^\\s]*)$", "u");
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.type === undefined) && (missing0 = "type")) || ((data.url === undefined) && (missing0 = "url"))){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "url"))){
-validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -550,7 +550,7 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs2 = errors;
 if(!((data0 === "css") || (data0 === "js"))){
-validate67.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema18.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate71.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema20.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -565,18 +565,18 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func3(data1) > 2048){
-validate67.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate71.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern4.test(data1)){
-validate67.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^(https://[^\\s]+|/(?!/)[^\\s]*)$"},message:"must match pattern \""+"^(https://[^\\s]+|/(?!/)[^\\s]*)$"+"\""}];
+validate71.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^(https://[^\\s]+|/(?!/)[^\\s]*)$"},message:"must match pattern \""+"^(https://[^\\s]+|/(?!/)[^\\s]*)$"+"\""}];
 return false;
 }
 }
 }
 else {
-validate67.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate71.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -590,16 +590,16 @@ var valid0 = true;
 }
 }
 else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate67.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/theme/theme-config.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -685,8 +685,8 @@ data.injects = [];
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema11.properties, key0))){
-validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema13.properties, key0))){
+validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -695,7 +695,7 @@ if(_errs1 === errors){
 if(data.$schema !== undefined){
 const _errs2 = errors;
 if(typeof data.$schema !== "string"){
-validate28.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate32.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -705,176 +705,176 @@ var valid0 = true;
 }
 if(valid0){
 const _errs4 = errors;
-if(!(validate29(data.backgroundColor, {instancePath:instancePath+"/backgroundColor",parentData:data,parentDataProperty:"backgroundColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.backgroundColor, {instancePath:instancePath+"/backgroundColor",parentData:data,parentDataProperty:"backgroundColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 if(valid0){
 const _errs5 = errors;
-if(!(validate31(data.blockSpace, {instancePath:instancePath+"/blockSpace",parentData:data,parentDataProperty:"blockSpace",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data.blockSpace, {instancePath:instancePath+"/blockSpace",parentData:data,parentDataProperty:"blockSpace",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
 if(valid0){
 const _errs6 = errors;
-if(!(validate29(data.titleColor, {instancePath:instancePath+"/titleColor",parentData:data,parentDataProperty:"titleColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.titleColor, {instancePath:instancePath+"/titleColor",parentData:data,parentDataProperty:"titleColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate29(data.heroBgColor, {instancePath:instancePath+"/heroBgColor",parentData:data,parentDataProperty:"heroBgColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.heroBgColor, {instancePath:instancePath+"/heroBgColor",parentData:data,parentDataProperty:"heroBgColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
 if(valid0){
 const _errs8 = errors;
-if(!(validate29(data.primaryColor, {instancePath:instancePath+"/primaryColor",parentData:data,parentDataProperty:"primaryColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.primaryColor, {instancePath:instancePath+"/primaryColor",parentData:data,parentDataProperty:"primaryColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
 if(valid0){
 const _errs9 = errors;
-if(!(validate29(data.secondaryColor, {instancePath:instancePath+"/secondaryColor",parentData:data,parentDataProperty:"secondaryColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.secondaryColor, {instancePath:instancePath+"/secondaryColor",parentData:data,parentDataProperty:"secondaryColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
 if(valid0){
 const _errs10 = errors;
-if(!(validate29(data.infoColor, {instancePath:instancePath+"/infoColor",parentData:data,parentDataProperty:"infoColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.infoColor, {instancePath:instancePath+"/infoColor",parentData:data,parentDataProperty:"infoColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
 if(valid0){
 const _errs11 = errors;
-if(!(validate29(data.successColor, {instancePath:instancePath+"/successColor",parentData:data,parentDataProperty:"successColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.successColor, {instancePath:instancePath+"/successColor",parentData:data,parentDataProperty:"successColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
 if(valid0){
 const _errs12 = errors;
-if(!(validate29(data.warningColor, {instancePath:instancePath+"/warningColor",parentData:data,parentDataProperty:"warningColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.warningColor, {instancePath:instancePath+"/warningColor",parentData:data,parentDataProperty:"warningColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
 if(valid0){
 const _errs13 = errors;
-if(!(validate29(data.errorColor, {instancePath:instancePath+"/errorColor",parentData:data,parentDataProperty:"errorColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.errorColor, {instancePath:instancePath+"/errorColor",parentData:data,parentDataProperty:"errorColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
 if(valid0){
 const _errs14 = errors;
-if(!(validate29(data.textColor, {instancePath:instancePath+"/textColor",parentData:data,parentDataProperty:"textColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.textColor, {instancePath:instancePath+"/textColor",parentData:data,parentDataProperty:"textColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
 if(valid0){
 const _errs15 = errors;
-if(!(validate29(data.descColor, {instancePath:instancePath+"/descColor",parentData:data,parentDataProperty:"descColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.descColor, {instancePath:instancePath+"/descColor",parentData:data,parentDataProperty:"descColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
 if(valid0){
 const _errs16 = errors;
-if(!(validate29(data.salesPriceColor, {instancePath:instancePath+"/salesPriceColor",parentData:data,parentDataProperty:"salesPriceColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.salesPriceColor, {instancePath:instancePath+"/salesPriceColor",parentData:data,parentDataProperty:"salesPriceColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
 if(valid0){
 const _errs17 = errors;
-if(!(validate29(data.linePriceColor, {instancePath:instancePath+"/linePriceColor",parentData:data,parentDataProperty:"linePriceColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.linePriceColor, {instancePath:instancePath+"/linePriceColor",parentData:data,parentDataProperty:"linePriceColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
 if(valid0){
 const _errs18 = errors;
-if(!(validate29(data.placeholderColor, {instancePath:instancePath+"/placeholderColor",parentData:data,parentDataProperty:"placeholderColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.placeholderColor, {instancePath:instancePath+"/placeholderColor",parentData:data,parentDataProperty:"placeholderColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
 if(valid0){
 const _errs19 = errors;
-if(!(validate29(data.borderColor, {instancePath:instancePath+"/borderColor",parentData:data,parentDataProperty:"borderColor",rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate33(data.borderColor, {instancePath:instancePath+"/borderColor",parentData:data,parentDataProperty:"borderColor",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
 if(valid0){
 const _errs20 = errors;
-if(!(validate47(data.titleFontFamily, {instancePath:instancePath+"/titleFontFamily",parentData:data,parentDataProperty:"titleFontFamily",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate51(data.titleFontFamily, {instancePath:instancePath+"/titleFontFamily",parentData:data,parentDataProperty:"titleFontFamily",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
 if(valid0){
 const _errs21 = errors;
-if(!(validate47(data.fontFamily, {instancePath:instancePath+"/fontFamily",parentData:data,parentDataProperty:"fontFamily",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate51(data.fontFamily, {instancePath:instancePath+"/fontFamily",parentData:data,parentDataProperty:"fontFamily",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
 if(valid0){
 const _errs22 = errors;
-if(!(validate50(data.titleFontWeight, {instancePath:instancePath+"/titleFontWeight",parentData:data,parentDataProperty:"titleFontWeight",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate54(data.titleFontWeight, {instancePath:instancePath+"/titleFontWeight",parentData:data,parentDataProperty:"titleFontWeight",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
 if(valid0){
 const _errs23 = errors;
-if(!(validate50(data.fontWeight, {instancePath:instancePath+"/fontWeight",parentData:data,parentDataProperty:"fontWeight",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate54(data.fontWeight, {instancePath:instancePath+"/fontWeight",parentData:data,parentDataProperty:"fontWeight",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs23 === errors;
 if(valid0){
 const _errs24 = errors;
-if(!(validate31(data.fontSize, {instancePath:instancePath+"/fontSize",parentData:data,parentDataProperty:"fontSize",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data.fontSize, {instancePath:instancePath+"/fontSize",parentData:data,parentDataProperty:"fontSize",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;
 if(valid0){
 const _errs25 = errors;
-if(!(validate31(data.titleFontSize, {instancePath:instancePath+"/titleFontSize",parentData:data,parentDataProperty:"titleFontSize",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data.titleFontSize, {instancePath:instancePath+"/titleFontSize",parentData:data,parentDataProperty:"titleFontSize",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
 if(valid0){
 const _errs26 = errors;
-if(!(validate31(data.borderRadius, {instancePath:instancePath+"/borderRadius",parentData:data,parentDataProperty:"borderRadius",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate35(data.borderRadius, {instancePath:instancePath+"/borderRadius",parentData:data,parentDataProperty:"borderRadius",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs26 === errors;
 if(valid0){
 const _errs27 = errors;
-if(!(validate56(data.product, {instancePath:instancePath+"/product",parentData:data,parentDataProperty:"product",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data.product, {instancePath:instancePath+"/product",parentData:data,parentDataProperty:"product",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs27 === errors;
 if(valid0){
 const _errs28 = errors;
-if(!(validate58(data.container, {instancePath:instancePath+"/container",parentData:data,parentDataProperty:"container",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate62(data.container, {instancePath:instancePath+"/container",parentData:data,parentDataProperty:"container",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs28 === errors;
@@ -884,7 +884,7 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(Array.isArray(data26)){
 if(data26.length > 20){
-validate28.errors = [{instancePath:instancePath+"/injects",schemaPath:"#/properties/injects/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
+validate32.errors = [{instancePath:instancePath+"/injects",schemaPath:"#/properties/injects/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
 return false;
 }
 else {
@@ -892,8 +892,8 @@ var valid1 = true;
 const len0 = data26.length;
 for(let i0=0; i0<len0; i0++){
 const _errs31 = errors;
-if(!(validate67(data26[i0], {instancePath:instancePath+"/injects/" + i0,parentData:data26,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate71(data26[i0], {instancePath:instancePath+"/injects/" + i0,parentData:data26,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs31 === errors;
@@ -904,7 +904,7 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/injects",schemaPath:"#/properties/injects/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate32.errors = [{instancePath:instancePath+"/injects",schemaPath:"#/properties/injects/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -938,16 +938,16 @@ var valid0 = _errs29 === errors;
 }
 }
 else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate28.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/theme/theme.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -961,14 +961,14 @@ data.hideFoot = false;
 }
 let missing0;
 if((data.config === undefined) && (missing0 = "config")){
-validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "config") || (key0 === "hideHead")) || (key0 === "hideFoot"))){
-validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate31.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -976,8 +976,8 @@ break;
 if(_errs1 === errors){
 if(data.config !== undefined){
 const _errs2 = errors;
-if(!(validate28(data.config, {instancePath:instancePath+"/config",parentData:data,parentDataProperty:"config",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate32(data.config, {instancePath:instancePath+"/config",parentData:data,parentDataProperty:"config",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -988,14 +988,14 @@ var valid0 = true;
 if(valid0){
 const _errs3 = errors;
 if(typeof data.hideHead !== "boolean"){
-validate27.errors = [{instancePath:instancePath+"/hideHead",schemaPath:"#/properties/hideHead/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate31.errors = [{instancePath:instancePath+"/hideHead",schemaPath:"#/properties/hideHead/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs3 === errors;
 if(valid0){
 const _errs5 = errors;
 if(typeof data.hideFoot !== "boolean"){
-validate27.errors = [{instancePath:instancePath+"/hideFoot",schemaPath:"#/properties/hideFoot/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate31.errors = [{instancePath:instancePath+"/hideFoot",schemaPath:"#/properties/hideFoot/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -1005,20 +1005,20 @@ var valid0 = _errs5 === errors;
 }
 }
 else {
-validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate27.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/page/meta.schema.json","type":"object","additionalProperties":false,"required":["title"],"properties":{"status":{"type":"integer","minimum":100,"maximum":599,"default":200},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"keywords":{"type":"string","maxLength":1000},"canonical":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"alternates":{"type":"array","maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["hreflang","href"],"properties":{"hreflang":{"type":"string","pattern":"^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"},"href":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"}}}},"robots":{"type":"string","pattern":"^[a-z, -]{1,100}$"},"ogTitle":{"type":"string","maxLength":300},"ogDescription":{"type":"string","maxLength":1000},"ogImage":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"ogType":{"type":"string","enum":["website","article","product"],"default":"website"},"route":{"type":"string","maxLength":100},"noLoad":{"type":"boolean","default":false},"keepPosition":{"type":"boolean","default":false}}};
+const schema21 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/page/meta.schema.json","type":"object","additionalProperties":false,"required":["title"],"properties":{"status":{"type":"integer","minimum":100,"maximum":599,"default":200},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"keywords":{"type":"string","maxLength":1000},"canonical":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"alternates":{"type":"array","maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["hreflang","href"],"properties":{"hreflang":{"type":"string","pattern":"^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"},"href":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"}}}},"robots":{"type":"string","pattern":"^[a-z, -]{1,100}$"},"ogTitle":{"type":"string","maxLength":300},"ogDescription":{"type":"string","maxLength":1000},"ogImage":{"type":"string","maxLength":2048,"pattern":"^(https?://|/)"},"ogType":{"type":"string","enum":["website","article","product"],"default":"website"},"route":{"type":"string","maxLength":100},"noLoad":{"type":"boolean","default":false},"keepPosition":{"type":"boolean","default":false}}};
 const pattern5 = new RegExp("^(https?://|/)", "u");
 const pattern6 = new RegExp("^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$", "u");
 const pattern8 = new RegExp("^[a-z, -]{1,100}$", "u");
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/page/meta.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1038,14 +1038,14 @@ data.keepPosition = false;
 }
 let missing0;
 if((data.title === undefined) && (missing0 = "title")){
-validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema19.properties, key0))){
-validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema21.properties, key0))){
+validate75.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1054,18 +1054,18 @@ if(_errs1 === errors){
 let data0 = data.status;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate71.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate75.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs2){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 599 || isNaN(data0)){
-validate71.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"}];
+validate75.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"}];
 return false;
 }
 else {
 if(data0 < 100 || isNaN(data0)){
-validate71.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"}];
+validate75.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"}];
 return false;
 }
 }
@@ -1079,12 +1079,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func3(data1) > 300){
-validate71.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
+validate75.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
 return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1100,12 +1100,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func3(data2) > 1000){
-validate71.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+validate75.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1121,12 +1121,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(func3(data3) > 1000){
-validate71.errors = [{instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+validate75.errors = [{instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1142,18 +1142,18 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
 if(func3(data4) > 2048){
-validate71.errors = [{instancePath:instancePath+"/canonical",schemaPath:"#/properties/canonical/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate75.errors = [{instancePath:instancePath+"/canonical",schemaPath:"#/properties/canonical/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern5.test(data4)){
-validate71.errors = [{instancePath:instancePath+"/canonical",schemaPath:"#/properties/canonical/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)"},message:"must match pattern \""+"^(https?://|/)"+"\""}];
+validate75.errors = [{instancePath:instancePath+"/canonical",schemaPath:"#/properties/canonical/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)"},message:"must match pattern \""+"^(https?://|/)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/canonical",schemaPath:"#/properties/canonical/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/canonical",schemaPath:"#/properties/canonical/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1169,7 +1169,7 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(Array.isArray(data5)){
 if(data5.length > 20){
-validate71.errors = [{instancePath:instancePath+"/alternates",schemaPath:"#/properties/alternates/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
+validate75.errors = [{instancePath:instancePath+"/alternates",schemaPath:"#/properties/alternates/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
 return false;
 }
 else {
@@ -1182,14 +1182,14 @@ if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
 if(((data6.hreflang === undefined) && (missing1 = "hreflang")) || ((data6.href === undefined) && (missing1 = "href"))){
-validate71.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate75.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs16 = errors;
 for(const key1 in data6){
 if(!((key1 === "hreflang") || (key1 === "href"))){
-validate71.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate75.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1201,12 +1201,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data7 === "string"){
 if(!pattern6.test(data7)){
-validate71.errors = [{instancePath:instancePath+"/alternates/" + i0+"/hreflang",schemaPath:"#/properties/alternates/items/properties/hreflang/pattern",keyword:"pattern",params:{pattern: "^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"},message:"must match pattern \""+"^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"+"\""}];
+validate75.errors = [{instancePath:instancePath+"/alternates/" + i0+"/hreflang",schemaPath:"#/properties/alternates/items/properties/hreflang/pattern",keyword:"pattern",params:{pattern: "^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"},message:"must match pattern \""+"^(x-default|[a-z]{2,3}(-[A-Z]{2})?)$"+"\""}];
 return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/alternates/" + i0+"/hreflang",schemaPath:"#/properties/alternates/items/properties/hreflang/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/alternates/" + i0+"/hreflang",schemaPath:"#/properties/alternates/items/properties/hreflang/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1222,18 +1222,18 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data8 === "string"){
 if(func3(data8) > 2048){
-validate71.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate75.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern5.test(data8)){
-validate71.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)"},message:"must match pattern \""+"^(https?://|/)"+"\""}];
+validate75.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)"},message:"must match pattern \""+"^(https?://|/)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/alternates/" + i0+"/href",schemaPath:"#/properties/alternates/items/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1247,7 +1247,7 @@ var valid2 = true;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate75.errors = [{instancePath:instancePath+"/alternates/" + i0,schemaPath:"#/properties/alternates/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1259,7 +1259,7 @@ break;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/alternates",schemaPath:"#/properties/alternates/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate75.errors = [{instancePath:instancePath+"/alternates",schemaPath:"#/properties/alternates/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1275,12 +1275,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data9 === "string"){
 if(!pattern8.test(data9)){
-validate71.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/pattern",keyword:"pattern",params:{pattern: "^[a-z, -]{1,100}$"},message:"must match pattern \""+"^[a-z, -]{1,100}$"+"\""}];
+validate75.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/pattern",keyword:"pattern",params:{pattern: "^[a-z, -]{1,100}$"},message:"must match pattern \""+"^[a-z, -]{1,100}$"+"\""}];
 return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1296,12 +1296,12 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data10 === "string"){
 if(func3(data10) > 300){
-validate71.errors = [{instancePath:instancePath+"/ogTitle",schemaPath:"#/properties/ogTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
+validate75.errors = [{instancePath:instancePath+"/ogTitle",schemaPath:"#/properties/ogTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
 return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/ogTitle",schemaPath:"#/properties/ogTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/ogTitle",schemaPath:"#/properties/ogTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1317,12 +1317,12 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data11 === "string"){
 if(func3(data11) > 1000){
-validate71.errors = [{instancePath:instancePath+"/ogDescription",schemaPath:"#/properties/ogDescription/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+validate75.errors = [{instancePath:instancePath+"/ogDescription",schemaPath:"#/properties/ogDescription/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/ogDescription",schemaPath:"#/properties/ogDescription/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/ogDescription",schemaPath:"#/properties/ogDescription/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1338,18 +1338,18 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(typeof data12 === "string"){
 if(func3(data12) > 2048){
-validate71.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/properties/ogImage/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate75.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/properties/ogImage/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern5.test(data12)){
-validate71.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/properties/ogImage/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)"},message:"must match pattern \""+"^(https?://|/)"+"\""}];
+validate75.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/properties/ogImage/pattern",keyword:"pattern",params:{pattern: "^(https?://|/)"},message:"must match pattern \""+"^(https?://|/)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/properties/ogImage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/ogImage",schemaPath:"#/properties/ogImage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1362,11 +1362,11 @@ if(valid0){
 let data13 = data.ogType;
 const _errs29 = errors;
 if(typeof data13 !== "string"){
-validate71.errors = [{instancePath:instancePath+"/ogType",schemaPath:"#/properties/ogType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/ogType",schemaPath:"#/properties/ogType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data13 === "website") || (data13 === "article")) || (data13 === "product"))){
-validate71.errors = [{instancePath:instancePath+"/ogType",schemaPath:"#/properties/ogType/enum",keyword:"enum",params:{allowedValues: schema19.properties.ogType.enum},message:"must be equal to one of the allowed values"}];
+validate75.errors = [{instancePath:instancePath+"/ogType",schemaPath:"#/properties/ogType/enum",keyword:"enum",params:{allowedValues: schema21.properties.ogType.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -1377,12 +1377,12 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data14 === "string"){
 if(func3(data14) > 100){
-validate71.errors = [{instancePath:instancePath+"/route",schemaPath:"#/properties/route/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate75.errors = [{instancePath:instancePath+"/route",schemaPath:"#/properties/route/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1394,14 +1394,14 @@ var valid0 = true;
 if(valid0){
 const _errs33 = errors;
 if(typeof data.noLoad !== "boolean"){
-validate71.errors = [{instancePath:instancePath+"/noLoad",schemaPath:"#/properties/noLoad/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate75.errors = [{instancePath:instancePath+"/noLoad",schemaPath:"#/properties/noLoad/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs33 === errors;
 if(valid0){
 const _errs35 = errors;
 if(typeof data.keepPosition !== "boolean"){
-validate71.errors = [{instancePath:instancePath+"/keepPosition",schemaPath:"#/properties/keepPosition/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate75.errors = [{instancePath:instancePath+"/keepPosition",schemaPath:"#/properties/keepPosition/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs35 === errors;
@@ -1422,11 +1422,11 @@ var valid0 = _errs35 === errors;
 }
 }
 else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate71.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
@@ -1454,8 +1454,8 @@ break;
 if(_errs1 === errors){
 if(data.code !== undefined){
 const _errs2 = errors;
-if(!(validate25(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate29(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1498,8 +1498,8 @@ break;
 if(_errs7 === errors){
 if(data2.theme !== undefined){
 const _errs8 = errors;
-if(!(validate27(data2.theme, {instancePath:instancePath+"/data/theme",parentData:data2,parentDataProperty:"theme",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate31(data2.theme, {instancePath:instancePath+"/data/theme",parentData:data2,parentDataProperty:"theme",rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -1546,8 +1546,8 @@ var valid1 = true;
 if(valid1){
 if(data2.meta !== undefined){
 const _errs15 = errors;
-if(!(validate71(data2.meta, {instancePath:instancePath+"/data/meta",parentData:data2,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate75(data2.meta, {instancePath:instancePath+"/data/meta",parentData:data2,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs15 === errors;

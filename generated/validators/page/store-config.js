@@ -3,7 +3,7 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/page/store-config.schema.json","type":"object","additionalProperties":false,"required":["router"],"properties":{"$schema":{"type":"string"},"router":{"$ref":"../router/router-config.schema.json"},"storeName":{"type":"string","maxLength":100,"default":"Store"},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"USD"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/page/store-config.schema.json","type":"object","additionalProperties":false,"required":["router"],"properties":{"$schema":{"type":"string"},"router":{"$ref":"../router/router-config.schema.json"},"storeName":{"$ref":"../store/text.schema.json#/definitions/name","default":"Store"},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"USD"},"contactEmail":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/email"}}};
 const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/router/router-config.schema.json","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"isCustom":{"type":"boolean","default":false},"categories":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","types"],"properties":{"path":{"$ref":"#/definitions/rule"},"types":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"}}}},"default":[]},"appRule":{"$ref":"#/definitions/rule","default":"/app/*"},"articleRule":{"$ref":"#/definitions/rule","default":"/article/:slug"},"categoryRule":{"$ref":"#/definitions/rule","default":"/category/:slug"},"collectionRule":{"$ref":"#/definitions/rule","default":"/collection/:slug"},"pageRule":{"$ref":"#/definitions/rule","default":"/page/:slug"},"productRule":{"$ref":"#/definitions/rule","default":"/product/:slug"},"tagRule":{"$ref":"#/definitions/rule","default":"/tag/:slug"},"userPath":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$","default":"user"}},"definitions":{"rule":{"type":"string","pattern":"^(/([a-zA-Z0-9_-]+|:[a-zA-Z][a-zA-Z0-9]*))*(/\\*)?$|^/$"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const schema8 = {"type":"string","pattern":"^(/([a-zA-Z0-9_-]+|:[a-zA-Z][a-zA-Z0-9]*))*(/\\*)?$|^/$"};
@@ -303,7 +303,292 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
+const schema12 = {"anyOf":[{"type":"string","minLength":1,"maxLength":100},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","minLength":1,"maxLength":100},"zh":{"type":"string","minLength":1,"maxLength":100},"zh-HK":{"type":"string","minLength":1,"maxLength":100}}}]};
 const func3 = ucs2length;
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func3(data) > 100){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func3(data) < 1){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func3(data0) > 100){
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(func3(data0) < 1){
+const err6 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func3(data1) > 100){
+const err8 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+if(func3(data1) < 1){
+const err9 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func3(data2) > 100){
+const err11 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+if(func3(data2) < 1){
+const err12 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate38.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+const schema14 = {"type":"string","maxLength":254,"pattern":"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"};
+const pattern4 = new RegExp("^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$", "u");
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func3(data) > 254){
+validate57.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
+return false;
+}
+else {
+if(!pattern4.test(data)){
+validate57.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"},message:"must match pattern \""+"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
 const pattern3 = new RegExp("^[A-Z]{3}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -326,7 +611,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "$schema") || (key0 === "router")) || (key0 === "storeName")) || (key0 === "currency"))){
+if(!(((((key0 === "$schema") || (key0 === "router")) || (key0 === "storeName")) || (key0 === "currency")) || (key0 === "contactEmail"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -357,25 +642,16 @@ else {
 var valid0 = true;
 }
 if(valid0){
-let data2 = data.storeName;
 const _errs5 = errors;
-if(errors === _errs5){
-if(typeof data2 === "string"){
-if(func3(data2) > 100){
-validate21.errors = [{instancePath:instancePath+"/storeName",schemaPath:"#/properties/storeName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/storeName",schemaPath:"#/properties/storeName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate38(data.storeName, {instancePath:instancePath+"/storeName",parentData:data,parentDataProperty:"storeName",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
 if(valid0){
 let data3 = data.currency;
-const _errs7 = errors;
-if(errors === _errs7){
+const _errs6 = errors;
+if(errors === _errs6){
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
 validate21.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
@@ -387,7 +663,20 @@ validate21.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs7 === errors;
+var valid0 = _errs6 === errors;
+if(valid0){
+if(data.contactEmail !== undefined){
+const _errs8 = errors;
+if(!(validate57(data.contactEmail, {instancePath:instancePath+"/contactEmail",parentData:data,parentDataProperty:"contactEmail",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }

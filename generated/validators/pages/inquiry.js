@@ -3,14 +3,27 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/inquiry.schema.json","type":"object","additionalProperties":false,"required":["title","products","productId"],"properties":{"title":{"type":"string","maxLength":300},"products":{"type":"array","maxItems":1,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/definitions/card"},"minItems":1},"productId":{"type":"integer","minimum":1,"maximum":2147483647}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/inquiry.schema.json","type":"object","additionalProperties":false,"required":["title","kind","products"],"properties":{"title":{"type":"string","maxLength":300},"kind":{"$ref":"https://storefront-runtime.dev/schemas/components/InquiryForm.schema.json#/properties/kind"},"products":{"type":"array","maxItems":1,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/definitions/card"}},"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"productId":{"type":"integer","minimum":1,"maximum":2147483647},"reference":{"$ref":"https://storefront-runtime.dev/schemas/components/InquiryForm.schema.json#/properties/reference"},"failure":{"$ref":"https://storefront-runtime.dev/schemas/components/InquiryForm.schema.json#/properties/failure"}}};
 const func2 = ucs2length;
-const schema8 = {"type":"object","additionalProperties":false,"required":["slug","href","title","image","price"],"properties":{"slug":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"title":{"type":"string","maxLength":200},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"inStock":{"type":"boolean","default":true}}};
-const func3 = Object.prototype.hasOwnProperty;
-const pattern0 = new RegExp("^/[^/\\\\]", "u");
-const pattern1 = new RegExp("^(/|https://)", "u");
+const schema8 = {"enum":["quote","feedback"]};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!((data === "quote") || (data === "feedback"))){
+validate23.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+const schema10 = {"type":"object","additionalProperties":false,"required":["slug","href","title","image","price"],"properties":{"slug":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"title":{"type":"string","maxLength":200},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"inStock":{"type":"boolean","default":true}}};
+const func4 = Object.prototype.hasOwnProperty;
+const pattern2 = new RegExp("^/[^/\\\\]", "u");
+const pattern3 = new RegExp("^(/|https://)", "u");
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -20,14 +33,14 @@ data.inStock = true;
 }
 let missing0;
 if((((((data.slug === undefined) && (missing0 = "slug")) || ((data.href === undefined) && (missing0 = "href"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.image === undefined) && (missing0 = "image"))) || ((data.price === undefined) && (missing0 = "price"))){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func3.call(schema8.properties, key0))){
-validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func4.call(schema10.properties, key0))){
+validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -39,12 +52,12 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func2(data0) > 100){
-validate25.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate28.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -60,18 +73,18 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) > 2048){
-validate25.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate28.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern0.test(data1)){
-validate25.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/[^/\\\\]"},message:"must match pattern \""+"^/[^/\\\\]"+"\""}];
+if(!pattern2.test(data1)){
+validate28.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/[^/\\\\]"},message:"must match pattern \""+"^/[^/\\\\]"+"\""}];
 return false;
 }
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -87,12 +100,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func2(data2) > 200){
-validate25.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate28.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -108,18 +121,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(func2(data3) > 2048){
-validate25.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate28.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern1.test(data3)){
-validate25.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/|https://)"},message:"must match pattern \""+"^(/|https://)"+"\""}];
+if(!pattern3.test(data3)){
+validate28.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/|https://)"},message:"must match pattern \""+"^(/|https://)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -135,12 +148,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate25.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate28.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate28.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -156,12 +169,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate25.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate28.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate28.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -177,18 +190,18 @@ const _errs14 = errors;
 if(errors === _errs14){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 5 || isNaN(data6)){
-validate25.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
+validate28.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
 return false;
 }
 else {
 if(data6 < 0 || isNaN(data6)){
-validate25.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate28.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate28.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -202,13 +215,13 @@ if(data.reviewCount !== undefined){
 let data7 = data.reviewCount;
 const _errs16 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate25.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate28.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs16){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-validate25.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate28.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -221,7 +234,7 @@ var valid0 = true;
 if(valid0){
 const _errs18 = errors;
 if(typeof data.inStock !== "boolean"){
-validate25.errors = [{instancePath:instancePath+"/inStock",schemaPath:"#/properties/inStock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate28.errors = [{instancePath:instancePath+"/inStock",schemaPath:"#/properties/inStock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -237,14 +250,50 @@ var valid0 = _errs18 === errors;
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
+const schema12 = {"type":"string","pattern":"^[A-Z0-9]{6,32}$"};
+const pattern1 = new RegExp("^[A-Z0-9]{6,32}$", "u");
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern1.test(data)){
+validate30.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{6,32}$"},message:"must match pattern \""+"^[A-Z0-9]{6,32}$"+"\""}];
+return false;
+}
+}
+else {
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+const schema13 = {"enum":["contact","invalid","limited"]};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(((data === "contact") || (data === "invalid")) || (data === "limited"))){
+validate32.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/pages/inquiry.schema.json" */;
@@ -253,14 +302,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.title === undefined) && (missing0 = "title")) || ((data.products === undefined) && (missing0 = "products"))) || ((data.productId === undefined) && (missing0 = "productId"))){
+if((((data.title === undefined) && (missing0 = "title")) || ((data.kind === undefined) && (missing0 = "kind"))) || ((data.products === undefined) && (missing0 = "products"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "title") || (key0 === "products")) || (key0 === "productId"))){
+if(!(((((((key0 === "title") || (key0 === "kind")) || (key0 === "products")) || (key0 === "productSlug")) || (key0 === "productId")) || (key0 === "reference")) || (key0 === "failure"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -288,33 +337,39 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.products !== undefined){
-let data1 = data.products;
+if(data.kind !== undefined){
 const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-if(data1.length > 1){
+if(!(validate23(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.products !== undefined){
+let data2 = data.products;
+const _errs5 = errors;
+if(errors === _errs5){
+if(Array.isArray(data2)){
+if(data2.length > 1){
 validate21.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items"}];
 return false;
 }
 else {
-if(data1.length < 1){
-validate21.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
-}
-else {
 var valid1 = true;
-const len0 = data1.length;
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(!(validate25(data1[i0], {instancePath:instancePath+"/products/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+const _errs7 = errors;
+if(!(validate28(data2[i0], {instancePath:instancePath+"/products/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs6 === errors;
+var valid1 = _errs7 === errors;
 if(!valid1){
 break;
-}
 }
 }
 }
@@ -324,37 +379,86 @@ validate21.errors = [{instancePath:instancePath+"/products",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.productSlug !== undefined){
+let data4 = data.productSlug;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate21.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.productId !== undefined){
-let data3 = data.productId;
-const _errs7 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+let data5 = data.productId;
+const _errs10 = errors;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
 validate21.errors = [{instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs7){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 2147483647 || isNaN(data3)){
+if(errors === _errs10){
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 2147483647 || isNaN(data5)){
 validate21.errors = [{instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
 return false;
 }
 else {
-if(data3 < 1 || isNaN(data3)){
+if(data5 < 1 || isNaN(data5)){
 validate21.errors = [{instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid0 = _errs7 === errors;
+var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.reference !== undefined){
+const _errs12 = errors;
+if(!(validate30(data.reference, {instancePath:instancePath+"/reference",parentData:data,parentDataProperty:"reference",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.failure !== undefined){
+const _errs13 = errors;
+if(!(validate32(data.failure, {instancePath:instancePath+"/failure",parentData:data,parentDataProperty:"failure",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
 }
 }
 }

@@ -3,15 +3,14 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/product-detail.schema.json","type":"object","additionalProperties":false,"required":["id","title","description","image","canonical","detail","related"],"properties":{"id":{"type":"integer","minimum":1,"maximum":2147483647},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"canonical":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"detail":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json"},"related":{"type":"array","maxItems":4,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/definitions/card"}}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/product-detail.schema.json","type":"object","additionalProperties":false,"required":["id","title","description","image","canonical","detail","reviews","related"],"properties":{"id":{"type":"integer","minimum":1,"maximum":2147483647},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"canonical":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"detail":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json"},"reviews":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductReviews.schema.json"},"related":{"type":"array","maxItems":4,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/definitions/card"}}}};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^(/|https://)", "u");
 const pattern1 = new RegExp("^/([^/\\\\]|$)", "u");
-const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json","type":"object","additionalProperties":false,"required":["product","currency"],"properties":{"product":{"type":"object","additionalProperties":false,"required":["slug","title","images","variants"],"properties":{"slug":{"type":"string","maxLength":100},"title":{"type":"string","maxLength":200},"summary":{"type":"string","maxLength":500},"description":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":5000},"default":[]},"images":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}},"category":{"type":"object","additionalProperties":false,"required":["name","href"],"properties":{"name":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"}}},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"variants":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["sku","title","price","stock","href"],"properties":{"sku":{"type":"string","maxLength":64},"title":{"type":"string","maxLength":200},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}}}}}},"selectedSku":{"type":"string","maxLength":64},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"reviews":{"type":"array","maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["author","score","body"],"properties":{"author":{"type":"string","maxLength":100},"score":{"type":"integer","minimum":1,"maximum":5},"title":{"type":"string","maxLength":200},"body":{"type":"string","maxLength":5000},"date":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}},"default":[]},"productId":{"type":"integer","minimum":1}}};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json","type":"object","additionalProperties":false,"required":["product","currency"],"properties":{"product":{"type":"object","additionalProperties":false,"required":["slug","title","images","variants"],"properties":{"slug":{"type":"string","maxLength":100},"title":{"type":"string","maxLength":200},"summary":{"type":"string","maxLength":500},"description":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":5000},"default":[]},"images":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}},"category":{"type":"object","additionalProperties":false,"required":["name","href"],"properties":{"name":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"}}},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"variants":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["sku","title","price","stock","href"],"properties":{"sku":{"type":"string","maxLength":64},"title":{"type":"string","maxLength":200},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}}}}}},"selectedSku":{"type":"string","maxLength":64},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"productId":{"type":"integer","minimum":1}}};
 const func6 = Object.prototype.hasOwnProperty;
 const pattern3 = new RegExp("^/[^/\\\\]", "u");
 const pattern6 = new RegExp("^[A-Z]{3}$", "u");
-const pattern7 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json" */;
@@ -19,9 +18,6 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reviews === undefined){
-data.reviews = [];
-}
 let missing0;
 if(((data.product === undefined) && (missing0 = "product")) || ((data.currency === undefined) && (missing0 = "currency"))){
 validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
@@ -30,7 +26,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "product") || (key0 === "selectedSku")) || (key0 === "currency")) || (key0 === "reviews")) || (key0 === "productId"))){
+if(!((((key0 === "product") || (key0 === "selectedSku")) || (key0 === "currency")) || (key0 === "productId"))){
 validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -641,193 +637,25 @@ else {
 var valid0 = true;
 }
 if(valid0){
-let data24 = data.reviews;
-const _errs53 = errors;
-if(errors === _errs53){
-if(Array.isArray(data24)){
-if(data24.length > 50){
-validate22.errors = [{instancePath:instancePath+"/reviews",schemaPath:"#/properties/reviews/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
-return false;
-}
-else {
-var valid7 = true;
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-let data25 = data24[i3];
-const _errs55 = errors;
-if(errors === _errs55){
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-let missing4;
-if((((data25.author === undefined) && (missing4 = "author")) || ((data25.score === undefined) && (missing4 = "score"))) || ((data25.body === undefined) && (missing4 = "body"))){
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3,schemaPath:"#/properties/reviews/items/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
-return false;
-}
-else {
-const _errs57 = errors;
-for(const key4 in data25){
-if(!(((((key4 === "author") || (key4 === "score")) || (key4 === "title")) || (key4 === "body")) || (key4 === "date"))){
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3,schemaPath:"#/properties/reviews/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs57 === errors){
-if(data25.author !== undefined){
-let data26 = data25.author;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data26 === "string"){
-if(func2(data26) > 100){
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3+"/author",schemaPath:"#/properties/reviews/items/properties/author/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3+"/author",schemaPath:"#/properties/reviews/items/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid8 = _errs58 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data25.score !== undefined){
-let data27 = data25.score;
-const _errs60 = errors;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3+"/score",schemaPath:"#/properties/reviews/items/properties/score/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs60){
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 > 5 || isNaN(data27)){
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3+"/score",schemaPath:"#/properties/reviews/items/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
-return false;
-}
-else {
-if(data27 < 1 || isNaN(data27)){
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3+"/score",schemaPath:"#/properties/reviews/items/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid8 = _errs60 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data25.title !== undefined){
-let data28 = data25.title;
-const _errs62 = errors;
-if(errors === _errs62){
-if(typeof data28 === "string"){
-if(func2(data28) > 200){
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3+"/title",schemaPath:"#/properties/reviews/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3+"/title",schemaPath:"#/properties/reviews/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid8 = _errs62 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data25.body !== undefined){
-let data29 = data25.body;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data29 === "string"){
-if(func2(data29) > 5000){
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3+"/body",schemaPath:"#/properties/reviews/items/properties/body/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3+"/body",schemaPath:"#/properties/reviews/items/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid8 = _errs64 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data25.date !== undefined){
-let data30 = data25.date;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data30 === "string"){
-if(!pattern7.test(data30)){
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3+"/date",schemaPath:"#/properties/reviews/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3+"/date",schemaPath:"#/properties/reviews/items/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid8 = _errs66 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/reviews/" + i3,schemaPath:"#/properties/reviews/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid7 = _errs55 === errors;
-if(!valid7){
-break;
-}
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/reviews",schemaPath:"#/properties/reviews/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs53 === errors;
-if(valid0){
 if(data.productId !== undefined){
-let data31 = data.productId;
-const _errs68 = errors;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+let data24 = data.productId;
+const _errs53 = errors;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
 validate22.errors = [{instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs68){
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 1 || isNaN(data31)){
+if(errors === _errs53){
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 1 || isNaN(data24)){
 validate22.errors = [{instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
-var valid0 = _errs68 === errors;
+var valid0 = _errs53 === errors;
 }
 else {
 var valid0 = true;
-}
 }
 }
 }
@@ -844,43 +672,49 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"type":"object","additionalProperties":false,"required":["slug","href","title","image","price"],"properties":{"slug":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"title":{"type":"string","maxLength":200},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"inStock":{"type":"boolean","default":true}}};
+const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ProductReviews.schema.json","type":"object","additionalProperties":false,"required":["productSlug","productTitle","summary","reviews","pageSize","signInHref"],"properties":{"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"productTitle":{"type":"string","maxLength":200},"summary":{"$ref":"https://storefront-runtime.dev/schemas/api/review/summary.schema.json"},"reviews":{"type":"array","maxItems":50,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/review/review.schema.json"}},"pageSize":{"type":"integer","minimum":1,"maximum":50},"signInHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
+const pattern7 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/summary.schema.json","type":"object","additionalProperties":false,"required":["average","count","stars"],"properties":{"average":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0},"stars":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"integer","minimum":0}}}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/api/review/summary.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.inStock === undefined){
-data.inStock = true;
-}
 let missing0;
-if((((((data.slug === undefined) && (missing0 = "slug")) || ((data.href === undefined) && (missing0 = "href"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.image === undefined) && (missing0 = "image"))) || ((data.price === undefined) && (missing0 = "price"))){
-validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((((data.average === undefined) && (missing0 = "average")) || ((data.count === undefined) && (missing0 = "count"))) || ((data.stars === undefined) && (missing0 = "stars"))){
+validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema9.properties, key0))){
-validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(((key0 === "average") || (key0 === "count")) || (key0 === "stars"))){
+validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.slug !== undefined){
-let data0 = data.slug;
+if(data.average !== undefined){
+let data0 = data.average;
 const _errs2 = errors;
 if(errors === _errs2){
-if(typeof data0 === "string"){
-if(func2(data0) > 100){
-validate27.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 5 || isNaN(data0)){
+validate25.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
+return false;
+}
+else {
+if(data0 < 0 || isNaN(data0)){
+validate25.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
+}
 else {
-validate27.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate25.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -890,24 +724,150 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.href !== undefined){
-let data1 = data.href;
+if(data.count !== undefined){
+let data1 = data.count;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate25.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs4){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+validate25.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stars !== undefined){
+let data2 = data.stars;
+const _errs6 = errors;
+if(errors === _errs6){
+if(Array.isArray(data2)){
+if(data2.length > 5){
+validate25.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"}];
+return false;
+}
+else {
+if(data2.length < 5){
+validate25.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/minItems",keyword:"minItems",params:{limit: 5},message:"must NOT have fewer than 5 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+const _errs8 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate25.errors = [{instancePath:instancePath+"/stars/" + i0,schemaPath:"#/properties/stars/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs8){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+validate25.errors = [{instancePath:instancePath+"/stars/" + i0,schemaPath:"#/properties/stars/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+}
+else {
+validate25.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/review.schema.json","type":"object","additionalProperties":false,"required":["id","productSlug","author","score","title","body","createdAt","verified","photos"],"properties":{"id":{"type":"string","pattern":"^[su][0-9]{1,15}$"},"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"author":{"type":"string","minLength":1,"maxLength":100},"score":{"type":"integer","minimum":1,"maximum":5},"title":{"type":"string","minLength":0,"maxLength":200},"body":{"type":"string","minLength":1,"maxLength":5000},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}","maxLength":40},"variantTitle":{"type":"string","maxLength":200},"verified":{"type":"boolean"},"photos":{"type":"array","maxItems":3,"items":{"type":"string","maxLength":2048,"pattern":"^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"}}}};
+const pattern8 = new RegExp("^[su][0-9]{1,15}$", "u");
+const pattern10 = new RegExp("^\\d{4}-\\d{2}-\\d{2}", "u");
+const pattern11 = new RegExp("^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$", "u");
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/api/review/review.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.productSlug === undefined) && (missing0 = "productSlug"))) || ((data.author === undefined) && (missing0 = "author"))) || ((data.score === undefined) && (missing0 = "score"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.verified === undefined) && (missing0 = "verified"))) || ((data.photos === undefined) && (missing0 = "photos"))){
+validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func6.call(schema10.properties, key0))){
+validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern8.test(data0)){
+validate27.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[su][0-9]{1,15}$"},message:"must match pattern \""+"^[su][0-9]{1,15}$"+"\""}];
+return false;
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.productSlug !== undefined){
+let data1 = data.productSlug;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 2048){
-validate27.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
-return false;
-}
-else {
-if(!pattern3.test(data1)){
-validate27.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/[^/\\\\]"},message:"must match pattern \""+"^/[^/\\\\]"+"\""}];
+if(!pattern7.test(data1)){
+validate27.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
 return false;
 }
 }
-}
 else {
-validate27.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -917,18 +877,24 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.title !== undefined){
-let data2 = data.title;
+if(data.author !== undefined){
+let data2 = data.author;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(func2(data2) > 200){
-validate27.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+if(func2(data2) > 100){
+validate27.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+return false;
+}
+else {
+if(func2(data2) < 1){
+validate27.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
+}
 else {
-validate27.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -938,25 +904,25 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.image !== undefined){
-let data3 = data.image;
+if(data.score !== undefined){
+let data3 = data.score;
 const _errs8 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate27.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs8){
-if(typeof data3 === "string"){
-if(func2(data3) > 2048){
-validate27.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 5 || isNaN(data3)){
+validate27.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
 return false;
 }
 else {
-if(!pattern0.test(data3)){
-validate27.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/|https://)"},message:"must match pattern \""+"^(/|https://)"+"\""}];
+if(data3 < 1 || isNaN(data3)){
+validate27.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
-}
-else {
-validate27.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
 }
 }
 var valid0 = _errs8 === errors;
@@ -965,18 +931,24 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.price !== undefined){
-let data4 = data.price;
+if(data.title !== undefined){
+let data4 = data.title;
 const _errs10 = errors;
 if(errors === _errs10){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-validate27.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+validate27.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data4) < 0){
+validate27.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
+}
 else {
-validate27.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate27.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -986,18 +958,24 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.linePrice !== undefined){
-let data5 = data.linePrice;
+if(data.body !== undefined){
+let data5 = data.body;
 const _errs12 = errors;
 if(errors === _errs12){
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-validate27.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+if(typeof data5 === "string"){
+if(func2(data5) > 5000){
+validate27.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
+return false;
+}
+else {
+if(func2(data5) < 1){
+validate27.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
+}
 else {
-validate27.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate27.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1007,24 +985,24 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.score !== undefined){
-let data6 = data.score;
+if(data.createdAt !== undefined){
+let data6 = data.createdAt;
 const _errs14 = errors;
 if(errors === _errs14){
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 5 || isNaN(data6)){
-validate27.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
+if(typeof data6 === "string"){
+if(func2(data6) > 40){
+validate27.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
-if(data6 < 0 || isNaN(data6)){
-validate27.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+if(!pattern10.test(data6)){
+validate27.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}"+"\""}];
 return false;
 }
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate27.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1034,19 +1012,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reviewCount !== undefined){
-let data7 = data.reviewCount;
+if(data.variantTitle !== undefined){
+let data7 = data.variantTitle;
 const _errs16 = errors;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate27.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
 if(errors === _errs16){
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 0 || isNaN(data7)){
-validate27.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+if(typeof data7 === "string"){
+if(func2(data7) > 200){
+validate27.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 }
 var valid0 = _errs16 === errors;
@@ -1055,12 +1033,69 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.verified !== undefined){
 const _errs18 = errors;
-if(typeof data.inStock !== "boolean"){
-validate27.errors = [{instancePath:instancePath+"/inStock",schemaPath:"#/properties/inStock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data.verified !== "boolean"){
+validate27.errors = [{instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.photos !== undefined){
+let data9 = data.photos;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data9)){
+if(data9.length > 3){
+validate27.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data10 === "string"){
+if(func2(data10) > 2048){
+validate27.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern11.test(data10)){
+validate27.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/pattern",keyword:"pattern",params:{pattern: "^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"},message:"must match pattern \""+"^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs22 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
@@ -1082,6 +1117,425 @@ return errors === 0;
 }
 
 
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/components/ProductReviews.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.productSlug === undefined) && (missing0 = "productSlug")) || ((data.productTitle === undefined) && (missing0 = "productTitle"))) || ((data.summary === undefined) && (missing0 = "summary"))) || ((data.reviews === undefined) && (missing0 = "reviews"))) || ((data.pageSize === undefined) && (missing0 = "pageSize"))) || ((data.signInHref === undefined) && (missing0 = "signInHref"))){
+validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "productSlug") || (key0 === "productTitle")) || (key0 === "summary")) || (key0 === "reviews")) || (key0 === "pageSize")) || (key0 === "signInHref"))){
+validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.productSlug !== undefined){
+let data0 = data.productSlug;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate24.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.productTitle !== undefined){
+let data1 = data.productTitle;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func2(data1) > 200){
+validate24.errors = [{instancePath:instancePath+"/productTitle",schemaPath:"#/properties/productTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/productTitle",schemaPath:"#/properties/productTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.summary !== undefined){
+const _errs6 = errors;
+if(!(validate25(data.summary, {instancePath:instancePath+"/summary",parentData:data,parentDataProperty:"summary",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reviews !== undefined){
+let data3 = data.reviews;
+const _errs7 = errors;
+if(errors === _errs7){
+if(Array.isArray(data3)){
+if(data3.length > 50){
+validate24.errors = [{instancePath:instancePath+"/reviews",schemaPath:"#/properties/reviews/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+const _errs9 = errors;
+if(!(validate27(data3[i0], {instancePath:instancePath+"/reviews/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs9 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/reviews",schemaPath:"#/properties/reviews/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.pageSize !== undefined){
+let data5 = data.pageSize;
+const _errs10 = errors;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+validate24.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs10){
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 50 || isNaN(data5)){
+validate24.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"}];
+return false;
+}
+else {
+if(data5 < 1 || isNaN(data5)){
+validate24.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.signInHref !== undefined){
+let data6 = data.signInHref;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data6 === "string"){
+if(func2(data6) > 2048){
+validate24.errors = [{instancePath:instancePath+"/signInHref",schemaPath:"#/properties/signInHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern1.test(data6)){
+validate24.errors = [{instancePath:instancePath+"/signInHref",schemaPath:"#/properties/signInHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/signInHref",schemaPath:"#/properties/signInHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+const schema12 = {"type":"object","additionalProperties":false,"required":["slug","href","title","image","price"],"properties":{"slug":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"title":{"type":"string","maxLength":200},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"inStock":{"type":"boolean","default":true}}};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.inStock === undefined){
+data.inStock = true;
+}
+let missing0;
+if((((((data.slug === undefined) && (missing0 = "slug")) || ((data.href === undefined) && (missing0 = "href"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.image === undefined) && (missing0 = "image"))) || ((data.price === undefined) && (missing0 = "price"))){
+validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func6.call(schema12.properties, key0))){
+validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.slug !== undefined){
+let data0 = data.slug;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+validate33.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+return false;
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.href !== undefined){
+let data1 = data.href;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func2(data1) > 2048){
+validate33.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern3.test(data1)){
+validate33.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/[^/\\\\]"},message:"must match pattern \""+"^/[^/\\\\]"+"\""}];
+return false;
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.title !== undefined){
+let data2 = data.title;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+validate33.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.image !== undefined){
+let data3 = data.image;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(func2(data3) > 2048){
+validate33.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data3)){
+validate33.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/|https://)"},message:"must match pattern \""+"^(/|https://)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.price !== undefined){
+let data4 = data.price;
+const _errs10 = errors;
+if(errors === _errs10){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+validate33.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.linePrice !== undefined){
+let data5 = data.linePrice;
+const _errs12 = errors;
+if(errors === _errs12){
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+validate33.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.score !== undefined){
+let data6 = data.score;
+const _errs14 = errors;
+if(errors === _errs14){
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 5 || isNaN(data6)){
+validate33.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
+return false;
+}
+else {
+if(data6 < 0 || isNaN(data6)){
+validate33.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reviewCount !== undefined){
+let data7 = data.reviewCount;
+const _errs16 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+validate33.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs16){
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+validate33.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+const _errs18 = errors;
+if(typeof data.inStock !== "boolean"){
+validate33.errors = [{instancePath:instancePath+"/inStock",schemaPath:"#/properties/inStock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/pages/product-detail.schema.json" */;
 let vErrors = null;
@@ -1089,14 +1543,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.id === undefined) && (missing0 = "id")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.image === undefined) && (missing0 = "image"))) || ((data.canonical === undefined) && (missing0 = "canonical"))) || ((data.detail === undefined) && (missing0 = "detail"))) || ((data.related === undefined) && (missing0 = "related"))){
+if(((((((((data.id === undefined) && (missing0 = "id")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.image === undefined) && (missing0 = "image"))) || ((data.canonical === undefined) && (missing0 = "canonical"))) || ((data.detail === undefined) && (missing0 = "detail"))) || ((data.reviews === undefined) && (missing0 = "reviews"))) || ((data.related === undefined) && (missing0 = "related"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "title")) || (key0 === "description")) || (key0 === "image")) || (key0 === "canonical")) || (key0 === "detail")) || (key0 === "related"))){
+if(!((((((((key0 === "id") || (key0 === "title")) || (key0 === "description")) || (key0 === "image")) || (key0 === "canonical")) || (key0 === "detail")) || (key0 === "reviews")) || (key0 === "related"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1238,25 +1692,37 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.related !== undefined){
-let data6 = data.related;
+if(data.reviews !== undefined){
 const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data6)){
-if(data6.length > 4){
+if(!(validate24(data.reviews, {instancePath:instancePath+"/reviews",parentData:data,parentDataProperty:"reviews",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.related !== undefined){
+let data7 = data.related;
+const _errs14 = errors;
+if(errors === _errs14){
+if(Array.isArray(data7)){
+if(data7.length > 4){
 validate21.errors = [{instancePath:instancePath+"/related",schemaPath:"#/properties/related/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"}];
 return false;
 }
 else {
 var valid1 = true;
-const len0 = data6.length;
+const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-const _errs15 = errors;
-if(!(validate27(data6[i0], {instancePath:instancePath+"/related/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+const _errs16 = errors;
+if(!(validate33(data7[i0], {instancePath:instancePath+"/related/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs15 === errors;
+var valid1 = _errs16 === errors;
 if(!valid1){
 break;
 }
@@ -1268,10 +1734,11 @@ validate21.errors = [{instancePath:instancePath+"/related",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }

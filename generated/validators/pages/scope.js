@@ -3,7 +3,7 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/scope.schema.json","type":"object","additionalProperties":false,"required":["$store","$route","$layout","page"],"properties":{"$store":{"type":"object","additionalProperties":false,"required":["name","currency"],"properties":{"name":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json#/properties/storeName"},"currency":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/properties/currency"}}},"$route":{"type":"object","additionalProperties":false,"required":["name","params","prefix"],"properties":{"name":{"type":"string","maxLength":100},"params":{"type":"object","maxProperties":10,"additionalProperties":{"type":"string","maxLength":2048}},"prefix":{"type":"string","maxLength":10,"pattern":"^[a-zA-Z-]{2,10}$"}}},"$layout":{"type":"object","additionalProperties":false,"required":["home","nav","search","cart","account","favorites","year","footer"],"properties":{"home":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"nav":{"type":"array","maxItems":6,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/LinkList.schema.json#/definitions/link"}},"search":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cart":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"account":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"favorites":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"year":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/year"},"footer":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/columns"}}},"page":{"type":"object"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/scope.schema.json","type":"object","additionalProperties":false,"required":["$store","$route","$layout","page"],"properties":{"$store":{"type":"object","additionalProperties":false,"required":["name","currency"],"properties":{"name":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json#/properties/storeName"},"currency":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/properties/currency"}}},"$route":{"type":"object","additionalProperties":false,"required":["name","params","prefix"],"properties":{"name":{"type":"string","maxLength":100},"params":{"type":"object","maxProperties":10,"additionalProperties":{"type":"string","maxLength":2048}},"prefix":{"type":"string","maxLength":10,"pattern":"^[a-zA-Z-]{2,10}$"}}},"$layout":{"type":"object","additionalProperties":false,"required":["home","nav","search","cart","account","favorites","journal","year","footer"],"properties":{"home":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"nav":{"type":"array","maxItems":6,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/LinkList.schema.json#/definitions/link"}},"search":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cart":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"account":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"favorites":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"journal":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"year":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/year"},"footer":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/columns"}}},"page":{"type":"object"}}};
 const schema11 = {"type":"string","maxLength":100};
 const func2 = ucs2length;
 
@@ -398,6 +398,7 @@ validate42.errors = vErrors;
 return errors === 0;
 }
 
+const func14 = Object.prototype.hasOwnProperty;
 const pattern11 = new RegExp("^[a-zA-Z-]{2,10}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -611,14 +612,14 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing3;
-if(((((((((data8.home === undefined) && (missing3 = "home")) || ((data8.nav === undefined) && (missing3 = "nav"))) || ((data8.search === undefined) && (missing3 = "search"))) || ((data8.cart === undefined) && (missing3 = "cart"))) || ((data8.account === undefined) && (missing3 = "account"))) || ((data8.favorites === undefined) && (missing3 = "favorites"))) || ((data8.year === undefined) && (missing3 = "year"))) || ((data8.footer === undefined) && (missing3 = "footer"))){
+if((((((((((data8.home === undefined) && (missing3 = "home")) || ((data8.nav === undefined) && (missing3 = "nav"))) || ((data8.search === undefined) && (missing3 = "search"))) || ((data8.cart === undefined) && (missing3 = "cart"))) || ((data8.account === undefined) && (missing3 = "account"))) || ((data8.favorites === undefined) && (missing3 = "favorites"))) || ((data8.journal === undefined) && (missing3 = "journal"))) || ((data8.year === undefined) && (missing3 = "year"))) || ((data8.footer === undefined) && (missing3 = "footer"))){
 validate21.errors = [{instancePath:instancePath+"/$layout",schemaPath:"#/properties/%24layout/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key4 in data8){
-if(!((((((((key4 === "home") || (key4 === "nav")) || (key4 === "search")) || (key4 === "cart")) || (key4 === "account")) || (key4 === "favorites")) || (key4 === "year")) || (key4 === "footer"))){
+if(!(func14.call(schema6.properties.$layout.properties, key4))){
 validate21.errors = [{instancePath:instancePath+"/$layout",schemaPath:"#/properties/%24layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -796,11 +797,26 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data8.year !== undefined){
+if(data8.journal !== undefined){
+let data16 = data8.journal;
 const _errs35 = errors;
-if(!(validate40(data8.year, {instancePath:instancePath+"/$layout/year",parentData:data8,parentDataProperty:"year",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
+if(errors === _errs35){
+if(typeof data16 === "string"){
+if(func2(data16) > 2048){
+validate21.errors = [{instancePath:instancePath+"/$layout/journal",schemaPath:"#/properties/%24layout/properties/journal/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data16)){
+validate21.errors = [{instancePath:instancePath+"/$layout/journal",schemaPath:"#/properties/%24layout/properties/journal/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/$layout/journal",schemaPath:"#/properties/%24layout/properties/journal/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid4 = _errs35 === errors;
 }
@@ -808,16 +824,29 @@ else {
 var valid4 = true;
 }
 if(valid4){
+if(data8.year !== undefined){
+const _errs37 = errors;
+if(!(validate40(data8.year, {instancePath:instancePath+"/$layout/year",parentData:data8,parentDataProperty:"year",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var valid4 = _errs37 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
 if(data8.footer !== undefined){
-const _errs36 = errors;
+const _errs38 = errors;
 if(!(validate42(data8.footer, {instancePath:instancePath+"/$layout/footer",parentData:data8,parentDataProperty:"footer",rootData}))){
 vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
-var valid4 = _errs36 === errors;
+var valid4 = _errs38 === errors;
 }
 else {
 var valid4 = true;
+}
 }
 }
 }
@@ -841,13 +870,13 @@ var valid0 = true;
 }
 if(valid0){
 if(data.page !== undefined){
-let data18 = data.page;
-const _errs37 = errors;
-if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
+let data19 = data.page;
+const _errs39 = errors;
+if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
 validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-var valid0 = _errs37 === errors;
+var valid0 = _errs39 === errors;
 }
 else {
 var valid0 = true;

@@ -3,14 +3,77 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/search.schema.json","type":"object","additionalProperties":false,"required":["title","query","products","action","searched"],"properties":{"title":{"type":"string","maxLength":300},"query":{"type":"string","maxLength":200},"products":{"type":"array","maxItems":200,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/definitions/card"}},"action":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"searched":{"type":"boolean"}}};
-const func2 = ucs2length;
-const schema8 = {"type":"object","additionalProperties":false,"required":["slug","href","title","image","price"],"properties":{"slug":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"title":{"type":"string","maxLength":200},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"inStock":{"type":"boolean","default":true}}};
-const func4 = Object.prototype.hasOwnProperty;
-const pattern0 = new RegExp("^/[^/\\\\]", "u");
-const pattern1 = new RegExp("^(/|https://)", "u");
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/search.schema.json","type":"object","additionalProperties":false,"required":["title","query","products","action","searched","total","filters","categories"],"properties":{"title":{"type":"string","maxLength":300},"query":{"$ref":"https://storefront-runtime.dev/schemas/components/SearchResults.schema.json#/properties/query"},"action":{"$ref":"https://storefront-runtime.dev/schemas/components/SearchResults.schema.json#/properties/action"},"searched":{"$ref":"https://storefront-runtime.dev/schemas/components/SearchResults.schema.json#/properties/searched"},"products":{"$ref":"https://storefront-runtime.dev/schemas/components/SearchResults.schema.json#/properties/products"},"total":{"$ref":"https://storefront-runtime.dev/schemas/components/SearchResults.schema.json#/properties/total"},"filters":{"$ref":"https://storefront-runtime.dev/schemas/components/SearchResults.schema.json#/definitions/filters"},"categories":{"$ref":"https://storefront-runtime.dev/schemas/components/SearchResults.schema.json#/properties/categories"},"paging":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductGrid.schema.json#/definitions/paging"},"suggestion":{"$ref":"https://storefront-runtime.dev/schemas/components/SearchResults.schema.json#/properties/suggestion"},"articles":{"$ref":"https://storefront-runtime.dev/schemas/components/SearchResults.schema.json#/properties/articles"}}};
+const func2 = Object.prototype.hasOwnProperty;
+const func3 = ucs2length;
+const schema23 = {"type":"string","maxLength":200};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func3(data) > 200){
+validate50.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
+const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func3(data) > 2048){
+validate52.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data)){
+validate52.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+const schema25 = {"type":"boolean"};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"type":"array","maxItems":100,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/definitions/card"}};
+const schema9 = {"type":"object","additionalProperties":false,"required":["slug","href","title","image","price"],"properties":{"slug":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"title":{"type":"string","maxLength":200},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"inStock":{"type":"boolean","default":true}}};
+const pattern1 = new RegExp("^/[^/\\\\]", "u");
+const pattern2 = new RegExp("^(/|https://)", "u");
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -20,14 +83,14 @@ data.inStock = true;
 }
 let missing0;
 if((((((data.slug === undefined) && (missing0 = "slug")) || ((data.href === undefined) && (missing0 = "href"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.image === undefined) && (missing0 = "image"))) || ((data.price === undefined) && (missing0 = "price"))){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func4.call(schema8.properties, key0))){
-validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema9.properties, key0))){
+validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -38,13 +101,13 @@ let data0 = data.slug;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func2(data0) > 100){
-validate25.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+if(func3(data0) > 100){
+validate26.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -59,19 +122,19 @@ let data1 = data.href;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 2048){
-validate25.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+if(func3(data1) > 2048){
+validate26.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern0.test(data1)){
-validate25.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/[^/\\\\]"},message:"must match pattern \""+"^/[^/\\\\]"+"\""}];
+if(!pattern1.test(data1)){
+validate26.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/[^/\\\\]"},message:"must match pattern \""+"^/[^/\\\\]"+"\""}];
 return false;
 }
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -86,13 +149,13 @@ let data2 = data.title;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(func2(data2) > 200){
-validate25.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+if(func3(data2) > 200){
+validate26.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -107,19 +170,19 @@ let data3 = data.image;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
-if(func2(data3) > 2048){
-validate25.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+if(func3(data3) > 2048){
+validate26.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern1.test(data3)){
-validate25.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/|https://)"},message:"must match pattern \""+"^(/|https://)"+"\""}];
+if(!pattern2.test(data3)){
+validate26.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/|https://)"},message:"must match pattern \""+"^(/|https://)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -135,12 +198,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate25.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate26.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate26.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -156,12 +219,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate25.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate26.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate26.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -177,18 +240,18 @@ const _errs14 = errors;
 if(errors === _errs14){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 5 || isNaN(data6)){
-validate25.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
+validate26.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
 return false;
 }
 else {
 if(data6 < 0 || isNaN(data6)){
-validate25.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate26.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate26.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -202,13 +265,13 @@ if(data.reviewCount !== undefined){
 let data7 = data.reviewCount;
 const _errs16 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate25.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate26.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs16){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-validate25.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate26.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -221,7 +284,7 @@ var valid0 = true;
 if(valid0){
 const _errs18 = errors;
 if(typeof data.inStock !== "boolean"){
-validate25.errors = [{instancePath:instancePath+"/inStock",schemaPath:"#/properties/inStock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate26.errors = [{instancePath:instancePath+"/inStock",schemaPath:"#/properties/inStock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -237,15 +300,856 @@ var valid0 = _errs18 === errors;
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-const pattern5 = new RegExp("^/([^/\\\\]|$)", "u");
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+if(data.length > 100){
+validate56.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"}];
+return false;
+}
+else {
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate26(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+}
+else {
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"type":"integer","minimum":0,"maximum":1000000};
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === 0){
+if((typeof data == "number") && (isFinite(data))){
+if(data > 1000000 || isNaN(data)){
+validate59.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+return false;
+}
+else {
+if(data < 0 || isNaN(data)){
+validate59.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+const schema12 = {"type":"object","additionalProperties":false,"required":["sort","inStock"],"properties":{"category":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"min":{"type":"number","minimum":0,"maximum":100000000},"max":{"type":"number","minimum":0,"maximum":100000000},"inStock":{"type":"boolean"},"rating":{"type":"integer","minimum":1,"maximum":4},"sort":{"$ref":"#/definitions/sortKey"}}};
+const pattern7 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const schema13 = {"enum":["relevance","price-asc","price-desc","newest","rating"]};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(((((data === "relevance") || (data === "price-asc")) || (data === "price-desc")) || (data === "newest")) || (data === "rating"))){
+validate31.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.sort === undefined) && (missing0 = "sort")) || ((data.inStock === undefined) && (missing0 = "inStock"))){
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "category") || (key0 === "min")) || (key0 === "max")) || (key0 === "inStock")) || (key0 === "rating")) || (key0 === "sort"))){
+validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.category !== undefined){
+let data0 = data.category;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate61.errors = [{instancePath:instancePath+"/category",schemaPath:"#/properties/category/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
+return false;
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.min !== undefined){
+let data1 = data.min;
+const _errs4 = errors;
+if(errors === _errs4){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 100000000 || isNaN(data1)){
+validate61.errors = [{instancePath:instancePath+"/min",schemaPath:"#/properties/min/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"}];
+return false;
+}
+else {
+if(data1 < 0 || isNaN(data1)){
+validate61.errors = [{instancePath:instancePath+"/min",schemaPath:"#/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.max !== undefined){
+let data2 = data.max;
+const _errs6 = errors;
+if(errors === _errs6){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 100000000 || isNaN(data2)){
+validate61.errors = [{instancePath:instancePath+"/max",schemaPath:"#/properties/max/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"}];
+return false;
+}
+else {
+if(data2 < 0 || isNaN(data2)){
+validate61.errors = [{instancePath:instancePath+"/max",schemaPath:"#/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.inStock !== undefined){
+const _errs8 = errors;
+if(typeof data.inStock !== "boolean"){
+validate61.errors = [{instancePath:instancePath+"/inStock",schemaPath:"#/properties/inStock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.rating !== undefined){
+let data4 = data.rating;
+const _errs10 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+validate61.errors = [{instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs10){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 4 || isNaN(data4)){
+validate61.errors = [{instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"}];
+return false;
+}
+else {
+if(data4 < 1 || isNaN(data4)){
+validate61.errors = [{instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sort !== undefined){
+const _errs12 = errors;
+if(!(validate31(data.sort, {instancePath:instancePath+"/sort",parentData:data,parentDataProperty:"sort",rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate61.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"type":"array","maxItems":200,"items":{"type":"object","additionalProperties":false,"required":["slug","label","count"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"label":{"type":"string","minLength":1,"maxLength":200},"count":{"type":"integer","minimum":0,"maximum":1000000}}}};
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+if(data.length > 200){
+validate64.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
+return false;
+}
+else {
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing0;
+if((((data0.slug === undefined) && (missing0 = "slug")) || ((data0.label === undefined) && (missing0 = "label"))) || ((data0.count === undefined) && (missing0 = "count"))){
+validate64.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs3 = errors;
+for(const key0 in data0){
+if(!(((key0 === "slug") || (key0 === "label")) || (key0 === "count"))){
+validate64.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs3 === errors){
+if(data0.slug !== undefined){
+let data1 = data0.slug;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+validate64.errors = [{instancePath:instancePath+"/" + i0+"/slug",schemaPath:"#/items/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
+return false;
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/" + i0+"/slug",schemaPath:"#/items/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.label !== undefined){
+let data2 = data0.label;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func3(data2) > 200){
+validate64.errors = [{instancePath:instancePath+"/" + i0+"/label",schemaPath:"#/items/properties/label/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func3(data2) < 1){
+validate64.errors = [{instancePath:instancePath+"/" + i0+"/label",schemaPath:"#/items/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/" + i0+"/label",schemaPath:"#/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.count !== undefined){
+let data3 = data0.count;
+const _errs8 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate64.errors = [{instancePath:instancePath+"/" + i0+"/count",schemaPath:"#/items/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs8){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 1000000 || isNaN(data3)){
+validate64.errors = [{instancePath:instancePath+"/" + i0+"/count",schemaPath:"#/items/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+return false;
+}
+else {
+if(data3 < 0 || isNaN(data3)){
+validate64.errors = [{instancePath:instancePath+"/" + i0+"/count",schemaPath:"#/items/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+}
+else {
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+
+const schema18 = {"type":"object","additionalProperties":false,"required":["page","pageCount","pages"],"properties":{"page":{"type":"integer","minimum":1},"pageCount":{"type":"integer","minimum":1},"prevHref":{"type":"string","maxLength":2048,"pattern":"^/"},"nextHref":{"type":"string","maxLength":2048,"pattern":"^/"},"pages":{"type":"array","maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["number","href"],"properties":{"number":{"type":"integer","minimum":1},"href":{"type":"string","maxLength":2048,"pattern":"^/"}}}}}};
+const pattern12 = new RegExp("^/", "u");
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.page === undefined) && (missing0 = "page")) || ((data.pageCount === undefined) && (missing0 = "pageCount"))) || ((data.pages === undefined) && (missing0 = "pages"))){
+validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "page") || (key0 === "pageCount")) || (key0 === "prevHref")) || (key0 === "nextHref")) || (key0 === "pages"))){
+validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.page !== undefined){
+let data0 = data.page;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate66.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs2){
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+validate66.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.pageCount !== undefined){
+let data1 = data.pageCount;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate66.errors = [{instancePath:instancePath+"/pageCount",schemaPath:"#/properties/pageCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs4){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+validate66.errors = [{instancePath:instancePath+"/pageCount",schemaPath:"#/properties/pageCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.prevHref !== undefined){
+let data2 = data.prevHref;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func3(data2) > 2048){
+validate66.errors = [{instancePath:instancePath+"/prevHref",schemaPath:"#/properties/prevHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern12.test(data2)){
+validate66.errors = [{instancePath:instancePath+"/prevHref",schemaPath:"#/properties/prevHref/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""}];
+return false;
+}
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/prevHref",schemaPath:"#/properties/prevHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.nextHref !== undefined){
+let data3 = data.nextHref;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(func3(data3) > 2048){
+validate66.errors = [{instancePath:instancePath+"/nextHref",schemaPath:"#/properties/nextHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern12.test(data3)){
+validate66.errors = [{instancePath:instancePath+"/nextHref",schemaPath:"#/properties/nextHref/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""}];
+return false;
+}
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/nextHref",schemaPath:"#/properties/nextHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.pages !== undefined){
+let data4 = data.pages;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data4)){
+if(data4.length > 20){
+validate66.errors = [{instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+const _errs12 = errors;
+if(errors === _errs12){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+let missing1;
+if(((data5.number === undefined) && (missing1 = "number")) || ((data5.href === undefined) && (missing1 = "href"))){
+validate66.errors = [{instancePath:instancePath+"/pages/" + i0,schemaPath:"#/properties/pages/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs14 = errors;
+for(const key1 in data5){
+if(!((key1 === "number") || (key1 === "href"))){
+validate66.errors = [{instancePath:instancePath+"/pages/" + i0,schemaPath:"#/properties/pages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs14 === errors){
+if(data5.number !== undefined){
+let data6 = data5.number;
+const _errs15 = errors;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+validate66.errors = [{instancePath:instancePath+"/pages/" + i0+"/number",schemaPath:"#/properties/pages/items/properties/number/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs15){
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 1 || isNaN(data6)){
+validate66.errors = [{instancePath:instancePath+"/pages/" + i0+"/number",schemaPath:"#/properties/pages/items/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid2 = _errs15 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data5.href !== undefined){
+let data7 = data5.href;
+const _errs17 = errors;
+if(errors === _errs17){
+if(typeof data7 === "string"){
+if(func3(data7) > 2048){
+validate66.errors = [{instancePath:instancePath+"/pages/" + i0+"/href",schemaPath:"#/properties/pages/items/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern12.test(data7)){
+validate66.errors = [{instancePath:instancePath+"/pages/" + i0+"/href",schemaPath:"#/properties/pages/items/properties/href/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""}];
+return false;
+}
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/pages/" + i0+"/href",schemaPath:"#/properties/pages/items/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs17 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/pages/" + i0,schemaPath:"#/properties/pages/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs12 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"type":"object","additionalProperties":false,"required":["query","href"],"properties":{"query":{"type":"string","minLength":1,"maxLength":200},"href":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.query === undefined) && (missing0 = "query")) || ((data.href === undefined) && (missing0 = "href"))){
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "query") || (key0 === "href"))){
+validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.query !== undefined){
+let data0 = data.query;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+validate68.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func3(data0) < 1){
+validate68.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate68.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.href !== undefined){
+let data1 = data.href;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func3(data1) > 2048){
+validate68.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data1)){
+validate68.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate68.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+const schema32 = {"type":"array","maxItems":5,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/LinkList.schema.json#/definitions/link"}};
+const schema21 = {"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"type":"string","maxLength":200},"href":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"count":{"type":"integer","minimum":0}}};
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.label === undefined) && (missing0 = "label")) || ((data.href === undefined) && (missing0 = "href"))){
+validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "label") || (key0 === "href")) || (key0 === "count"))){
+validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.label !== undefined){
+let data0 = data.label;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+validate48.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate48.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.href !== undefined){
+let data1 = data.href;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func3(data1) > 2048){
+validate48.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data1)){
+validate48.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate48.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.count !== undefined){
+let data2 = data.count;
+const _errs6 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate48.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs6){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+validate48.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate48.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+if(data.length > 5){
+validate70.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"}];
+return false;
+}
+else {
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate48(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+}
+else {
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/pages/search.schema.json" */;
@@ -254,14 +1158,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.title === undefined) && (missing0 = "title")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.products === undefined) && (missing0 = "products"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.searched === undefined) && (missing0 = "searched"))){
+if(((((((((data.title === undefined) && (missing0 = "title")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.products === undefined) && (missing0 = "products"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.searched === undefined) && (missing0 = "searched"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.filters === undefined) && (missing0 = "filters"))) || ((data.categories === undefined) && (missing0 = "categories"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "title") || (key0 === "query")) || (key0 === "products")) || (key0 === "action")) || (key0 === "searched"))){
+if(!(func2.call(schema6.properties, key0))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -273,7 +1177,7 @@ let data0 = data.title;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func2(data0) > 300){
+if(func3(data0) > 300){
 validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
 return false;
 }
@@ -290,19 +1194,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.query !== undefined){
-let data1 = data.query;
 const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func2(data1) > 200){
-validate21.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate50(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 }
@@ -310,35 +1205,23 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.products !== undefined){
-let data2 = data.products;
-const _errs6 = errors;
-if(errors === _errs6){
-if(Array.isArray(data2)){
-if(data2.length > 200){
-validate21.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
-return false;
-}
-else {
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs8 = errors;
-if(!(validate25(data2[i0], {instancePath:instancePath+"/products/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(data.action !== undefined){
+const _errs5 = errors;
+if(!(validate52(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs8 === errors;
-if(!valid1){
-break;
-}
-}
-}
+var valid0 = _errs5 === errors;
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+var valid0 = true;
 }
+if(valid0){
+if(data.searched !== undefined){
+const _errs6 = errors;
+if(!(validate54(data.searched, {instancePath:instancePath+"/searched",parentData:data,parentDataProperty:"searched",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
 }
@@ -346,26 +1229,35 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.action !== undefined){
-let data4 = data.action;
+if(data.products !== undefined){
+const _errs7 = errors;
+if(!(validate56(data.products, {instancePath:instancePath+"/products",parentData:data,parentDataProperty:"products",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.total !== undefined){
+const _errs8 = errors;
+if(!(validate59(data.total, {instancePath:instancePath+"/total",parentData:data,parentDataProperty:"total",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.filters !== undefined){
 const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data4 === "string"){
-if(func2(data4) > 2048){
-validate21.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
-return false;
-}
-else {
-if(!pattern5.test(data4)){
-validate21.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
-return false;
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate61(data.filters, {instancePath:instancePath+"/filters",parentData:data,parentDataProperty:"filters",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
 }
@@ -373,16 +1265,58 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.searched !== undefined){
+if(data.categories !== undefined){
+const _errs10 = errors;
+if(!(validate64(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.paging !== undefined){
 const _errs11 = errors;
-if(typeof data.searched !== "boolean"){
-validate21.errors = [{instancePath:instancePath+"/searched",schemaPath:"#/properties/searched/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
+if(!(validate66(data.paging, {instancePath:instancePath+"/paging",parentData:data,parentDataProperty:"paging",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.suggestion !== undefined){
+const _errs12 = errors;
+if(!(validate68(data.suggestion, {instancePath:instancePath+"/suggestion",parentData:data,parentDataProperty:"suggestion",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.articles !== undefined){
+const _errs13 = errors;
+if(!(validate70(data.articles, {instancePath:instancePath+"/articles",parentData:data,parentDataProperty:"articles",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
 }
 }
 }

@@ -4,7 +4,7 @@ import * as formats from "ajv-formats/dist/formats.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/user-center.schema.json","type":"object","additionalProperties":false,"required":["title","nav","center"],"properties":{"title":{"type":"string","maxLength":300},"nav":{"$ref":"https://storefront-runtime.dev/schemas/components/AccountNav.schema.json#/properties/items"},"center":{"$ref":"https://storefront-runtime.dev/schemas/components/AccountCenter.schema.json"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/user-center.schema.json","type":"object","additionalProperties":false,"required":["title","nav","center","coupons"],"properties":{"title":{"type":"string","maxLength":300},"nav":{"$ref":"https://storefront-runtime.dev/schemas/components/AccountNav.schema.json#/properties/items"},"center":{"$ref":"https://storefront-runtime.dev/schemas/components/AccountCenter.schema.json"},"coupons":{"$ref":"https://storefront-runtime.dev/schemas/components/MyCoupons.schema.json"}}};
 const func2 = ucs2length;
 const schema8 = {"type":"array","minItems":1,"maxItems":12,"items":{"type":"object","additionalProperties":false,"required":["id","href"],"properties":{"id":{"type":"string","enum":["center","order","return","address","favorite","article","security","log","info"]},"href":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"current":{"type":"boolean"}}}};
 const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
@@ -974,6 +974,350 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
+const schema21 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/MyCoupons.schema.json","type":"object","additionalProperties":false,"required":["coupons","browseHref"],"properties":{"coupons":{"type":"array","maxItems":200,"items":{"type":"object","additionalProperties":false,"required":["code","title","href","expiresAt"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"href":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"expiresAt":{"$ref":"PromotionList.schema.json#/definitions/day"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}}},"browseHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
+const pattern17 = new RegExp("^[A-Z0-9]{3,32}$", "u");
+const schema24 = {"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"};
+const pattern21 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern21.test(data)){
+validate57.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
+const schema28 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"$ref":"reason.schema.json"},"values":{"type":"object","maxProperties":10,"additionalProperties":{"type":["string","number"]}}}};
+const schema29 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/reason.schema.json","type":"string","enum":["coupon.reason.unknown","coupon.reason.expired","coupon.reason.notStarted","coupon.reason.used","coupon.reason.firstOrder","coupon.reason.notApplicable","coupon.reason.minimum","coupon.reason.minimumProducts","review.reason.product","review.reason.notBought","review.reason.notReceived","review.reason.alreadyReviewed","review.reason.score","review.reason.title","review.reason.body","review.reason.photoCount","review.reason.photoSize","review.reason.photoType"]};
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/api/reason.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((((((((((((data === "coupon.reason.unknown") || (data === "coupon.reason.expired")) || (data === "coupon.reason.notStarted")) || (data === "coupon.reason.used")) || (data === "coupon.reason.firstOrder")) || (data === "coupon.reason.notApplicable")) || (data === "coupon.reason.minimum")) || (data === "coupon.reason.minimumProducts")) || (data === "review.reason.product")) || (data === "review.reason.notBought")) || (data === "review.reason.notReceived")) || (data === "review.reason.alreadyReviewed")) || (data === "review.reason.score")) || (data === "review.reason.title")) || (data === "review.reason.body")) || (data === "review.reason.photoCount")) || (data === "review.reason.photoSize")) || (data === "review.reason.photoType"))){
+validate63.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "id") || (key0 === "values"))){
+validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+const _errs2 = errors;
+if(!(validate63(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.values !== undefined){
+let data1 = data.values;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 10){
+validate66.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
+return false;
+}
+else {
+for(const key1 in data1){
+let data2 = data1[key1];
+const _errs6 = errors;
+if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
+validate66.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema28.properties.values.additionalProperties.type},message:"must be string,number"}];
+return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/components/MyCoupons.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.coupons === undefined) && (missing0 = "coupons")) || ((data.browseHref === undefined) && (missing0 = "browseHref"))){
+validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "coupons") || (key0 === "browseHref"))){
+validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.coupons !== undefined){
+let data0 = data.coupons;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+if(data0.length > 200){
+validate50.errors = [{instancePath:instancePath+"/coupons",schemaPath:"#/properties/coupons/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if(((((data1.code === undefined) && (missing1 = "code")) || ((data1.title === undefined) && (missing1 = "title"))) || ((data1.href === undefined) && (missing1 = "href"))) || ((data1.expiresAt === undefined) && (missing1 = "expiresAt"))){
+validate50.errors = [{instancePath:instancePath+"/coupons/" + i0,schemaPath:"#/properties/coupons/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs6 = errors;
+for(const key1 in data1){
+if(!(((((key1 === "code") || (key1 === "title")) || (key1 === "href")) || (key1 === "expiresAt")) || (key1 === "reason"))){
+validate50.errors = [{instancePath:instancePath+"/coupons/" + i0,schemaPath:"#/properties/coupons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs6 === errors){
+if(data1.code !== undefined){
+let data2 = data1.code;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data2 === "string"){
+if(!pattern17.test(data2)){
+validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/code",schemaPath:"#/properties/coupons/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9]{3,32}$"+"\""}];
+return false;
+}
+}
+else {
+validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/code",schemaPath:"#/properties/coupons/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.title !== undefined){
+let data3 = data1.title;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data3 === "string"){
+if(func2(data3) > 200){
+validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/title",schemaPath:"#/properties/coupons/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data3) < 1){
+validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/title",schemaPath:"#/properties/coupons/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/title",schemaPath:"#/properties/coupons/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.href !== undefined){
+let data4 = data1.href;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data4 === "string"){
+if(func2(data4) > 2048){
+validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/href",schemaPath:"#/properties/coupons/items/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data4)){
+validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/href",schemaPath:"#/properties/coupons/items/properties/href/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/href",schemaPath:"#/properties/coupons/items/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs11 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.expiresAt !== undefined){
+const _errs13 = errors;
+if(!(validate57(data1.expiresAt, {instancePath:instancePath+"/coupons/" + i0+"/expiresAt",parentData:data1,parentDataProperty:"expiresAt",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs13 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.reason !== undefined){
+const _errs14 = errors;
+if(!(validate66(data1.reason, {instancePath:instancePath+"/coupons/" + i0+"/reason",parentData:data1,parentDataProperty:"reason",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs14 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate50.errors = [{instancePath:instancePath+"/coupons/" + i0,schemaPath:"#/properties/coupons/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate50.errors = [{instancePath:instancePath+"/coupons",schemaPath:"#/properties/coupons/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.browseHref !== undefined){
+let data7 = data.browseHref;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data7 === "string"){
+if(func2(data7) > 2048){
+validate50.errors = [{instancePath:instancePath+"/browseHref",schemaPath:"#/properties/browseHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data7)){
+validate50.errors = [{instancePath:instancePath+"/browseHref",schemaPath:"#/properties/browseHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate50.errors = [{instancePath:instancePath+"/browseHref",schemaPath:"#/properties/browseHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/pages/user-center.schema.json" */;
@@ -982,14 +1326,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.title === undefined) && (missing0 = "title")) || ((data.nav === undefined) && (missing0 = "nav"))) || ((data.center === undefined) && (missing0 = "center"))){
+if(((((data.title === undefined) && (missing0 = "title")) || ((data.nav === undefined) && (missing0 = "nav"))) || ((data.center === undefined) && (missing0 = "center"))) || ((data.coupons === undefined) && (missing0 = "coupons"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "title") || (key0 === "nav")) || (key0 === "center"))){
+if(!((((key0 === "title") || (key0 === "nav")) || (key0 === "center")) || (key0 === "coupons"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1039,6 +1383,19 @@ var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.coupons !== undefined){
+const _errs6 = errors;
+if(!(validate50(data.coupons, {instancePath:instancePath+"/coupons",parentData:data,parentDataProperty:"coupons",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

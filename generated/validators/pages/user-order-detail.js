@@ -128,7 +128,7 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/UserOrderDetail.schema.json","type":"object","additionalProperties":false,"required":["order","ordersHref","returnHref"],"properties":{"order":{"$ref":"https://storefront-runtime.dev/schemas/api/order/order.schema.json"},"ordersHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"returnHref":{"type":"string","maxLength":2048,"pattern":"^/.*\\{returnNo\\}"}}};
+const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/UserOrderDetail.schema.json","type":"object","additionalProperties":false,"required":["order","ordersHref","returnHref"],"properties":{"order":{"$ref":"https://storefront-runtime.dev/schemas/api/order/order.schema.json"},"ordersHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"returnHref":{"type":"string","maxLength":2048,"pattern":"^/.*\\{returnNo\\}"},"productHref":{"type":"string","maxLength":2048,"pattern":"^/.*\\{slug\\}"}}};
 const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/order/order.schema.json","type":"object","additionalProperties":false,"required":["orderNo","status","payStatus","items","goodsAmount","discountAmount","shippingFee","payAmount","currency","couponCode","shippingMethod","paymentMethod","remarks","address","shipments","createdAt","refundable","timeline"],"properties":{"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"status":{"enum":["in_progress","completed","cancelled","pending_cancellation"]},"payStatus":{"enum":["unpaid","paid"]},"items":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["slug","sku","title","variantTitle","image","price","quantity","returnable"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","minLength":0,"maxLength":200},"image":{"type":"string","minLength":0,"maxLength":2048},"price":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1},"returnable":{"type":"integer","minimum":0,"maximum":100000}}}},"goodsAmount":{"type":"number","minimum":0},"discountAmount":{"type":"number","minimum":0},"shippingFee":{"type":"number","minimum":0},"payAmount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"couponCode":{"type":"string","minLength":0,"maxLength":32},"shippingMethod":{"type":"string","minLength":1,"maxLength":40},"paymentMethod":{"type":"string","minLength":1,"maxLength":40},"remarks":{"type":"string","minLength":0,"maxLength":500},"address":{"type":"object","additionalProperties":false,"required":["country","city","firstName","lastName","address","countryCode","phone"],"properties":{"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$"},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"}}},"shipments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["expressName","expressNo","createdAt"],"properties":{"expressName":{"type":"string","minLength":1,"maxLength":100},"expressNo":{"type":"string","minLength":1,"maxLength":100},"createdAt":{"type":"string","format":"date-time"}}}},"createdAt":{"type":"string","format":"date-time"},"refundable":{"type":"number","minimum":0},"timeline":{"type":"array","maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["kind","note","at"],"properties":{"kind":{"enum":["placed","payment_failed","paid","cancelled","cancel_requested","cancel_refused","shipped","received","return_requested","return_cancelled","return_approved","return_refused","return_shipped","return_completed"]},"note":{"type":"string","maxLength":1000},"at":{"type":"string","format":"date-time"}}}}}};
 const func5 = Object.prototype.hasOwnProperty;
 const pattern2 = new RegExp("^[A-Z0-9]{6,32}$", "u");
@@ -1345,6 +1345,7 @@ return errors === 0;
 }
 
 const pattern14 = new RegExp("^/.*\\{returnNo\\}", "u");
+const pattern15 = new RegExp("^/.*\\{slug\\}", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/UserOrderDetail.schema.json" */;
@@ -1360,7 +1361,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "order") || (key0 === "ordersHref")) || (key0 === "returnHref"))){
+if(!((((key0 === "order") || (key0 === "ordersHref")) || (key0 === "returnHref")) || (key0 === "productHref"))){
 validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1431,6 +1432,34 @@ var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.productHref !== undefined){
+let data3 = data.productHref;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data3 === "string"){
+if(func2(data3) > 2048){
+validate25.errors = [{instancePath:instancePath+"/productHref",schemaPath:"#/properties/productHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern15.test(data3)){
+validate25.errors = [{instancePath:instancePath+"/productHref",schemaPath:"#/properties/productHref/pattern",keyword:"pattern",params:{pattern: "^/.*\\{slug\\}"},message:"must match pattern \""+"^/.*\\{slug\\}"+"\""}];
+return false;
+}
+}
+}
+else {
+validate25.errors = [{instancePath:instancePath+"/productHref",schemaPath:"#/properties/productHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

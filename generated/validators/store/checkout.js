@@ -3,9 +3,266 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/checkout.schema.json","type":"object","additionalProperties":false,"required":["shippingMethods","paymentMethods"],"properties":{"$schema":{"type":"string"},"shippingMethods":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","name","fee"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"},"name":{"type":"string","minLength":1,"maxLength":100},"fee":{"type":"number","minimum":0},"freeOver":{"type":"number","minimum":0},"days":{"type":"string","maxLength":40}}}},"paymentMethods":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"},"name":{"type":"string","minLength":1,"maxLength":100}}}}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/checkout.schema.json","type":"object","additionalProperties":false,"required":["shippingMethods","paymentMethods"],"properties":{"$schema":{"type":"string"},"shippingMethods":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","name","fee"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"},"name":{"$ref":"text.schema.json#/definitions/name"},"fee":{"type":"number","minimum":0},"freeOver":{"type":"number","minimum":0},"days":{"type":"string","maxLength":40}}}},"paymentMethods":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"},"name":{"$ref":"text.schema.json#/definitions/name"}}}}}};
 const pattern0 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
+const schema10 = {"anyOf":[{"type":"string","minLength":1,"maxLength":100},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","minLength":1,"maxLength":100},"zh":{"type":"string","minLength":1,"maxLength":100},"zh-HK":{"type":"string","minLength":1,"maxLength":100}}}]};
 const func2 = ucs2length;
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func2(data) > 100){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func2(data) < 1){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(func2(data0) < 1){
+const err6 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err8 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+if(func2(data1) < 1){
+const err9 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err11 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+if(func2(data2) < 1){
+const err12 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate27.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/store/checkout.schema.json" */;
@@ -94,25 +351,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data2.name !== undefined){
-let data4 = data2.name;
 const _errs11 = errors;
-if(errors === _errs11){
-if(typeof data4 === "string"){
-if(func2(data4) > 100){
-validate21.errors = [{instancePath:instancePath+"/shippingMethods/" + i0+"/name",schemaPath:"#/properties/shippingMethods/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
-}
-else {
-if(func2(data4) < 1){
-validate21.errors = [{instancePath:instancePath+"/shippingMethods/" + i0+"/name",schemaPath:"#/properties/shippingMethods/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/shippingMethods/" + i0+"/name",schemaPath:"#/properties/shippingMethods/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate27(data2.name, {instancePath:instancePath+"/shippingMethods/" + i0+"/name",parentData:data2,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
 }
@@ -122,8 +364,8 @@ var valid2 = true;
 if(valid2){
 if(data2.fee !== undefined){
 let data5 = data2.fee;
-const _errs13 = errors;
-if(errors === _errs13){
+const _errs12 = errors;
+if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
 validate21.errors = [{instancePath:instancePath+"/shippingMethods/" + i0+"/fee",schemaPath:"#/properties/shippingMethods/items/properties/fee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -135,7 +377,7 @@ validate21.errors = [{instancePath:instancePath+"/shippingMethods/" + i0+"/fee",
 return false;
 }
 }
-var valid2 = _errs13 === errors;
+var valid2 = _errs12 === errors;
 }
 else {
 var valid2 = true;
@@ -143,8 +385,8 @@ var valid2 = true;
 if(valid2){
 if(data2.freeOver !== undefined){
 let data6 = data2.freeOver;
-const _errs15 = errors;
-if(errors === _errs15){
+const _errs14 = errors;
+if(errors === _errs14){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
 validate21.errors = [{instancePath:instancePath+"/shippingMethods/" + i0+"/freeOver",schemaPath:"#/properties/shippingMethods/items/properties/freeOver/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -156,7 +398,7 @@ validate21.errors = [{instancePath:instancePath+"/shippingMethods/" + i0+"/freeO
 return false;
 }
 }
-var valid2 = _errs15 === errors;
+var valid2 = _errs14 === errors;
 }
 else {
 var valid2 = true;
@@ -164,8 +406,8 @@ var valid2 = true;
 if(valid2){
 if(data2.days !== undefined){
 let data7 = data2.days;
-const _errs17 = errors;
-if(errors === _errs17){
+const _errs16 = errors;
+if(errors === _errs16){
 if(typeof data7 === "string"){
 if(func2(data7) > 40){
 validate21.errors = [{instancePath:instancePath+"/shippingMethods/" + i0+"/days",schemaPath:"#/properties/shippingMethods/items/properties/days/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
@@ -177,7 +419,7 @@ validate21.errors = [{instancePath:instancePath+"/shippingMethods/" + i0+"/days"
 return false;
 }
 }
-var valid2 = _errs17 === errors;
+var valid2 = _errs16 === errors;
 }
 else {
 var valid2 = true;
@@ -214,8 +456,8 @@ var valid0 = true;
 if(valid0){
 if(data.paymentMethods !== undefined){
 let data8 = data.paymentMethods;
-const _errs19 = errors;
-if(errors === _errs19){
+const _errs18 = errors;
+if(errors === _errs18){
 if(Array.isArray(data8)){
 if(data8.length < 1){
 validate21.errors = [{instancePath:instancePath+"/paymentMethods",schemaPath:"#/properties/paymentMethods/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
@@ -226,8 +468,8 @@ var valid3 = true;
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 let data9 = data8[i1];
-const _errs21 = errors;
-if(errors === _errs21){
+const _errs20 = errors;
+if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing2;
 if(((data9.id === undefined) && (missing2 = "id")) || ((data9.name === undefined) && (missing2 = "name"))){
@@ -235,7 +477,7 @@ validate21.errors = [{instancePath:instancePath+"/paymentMethods/" + i1,schemaPa
 return false;
 }
 else {
-const _errs23 = errors;
+const _errs22 = errors;
 for(const key2 in data9){
 if(!((key2 === "id") || (key2 === "name"))){
 validate21.errors = [{instancePath:instancePath+"/paymentMethods/" + i1,schemaPath:"#/properties/paymentMethods/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
@@ -243,11 +485,11 @@ return false;
 break;
 }
 }
-if(_errs23 === errors){
+if(_errs22 === errors){
 if(data9.id !== undefined){
 let data10 = data9.id;
-const _errs24 = errors;
-if(errors === _errs24){
+const _errs23 = errors;
+if(errors === _errs23){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
 validate21.errors = [{instancePath:instancePath+"/paymentMethods/" + i1+"/id",schemaPath:"#/properties/paymentMethods/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,39}$"+"\""}];
@@ -259,34 +501,19 @@ validate21.errors = [{instancePath:instancePath+"/paymentMethods/" + i1+"/id",sc
 return false;
 }
 }
-var valid4 = _errs24 === errors;
+var valid4 = _errs23 === errors;
 }
 else {
 var valid4 = true;
 }
 if(valid4){
 if(data9.name !== undefined){
-let data11 = data9.name;
-const _errs26 = errors;
-if(errors === _errs26){
-if(typeof data11 === "string"){
-if(func2(data11) > 100){
-validate21.errors = [{instancePath:instancePath+"/paymentMethods/" + i1+"/name",schemaPath:"#/properties/paymentMethods/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
+const _errs25 = errors;
+if(!(validate27(data9.name, {instancePath:instancePath+"/paymentMethods/" + i1+"/name",parentData:data9,parentDataProperty:"name",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
 }
-else {
-if(func2(data11) < 1){
-validate21.errors = [{instancePath:instancePath+"/paymentMethods/" + i1+"/name",schemaPath:"#/properties/paymentMethods/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/paymentMethods/" + i1+"/name",schemaPath:"#/properties/paymentMethods/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid4 = _errs26 === errors;
+var valid4 = _errs25 === errors;
 }
 else {
 var valid4 = true;
@@ -300,7 +527,7 @@ validate21.errors = [{instancePath:instancePath+"/paymentMethods/" + i1,schemaPa
 return false;
 }
 }
-var valid3 = _errs21 === errors;
+var valid3 = _errs20 === errors;
 if(!valid3){
 break;
 }
@@ -312,7 +539,7 @@ validate21.errors = [{instancePath:instancePath+"/paymentMethods",schemaPath:"#/
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;

@@ -3,10 +3,476 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/collections.schema.json","type":"object","additionalProperties":false,"required":["items"],"properties":{"$schema":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"required":["slug","title","products"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","maxLength":1000},"products":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"}}}}}};
-const schema7 = {"type":"object","additionalProperties":false,"required":["slug","title","products"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","maxLength":1000},"products":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"}}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/collections.schema.json","type":"object","additionalProperties":false,"required":["items"],"properties":{"$schema":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"required":["slug","title","products"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"$ref":"text.schema.json#/definitions/title"},"description":{"$ref":"text.schema.json#/definitions/text"},"products":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"}}}}}};
+const schema7 = {"type":"object","additionalProperties":false,"required":["slug","title","products"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"$ref":"text.schema.json#/definitions/title"},"description":{"$ref":"text.schema.json#/definitions/text"},"products":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"}}}};
 const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const schema11 = {"anyOf":[{"type":"string","minLength":1,"maxLength":200},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","minLength":1,"maxLength":200},"zh":{"type":"string","minLength":1,"maxLength":200},"zh-HK":{"type":"string","minLength":1,"maxLength":200}}}]};
 const func2 = ucs2length;
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func2(data) > 200){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func2(data) < 1){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func2(data0) > 200){
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(func2(data0) < 1){
+const err6 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func2(data1) > 200){
+const err8 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+if(func2(data1) < 1){
+const err9 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+const err11 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+if(func2(data2) < 1){
+const err12 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate28.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+const schema10 = {"anyOf":[{"type":"string","maxLength":1000},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","maxLength":1000},"zh":{"type":"string","maxLength":1000},"zh-HK":{"type":"string","maxLength":1000}}}]};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func2(data) > 1000){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func2(data0) > 1000){
+const err4 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err6 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func2(data2) > 1000){
+const err8 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err11 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate30.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -50,25 +516,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.title !== undefined){
-let data1 = data.title;
 const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func2(data1) > 200){
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func2(data1) < 1){
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate28(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 }
@@ -77,21 +528,12 @@ var valid0 = true;
 }
 if(valid0){
 if(data.description !== undefined){
-let data2 = data.description;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(func2(data2) > 1000){
-validate22.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
-return false;
+const _errs5 = errors;
+if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
 }
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
@@ -99,15 +541,15 @@ var valid0 = true;
 if(valid0){
 if(data.products !== undefined){
 let data3 = data.products;
-const _errs8 = errors;
-if(errors === _errs8){
+const _errs6 = errors;
+if(errors === _errs6){
 if(Array.isArray(data3)){
 var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
-const _errs10 = errors;
-if(errors === _errs10){
+const _errs8 = errors;
+if(errors === _errs8){
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
 validate22.errors = [{instancePath:instancePath+"/products/" + i0,schemaPath:"#/properties/products/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
@@ -119,7 +561,7 @@ validate22.errors = [{instancePath:instancePath+"/products/" + i0,schemaPath:"#/
 return false;
 }
 }
-var valid1 = _errs10 === errors;
+var valid1 = _errs8 === errors;
 if(!valid1){
 break;
 }
@@ -130,7 +572,7 @@ validate22.errors = [{instancePath:instancePath+"/products",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;

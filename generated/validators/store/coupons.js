@@ -3,12 +3,527 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/coupons.schema.json","type":"object","additionalProperties":false,"required":["items"],"properties":{"$schema":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"required":["code","slug","title","type","value","expiresAt"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"type":{"enum":["percent","fixed","shipping"]},"value":{"type":"number","minimum":0},"minAmount":{"type":"number","minimum":0,"default":0},"expiresAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}}}};
-const schema7 = {"type":"object","additionalProperties":false,"required":["code","slug","title","type","value","expiresAt"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"type":{"enum":["percent","fixed","shipping"]},"value":{"type":"number","minimum":0},"minAmount":{"type":"number","minimum":0,"default":0},"expiresAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/coupons.schema.json","type":"object","additionalProperties":false,"required":["items"],"properties":{"$schema":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"required":["code","slug","title","type","value","expiresAt"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"$ref":"text.schema.json#/definitions/title"},"type":{"enum":["percent","fixed","shipping"]},"value":{"type":"number","minimum":0},"minAmount":{"type":"number","minimum":0,"default":0},"startsAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"expiresAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"products":{"type":"array","maxItems":500,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"default":[]},"oncePerAccount":{"type":"boolean","default":false},"firstOrderOnly":{"type":"boolean","default":false},"terms":{"$ref":"text.schema.json#/definitions/paragraph"}}}}};
+const schema7 = {"type":"object","additionalProperties":false,"required":["code","slug","title","type","value","expiresAt"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"$ref":"text.schema.json#/definitions/title"},"type":{"enum":["percent","fixed","shipping"]},"value":{"type":"number","minimum":0},"minAmount":{"type":"number","minimum":0,"default":0},"startsAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"expiresAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"products":{"type":"array","maxItems":500,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"default":[]},"oncePerAccount":{"type":"boolean","default":false},"firstOrderOnly":{"type":"boolean","default":false},"terms":{"$ref":"text.schema.json#/definitions/paragraph"}}};
+const func2 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[A-Z0-9]{3,32}$", "u");
 const pattern1 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 const pattern2 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
-const func2 = ucs2length;
+const schema11 = {"anyOf":[{"type":"string","minLength":1,"maxLength":200},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","minLength":1,"maxLength":200},"zh":{"type":"string","minLength":1,"maxLength":200},"zh-HK":{"type":"string","minLength":1,"maxLength":200}}}]};
+const func3 = ucs2length;
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func3(data) > 200){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func3(data) < 1){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(func3(data0) < 1){
+const err6 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func3(data1) > 200){
+const err8 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+if(func3(data1) < 1){
+const err9 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func3(data2) > 200){
+const err11 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+if(func3(data2) < 1){
+const err12 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate28.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+const schema9 = {"anyOf":[{"type":"string","minLength":1,"maxLength":5000},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","minLength":1,"maxLength":5000},"zh":{"type":"string","minLength":1,"maxLength":5000},"zh-HK":{"type":"string","minLength":1,"maxLength":5000}}}]};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func3(data) > 5000){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func3(data) < 1){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func3(data0) > 5000){
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(func3(data0) < 1){
+const err6 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func3(data1) > 5000){
+const err8 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+if(func3(data1) < 1){
+const err9 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func3(data2) > 5000){
+const err11 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+if(func3(data2) < 1){
+const err12 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate30.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18,6 +533,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.minAmount === undefined){
 data.minAmount = 0;
 }
+if(data.products === undefined){
+data.products = [];
+}
+if(data.oncePerAccount === undefined){
+data.oncePerAccount = false;
+}
+if(data.firstOrderOnly === undefined){
+data.firstOrderOnly = false;
+}
 let missing0;
 if(((((((data.code === undefined) && (missing0 = "code")) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.value === undefined) && (missing0 = "value"))) || ((data.expiresAt === undefined) && (missing0 = "expiresAt"))){
 validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
@@ -26,7 +550,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "code") || (key0 === "slug")) || (key0 === "title")) || (key0 === "type")) || (key0 === "value")) || (key0 === "minAmount")) || (key0 === "expiresAt"))){
+if(!(func2.call(schema7.properties, key0))){
 validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -76,25 +600,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.title !== undefined){
-let data2 = data.title;
 const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(func2(data2) > 200){
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func2(data2) < 1){
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate28(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
 }
@@ -104,12 +613,12 @@ var valid0 = true;
 if(valid0){
 if(data.type !== undefined){
 let data3 = data.type;
-const _errs8 = errors;
+const _errs7 = errors;
 if(!(((data3 === "percent") || (data3 === "fixed")) || (data3 === "shipping"))){
 validate22.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema7.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
@@ -117,8 +626,8 @@ var valid0 = true;
 if(valid0){
 if(data.value !== undefined){
 let data4 = data.value;
-const _errs9 = errors;
-if(errors === _errs9){
+const _errs8 = errors;
+if(errors === _errs8){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
 validate22.errors = [{instancePath:instancePath+"/value",schemaPath:"#/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -130,15 +639,15 @@ validate22.errors = [{instancePath:instancePath+"/value",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 let data5 = data.minAmount;
-const _errs11 = errors;
-if(errors === _errs11){
+const _errs10 = errors;
+if(errors === _errs10){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
 validate22.errors = [{instancePath:instancePath+"/minAmount",schemaPath:"#/properties/minAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -150,14 +659,35 @@ validate22.errors = [{instancePath:instancePath+"/minAmount",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs10 === errors;
 if(valid0){
-if(data.expiresAt !== undefined){
-let data6 = data.expiresAt;
-const _errs13 = errors;
-if(errors === _errs13){
+if(data.startsAt !== undefined){
+let data6 = data.startsAt;
+const _errs12 = errors;
+if(errors === _errs12){
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
+validate22.errors = [{instancePath:instancePath+"/startsAt",schemaPath:"#/properties/startsAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/startsAt",schemaPath:"#/properties/startsAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.expiresAt !== undefined){
+let data7 = data.expiresAt;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data7 === "string"){
+if(!pattern2.test(data7)){
 validate22.errors = [{instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
 return false;
 }
@@ -167,10 +697,101 @@ validate22.errors = [{instancePath:instancePath+"/expiresAt",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+let data8 = data.products;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data8)){
+if(data8.length > 500){
+validate22.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data9 === "string"){
+if(!pattern1.test(data9)){
+validate22.errors = [{instancePath:instancePath+"/products/" + i0,schemaPath:"#/properties/products/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/products/" + i0,schemaPath:"#/properties/products/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs18 === errors;
+if(!valid1){
+break;
+}
+}
+if(valid1){
+let i1 = data8.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data8[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+validate22.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
+return false;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+if(valid0){
+const _errs20 = errors;
+if(typeof data.oncePerAccount !== "boolean"){
+validate22.errors = [{instancePath:instancePath+"/oncePerAccount",schemaPath:"#/properties/oncePerAccount/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs20 === errors;
+if(valid0){
+const _errs22 = errors;
+if(typeof data.firstOrderOnly !== "boolean"){
+validate22.errors = [{instancePath:instancePath+"/firstOrderOnly",schemaPath:"#/properties/firstOrderOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs22 === errors;
+if(valid0){
+if(data.terms !== undefined){
+const _errs24 = errors;
+if(!(validate30(data.terms, {instancePath:instancePath+"/terms",parentData:data,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs24 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
 }
 }
 }

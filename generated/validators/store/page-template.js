@@ -3,33 +3,451 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/page-template.schema.json","type":"object","additionalProperties":false,"required":["sections"],"properties":{"$schema":{"type":"string"},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":1000},"ogType":{"enum":["website","article","product"],"default":"website"},"robots":{"type":"string","pattern":"^[a-z, -]{1,100}$"},"hideHead":{"type":"boolean","default":false},"hideFoot":{"type":"boolean","default":false},"noLoad":{"type":"boolean","default":false},"keepPosition":{"type":"boolean","default":false},"sections":{"type":"array","items":{"$ref":"#/definitions/section"}}},"definitions":{"section":{"type":"object","additionalProperties":false,"required":["component"],"properties":{"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]{0,63}$"},"props":{"type":"object","default":{}},"bind":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"},"default":{}},"hydrate":{"$ref":"../common/hydrate-strategy.schema.json"},"media":{"type":"string","minLength":1,"maxLength":200},"clientOnly":{"type":"boolean","default":false},"when":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"}},"if":{"properties":{"hydrate":{"const":"media"}},"required":["hydrate"]},"then":{"properties":{"media":{"type":"string"}},"required":["media"]}}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/page-template.schema.json","type":"object","additionalProperties":false,"required":["sections"],"properties":{"$schema":{"type":"string"},"title":{"$ref":"text.schema.json#/definitions/heading"},"description":{"$ref":"text.schema.json#/definitions/text"},"ogType":{"enum":["website","article","product"],"default":"website"},"robots":{"type":"string","pattern":"^[a-z, -]{1,100}$"},"hideHead":{"type":"boolean","default":false},"hideFoot":{"type":"boolean","default":false},"noLoad":{"type":"boolean","default":false},"keepPosition":{"type":"boolean","default":false},"sections":{"type":"array","items":{"$ref":"#/definitions/section"}}},"definitions":{"section":{"type":"object","additionalProperties":false,"required":["component"],"properties":{"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]{0,63}$"},"props":{"type":"object","default":{}},"bind":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"},"default":{}},"hydrate":{"$ref":"../common/hydrate-strategy.schema.json"},"media":{"type":"string","minLength":1,"maxLength":200},"persist":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"},"clientOnly":{"type":"boolean","default":false},"when":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"}},"if":{"properties":{"hydrate":{"const":"media"}},"required":["hydrate"]},"then":{"properties":{"media":{"type":"string"}},"required":["media"]}}}};
 const func2 = Object.prototype.hasOwnProperty;
+const schema10 = {"anyOf":[{"type":"string","maxLength":300},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","maxLength":300},"zh":{"type":"string","maxLength":300},"zh-HK":{"type":"string","maxLength":300}}}]};
 const func3 = ucs2length;
-const pattern0 = new RegExp("^[a-z, -]{1,100}$", "u");
-const schema7 = {"type":"object","additionalProperties":false,"required":["component"],"properties":{"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]{0,63}$"},"props":{"type":"object","default":{}},"bind":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"},"default":{}},"hydrate":{"$ref":"../common/hydrate-strategy.schema.json"},"media":{"type":"string","minLength":1,"maxLength":200},"clientOnly":{"type":"boolean","default":false},"when":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"}},"if":{"properties":{"hydrate":{"const":"media"}},"required":["hydrate"]},"then":{"properties":{"media":{"type":"string"}},"required":["media"]}};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func3(data) > 300){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func3(data0) > 300){
+const err4 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func3(data1) > 300){
+const err6 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func3(data2) > 300){
+const err8 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err11 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate27.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+const schema9 = {"anyOf":[{"type":"string","maxLength":1000},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","maxLength":1000},"zh":{"type":"string","maxLength":1000},"zh-HK":{"type":"string","maxLength":1000}}}]};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func3(data) > 1000){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func3(data0) > 1000){
+const err4 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func3(data1) > 1000){
+const err6 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func3(data2) > 1000){
+const err8 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err11 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate29.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+
+const schema12 = {"type":"object","additionalProperties":false,"required":["component"],"properties":{"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]{0,63}$"},"props":{"type":"object","default":{}},"bind":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"},"default":{}},"hydrate":{"$ref":"../common/hydrate-strategy.schema.json"},"media":{"type":"string","minLength":1,"maxLength":200},"persist":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"},"clientOnly":{"type":"boolean","default":false},"when":{"type":"string","pattern":"^[A-Za-z0-9_.$]{1,200}$"}},"if":{"properties":{"hydrate":{"const":"media"}},"required":["hydrate"]},"then":{"properties":{"media":{"type":"string"}},"required":["media"]}};
 const pattern1 = new RegExp("^[A-Z][A-Za-z0-9]{0,63}$", "u");
 const pattern2 = new RegExp("^[A-Za-z0-9_.$]{1,200}$", "u");
-const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/hydrate-strategy.schema.json","type":"string","enum":["load","idle","visible","interaction","media","none"]};
+const pattern3 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
+const schema13 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/hydrate-strategy.schema.json","type":"string","enum":["load","idle","visible","interaction","media","none"]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/common/hydrate-strategy.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((data === "load") || (data === "idle")) || (data === "visible")) || (data === "interaction")) || (data === "media")) || (data === "none"))){
-validate23.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"}];
+validate32.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate23.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -77,13 +495,13 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.media === undefined) && (missing1 = "media")){
-validate22.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate31.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data.media !== undefined){
 if(typeof data.media !== "string"){
-validate22.errors = [{instancePath:instancePath+"/media",schemaPath:"#/then/properties/media/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate31.errors = [{instancePath:instancePath+"/media",schemaPath:"#/then/properties/media/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -101,7 +519,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate22.errors = vErrors;
+validate31.errors = vErrors;
 return false;
 }
 if(errors === 0){
@@ -117,14 +535,14 @@ data.clientOnly = false;
 }
 let missing2;
 if((data.component === undefined) && (missing2 = "component")){
-validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs7 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "component") || (key0 === "props")) || (key0 === "bind")) || (key0 === "hydrate")) || (key0 === "media")) || (key0 === "clientOnly")) || (key0 === "when"))){
-validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!((((((((key0 === "component") || (key0 === "props")) || (key0 === "bind")) || (key0 === "hydrate")) || (key0 === "media")) || (key0 === "persist")) || (key0 === "clientOnly")) || (key0 === "when"))){
+validate31.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -136,12 +554,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern1.test(data2)){
-validate22.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z0-9]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Za-z0-9]{0,63}$"+"\""}];
+validate31.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z0-9]{0,63}$"},message:"must match pattern \""+"^[A-Z][A-Za-z0-9]{0,63}$"+"\""}];
 return false;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate31.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -154,7 +572,7 @@ if(valid3){
 let data3 = data.props;
 const _errs10 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate22.errors = [{instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate31.errors = [{instancePath:instancePath+"/props",schemaPath:"#/properties/props/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -169,12 +587,12 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-validate22.errors = [{instancePath:instancePath+"/bind/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bind/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.$]{1,200}$"+"\""}];
+validate31.errors = [{instancePath:instancePath+"/bind/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bind/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.$]{1,200}$"+"\""}];
 return false;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/bind/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bind/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate31.errors = [{instancePath:instancePath+"/bind/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bind/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -185,7 +603,7 @@ break;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate31.errors = [{instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -193,8 +611,8 @@ var valid3 = _errs12 === errors;
 if(valid3){
 if(data.hydrate !== undefined){
 const _errs17 = errors;
-if(!(validate23(data.hydrate, {instancePath:instancePath+"/hydrate",parentData:data,parentDataProperty:"hydrate",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate32(data.hydrate, {instancePath:instancePath+"/hydrate",parentData:data,parentDataProperty:"hydrate",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs17 === errors;
@@ -209,18 +627,18 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data7 === "string"){
 if(func3(data7) > 200){
-validate22.errors = [{instancePath:instancePath+"/media",schemaPath:"#/properties/media/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate31.errors = [{instancePath:instancePath+"/media",schemaPath:"#/properties/media/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func3(data7) < 1){
-validate22.errors = [{instancePath:instancePath+"/media",schemaPath:"#/properties/media/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate31.errors = [{instancePath:instancePath+"/media",schemaPath:"#/properties/media/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate31.errors = [{instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -230,29 +648,50 @@ else {
 var valid3 = true;
 }
 if(valid3){
+if(data.persist !== undefined){
+let data8 = data.persist;
 const _errs20 = errors;
-if(typeof data.clientOnly !== "boolean"){
-validate22.errors = [{instancePath:instancePath+"/clientOnly",schemaPath:"#/properties/clientOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs20 === errors;
-if(valid3){
-if(data.when !== undefined){
-let data9 = data.when;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data9 === "string"){
-if(!pattern2.test(data9)){
-validate22.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.$]{1,200}$"+"\""}];
+if(errors === _errs20){
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+validate31.errors = [{instancePath:instancePath+"/persist",schemaPath:"#/properties/persist/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,39}$"+"\""}];
 return false;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate31.errors = [{instancePath:instancePath+"/persist",schemaPath:"#/properties/persist/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
+var valid3 = _errs20 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+const _errs22 = errors;
+if(typeof data.clientOnly !== "boolean"){
+validate31.errors = [{instancePath:instancePath+"/clientOnly",schemaPath:"#/properties/clientOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
 var valid3 = _errs22 === errors;
+if(valid3){
+if(data.when !== undefined){
+let data10 = data.when;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data10 === "string"){
+if(!pattern2.test(data10)){
+validate31.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.$]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.$]{1,200}$"+"\""}];
+return false;
+}
+}
+else {
+validate31.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs24 === errors;
 }
 else {
 var valid3 = true;
@@ -266,15 +705,17 @@ var valid3 = true;
 }
 }
 }
+}
 else {
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate22.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
+const pattern0 = new RegExp("^[a-z, -]{1,100}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/store/page-template.schema.json" */;
@@ -325,19 +766,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.title !== undefined){
-let data1 = data.title;
 const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func3(data1) > 300){
-validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate27(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 }
@@ -346,38 +778,29 @@ var valid0 = true;
 }
 if(valid0){
 if(data.description !== undefined){
-let data2 = data.description;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(func3(data2) > 1000){
-validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
-return false;
+const _errs5 = errors;
+if(!(validate29(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+errors = vErrors.length;
 }
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 let data3 = data.ogType;
-const _errs8 = errors;
+const _errs6 = errors;
 if(!(((data3 === "website") || (data3 === "article")) || (data3 === "product"))){
 validate21.errors = [{instancePath:instancePath+"/ogType",schemaPath:"#/properties/ogType/enum",keyword:"enum",params:{allowedValues: schema6.properties.ogType.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs6 === errors;
 if(valid0){
 if(data.robots !== undefined){
 let data4 = data.robots;
-const _errs9 = errors;
-if(errors === _errs9){
+const _errs7 = errors;
+if(errors === _errs7){
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
 validate21.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properties/robots/pattern",keyword:"pattern",params:{pattern: "^[a-z, -]{1,100}$"},message:"must match pattern \""+"^[a-z, -]{1,100}$"+"\""}];
@@ -389,54 +812,54 @@ validate21.errors = [{instancePath:instancePath+"/robots",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-const _errs11 = errors;
+const _errs9 = errors;
 if(typeof data.hideHead !== "boolean"){
 validate21.errors = [{instancePath:instancePath+"/hideHead",schemaPath:"#/properties/hideHead/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+if(valid0){
+const _errs11 = errors;
+if(typeof data.hideFoot !== "boolean"){
+validate21.errors = [{instancePath:instancePath+"/hideFoot",schemaPath:"#/properties/hideFoot/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs11 === errors;
 if(valid0){
 const _errs13 = errors;
-if(typeof data.hideFoot !== "boolean"){
-validate21.errors = [{instancePath:instancePath+"/hideFoot",schemaPath:"#/properties/hideFoot/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(typeof data.noLoad !== "boolean"){
+validate21.errors = [{instancePath:instancePath+"/noLoad",schemaPath:"#/properties/noLoad/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs13 === errors;
 if(valid0){
 const _errs15 = errors;
-if(typeof data.noLoad !== "boolean"){
-validate21.errors = [{instancePath:instancePath+"/noLoad",schemaPath:"#/properties/noLoad/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs15 === errors;
-if(valid0){
-const _errs17 = errors;
 if(typeof data.keepPosition !== "boolean"){
 validate21.errors = [{instancePath:instancePath+"/keepPosition",schemaPath:"#/properties/keepPosition/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs17 === errors;
+var valid0 = _errs15 === errors;
 if(valid0){
 if(data.sections !== undefined){
 let data9 = data.sections;
-const _errs19 = errors;
-if(errors === _errs19){
+const _errs17 = errors;
+if(errors === _errs17){
 if(Array.isArray(data9)){
 var valid1 = true;
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-const _errs21 = errors;
-if(!(validate22(data9[i0], {instancePath:instancePath+"/sections/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+const _errs19 = errors;
+if(!(validate31(data9[i0], {instancePath:instancePath+"/sections/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs21 === errors;
+var valid1 = _errs19 === errors;
 if(!valid1){
 break;
 }
@@ -447,7 +870,7 @@ validate21.errors = [{instancePath:instancePath+"/sections",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;

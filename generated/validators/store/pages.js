@@ -3,10 +3,524 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/pages.schema.json","type":"object","additionalProperties":false,"required":["items"],"properties":{"$schema":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"required":["slug","title","body"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"folder":{"enum":["page","custom","root"],"default":"page"},"body":{"type":"array","items":{"type":"string","minLength":1,"maxLength":5000}}}}}};
-const schema7 = {"type":"object","additionalProperties":false,"required":["slug","title","body"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"folder":{"enum":["page","custom","root"],"default":"page"},"body":{"type":"array","items":{"type":"string","minLength":1,"maxLength":5000}}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/pages.schema.json","type":"object","additionalProperties":false,"required":["items"],"properties":{"$schema":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"required":["slug","title","body"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"$ref":"text.schema.json#/definitions/title"},"folder":{"enum":["page","custom","root"],"default":"page"},"body":{"type":"array","items":{"$ref":"text.schema.json#/definitions/paragraph"}}}}}};
+const schema7 = {"type":"object","additionalProperties":false,"required":["slug","title","body"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"$ref":"text.schema.json#/definitions/title"},"folder":{"enum":["page","custom","root"],"default":"page"},"body":{"type":"array","items":{"$ref":"text.schema.json#/definitions/paragraph"}}}};
 const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const schema11 = {"anyOf":[{"type":"string","minLength":1,"maxLength":200},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","minLength":1,"maxLength":200},"zh":{"type":"string","minLength":1,"maxLength":200},"zh-HK":{"type":"string","minLength":1,"maxLength":200}}}]};
 const func2 = ucs2length;
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func2(data) > 200){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func2(data) < 1){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func2(data0) > 200){
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(func2(data0) < 1){
+const err6 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func2(data1) > 200){
+const err8 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+if(func2(data1) < 1){
+const err9 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+const err11 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+if(func2(data2) < 1){
+const err12 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate28.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+const schema9 = {"anyOf":[{"type":"string","minLength":1,"maxLength":5000},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","minLength":1,"maxLength":5000},"zh":{"type":"string","minLength":1,"maxLength":5000},"zh-HK":{"type":"string","minLength":1,"maxLength":5000}}}]};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func2(data) > 5000){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func2(data) < 1){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func2(data0) > 5000){
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(func2(data0) < 1){
+const err6 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func2(data1) > 5000){
+const err8 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+if(func2(data1) < 1){
+const err9 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func2(data2) > 5000){
+const err11 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+if(func2(data2) < 1){
+const err12 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate30.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -53,25 +567,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.title !== undefined){
-let data1 = data.title;
 const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func2(data1) > 200){
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func2(data1) < 1){
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate28(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 }
@@ -80,42 +579,27 @@ var valid0 = true;
 }
 if(valid0){
 let data2 = data.folder;
-const _errs6 = errors;
+const _errs5 = errors;
 if(!(((data2 === "page") || (data2 === "custom")) || (data2 === "root"))){
 validate22.errors = [{instancePath:instancePath+"/folder",schemaPath:"#/properties/folder/enum",keyword:"enum",params:{allowedValues: schema7.properties.folder.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs5 === errors;
 if(valid0){
 if(data.body !== undefined){
 let data3 = data.body;
-const _errs7 = errors;
-if(errors === _errs7){
+const _errs6 = errors;
+if(errors === _errs6){
 if(Array.isArray(data3)){
 var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data4 === "string"){
-if(func2(data4) > 5000){
-validate22.errors = [{instancePath:instancePath+"/body/" + i0,schemaPath:"#/properties/body/items/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
-return false;
+const _errs8 = errors;
+if(!(validate30(data3[i0], {instancePath:instancePath+"/body/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
 }
-else {
-if(func2(data4) < 1){
-validate22.errors = [{instancePath:instancePath+"/body/" + i0,schemaPath:"#/properties/body/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/body/" + i0,schemaPath:"#/properties/body/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
+var valid1 = _errs8 === errors;
 if(!valid1){
 break;
 }
@@ -126,7 +610,7 @@ validate22.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties
 return false;
 }
 }
-var valid0 = _errs7 === errors;
+var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;

@@ -3,14 +3,994 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/products.schema.json","type":"object","additionalProperties":false,"required":["items"],"properties":{"$schema":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"required":["id","slug","title","category","price","variants","images"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"summary":{"type":"string","maxLength":500},"description":{"type":"array","items":{"type":"string","minLength":1,"maxLength":5000}},"category":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"uniqueItems":true,"default":[]},"images":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^(/media/[a-zA-Z0-9._-]+|https://.+)$","maxLength":2048}},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"variants":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["sku","title","price","stock"],"properties":{"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"title":{"type":"string","minLength":1,"maxLength":200},"options":{"type":"object","additionalProperties":{"type":"string","maxLength":100}},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"image":{"type":"string","pattern":"^(/media/[a-zA-Z0-9._-]+|https://.+)$","maxLength":2048}}}},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}}}};
-const schema7 = {"type":"object","additionalProperties":false,"required":["id","slug","title","category","price","variants","images"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"summary":{"type":"string","maxLength":500},"description":{"type":"array","items":{"type":"string","minLength":1,"maxLength":5000}},"category":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"uniqueItems":true,"default":[]},"images":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^(/media/[a-zA-Z0-9._-]+|https://.+)$","maxLength":2048}},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"variants":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["sku","title","price","stock"],"properties":{"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"title":{"type":"string","minLength":1,"maxLength":200},"options":{"type":"object","additionalProperties":{"type":"string","maxLength":100}},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"image":{"type":"string","pattern":"^(/media/[a-zA-Z0-9._-]+|https://.+)$","maxLength":2048}}}},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/store/products.schema.json","type":"object","additionalProperties":false,"required":["items"],"properties":{"$schema":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"required":["id","slug","title","category","price","variants","images"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"$ref":"text.schema.json#/definitions/title"},"summary":{"$ref":"text.schema.json#/definitions/summary"},"description":{"type":"array","items":{"$ref":"text.schema.json#/definitions/paragraph"}},"category":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"uniqueItems":true,"default":[]},"images":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^(/media/[a-zA-Z0-9._-]+|https://.+)$","maxLength":2048}},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"variants":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["sku","title","price","stock"],"properties":{"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"title":{"$ref":"text.schema.json#/definitions/title"},"options":{"type":"object","additionalProperties":{"$ref":"text.schema.json#/definitions/name"}},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"image":{"type":"string","pattern":"^(/media/[a-zA-Z0-9._-]+|https://.+)$","maxLength":2048}}}},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}}}};
+const schema7 = {"type":"object","additionalProperties":false,"required":["id","slug","title","category","price","variants","images"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"$ref":"text.schema.json#/definitions/title"},"summary":{"$ref":"text.schema.json#/definitions/summary"},"description":{"type":"array","items":{"$ref":"text.schema.json#/definitions/paragraph"}},"category":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"uniqueItems":true,"default":[]},"images":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^(/media/[a-zA-Z0-9._-]+|https://.+)$","maxLength":2048}},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"variants":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["sku","title","price","stock"],"properties":{"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"title":{"$ref":"text.schema.json#/definitions/title"},"options":{"type":"object","additionalProperties":{"$ref":"text.schema.json#/definitions/name"}},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"image":{"type":"string","pattern":"^(/media/[a-zA-Z0-9._-]+|https://.+)$","maxLength":2048}}}},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 const pattern3 = new RegExp("^(/media/[a-zA-Z0-9._-]+|https://.+)$", "u");
 const pattern4 = new RegExp("^[A-Z0-9][A-Z0-9-]{0,63}$", "u");
 const pattern6 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+const schema11 = {"anyOf":[{"type":"string","minLength":1,"maxLength":200},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","minLength":1,"maxLength":200},"zh":{"type":"string","minLength":1,"maxLength":200},"zh-HK":{"type":"string","minLength":1,"maxLength":200}}}]};
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func3(data) > 200){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func3(data) < 1){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func3(data0) > 200){
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(func3(data0) < 1){
+const err6 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func3(data1) > 200){
+const err8 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+if(func3(data1) < 1){
+const err9 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func3(data2) > 200){
+const err11 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+if(func3(data2) < 1){
+const err12 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate28.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+const schema12 = {"anyOf":[{"type":"string","maxLength":500},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","maxLength":500},"zh":{"type":"string","maxLength":500},"zh-HK":{"type":"string","maxLength":500}}}]};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func3(data) > 500){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func3(data0) > 500){
+const err4 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func3(data1) > 500){
+const err6 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func3(data2) > 500){
+const err8 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err11 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate30.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+const schema9 = {"anyOf":[{"type":"string","minLength":1,"maxLength":5000},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","minLength":1,"maxLength":5000},"zh":{"type":"string","minLength":1,"maxLength":5000},"zh-HK":{"type":"string","minLength":1,"maxLength":5000}}}]};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func3(data) > 5000){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func3(data) < 1){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func3(data0) > 5000){
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(func3(data0) < 1){
+const err6 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func3(data1) > 5000){
+const err8 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+if(func3(data1) < 1){
+const err9 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func3(data2) > 5000){
+const err11 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+if(func3(data2) < 1){
+const err12 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate32.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+const schema14 = {"anyOf":[{"type":"string","minLength":1,"maxLength":100},{"type":"object","additionalProperties":false,"required":["en"],"properties":{"en":{"type":"string","minLength":1,"maxLength":100},"zh":{"type":"string","minLength":1,"maxLength":100},"zh-HK":{"type":"string","minLength":1,"maxLength":100}}}]};
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(errors === _errs1){
+if(typeof data === "string"){
+if(func3(data) > 100){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func3(data) < 1){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.en === undefined) && (missing0 = "en")){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(((key0 === "en") || (key0 === "zh")) || (key0 === "zh-HK"))){
+const err4 = {instancePath,schemaPath:"#/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.en !== undefined){
+let data0 = data.en;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func3(data0) > 100){
+const err5 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(func3(data0) < 1){
+const err6 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/en",schemaPath:"#/anyOf/1/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.zh !== undefined){
+let data1 = data.zh;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data1 === "string"){
+if(func3(data1) > 100){
+const err8 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+if(func3(data1) < 1){
+const err9 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/zh",schemaPath:"#/anyOf/1/properties/zh/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data["zh-HK"] !== undefined){
+let data2 = data["zh-HK"];
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func3(data2) > 100){
+const err11 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+if(func3(data2) < 1){
+const err12 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/zh-HK",schemaPath:"#/anyOf/1/properties/zh-HK/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err15 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate35.errors = vErrors;
+return false;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate35.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -78,25 +1058,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.title !== undefined){
-let data2 = data.title;
 const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(func3(data2) > 200){
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func3(data2) < 1){
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate28(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
 }
@@ -105,21 +1070,12 @@ var valid0 = true;
 }
 if(valid0){
 if(data.summary !== undefined){
-let data3 = data.summary;
-const _errs8 = errors;
-if(errors === _errs8){
-if(typeof data3 === "string"){
-if(func3(data3) > 500){
-validate22.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
+const _errs7 = errors;
+if(!(validate30(data.summary, {instancePath:instancePath+"/summary",parentData:data,parentDataProperty:"summary",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
 }
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
@@ -127,33 +1083,18 @@ var valid0 = true;
 if(valid0){
 if(data.description !== undefined){
 let data4 = data.description;
-const _errs10 = errors;
-if(errors === _errs10){
+const _errs8 = errors;
+if(errors === _errs8){
 if(Array.isArray(data4)){
 var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data5 === "string"){
-if(func3(data5) > 5000){
-validate22.errors = [{instancePath:instancePath+"/description/" + i0,schemaPath:"#/properties/description/items/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
-return false;
+const _errs10 = errors;
+if(!(validate32(data4[i0], {instancePath:instancePath+"/description/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
 }
-else {
-if(func3(data5) < 1){
-validate22.errors = [{instancePath:instancePath+"/description/" + i0,schemaPath:"#/properties/description/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/description/" + i0,schemaPath:"#/properties/description/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs12 === errors;
+var valid1 = _errs10 === errors;
 if(!valid1){
 break;
 }
@@ -164,7 +1105,7 @@ validate22.errors = [{instancePath:instancePath+"/description",schemaPath:"#/pro
 return false;
 }
 }
-var valid0 = _errs10 === errors;
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
@@ -172,8 +1113,8 @@ var valid0 = true;
 if(valid0){
 if(data.category !== undefined){
 let data6 = data.category;
-const _errs14 = errors;
-if(errors === _errs14){
+const _errs11 = errors;
+if(errors === _errs11){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
 validate22.errors = [{instancePath:instancePath+"/category",schemaPath:"#/properties/category/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
@@ -185,22 +1126,22 @@ validate22.errors = [{instancePath:instancePath+"/category",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 let data7 = data.tags;
-const _errs16 = errors;
-if(errors === _errs16){
+const _errs13 = errors;
+if(errors === _errs13){
 if(Array.isArray(data7)){
 var valid2 = true;
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
-const _errs18 = errors;
-if(errors === _errs18){
+const _errs15 = errors;
+if(errors === _errs15){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
 validate22.errors = [{instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
@@ -212,7 +1153,7 @@ validate22.errors = [{instancePath:instancePath+"/tags/" + i1,schemaPath:"#/prop
 return false;
 }
 }
-var valid2 = _errs18 === errors;
+var valid2 = _errs15 === errors;
 if(!valid2){
 break;
 }
@@ -243,12 +1184,12 @@ validate22.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties
 return false;
 }
 }
-var valid0 = _errs16 === errors;
+var valid0 = _errs13 === errors;
 if(valid0){
 if(data.images !== undefined){
 let data9 = data.images;
-const _errs20 = errors;
-if(errors === _errs20){
+const _errs17 = errors;
+if(errors === _errs17){
 if(Array.isArray(data9)){
 if(data9.length < 1){
 validate22.errors = [{instancePath:instancePath+"/images",schemaPath:"#/properties/images/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
@@ -259,8 +1200,8 @@ var valid4 = true;
 const len2 = data9.length;
 for(let i3=0; i3<len2; i3++){
 let data10 = data9[i3];
-const _errs22 = errors;
-if(errors === _errs22){
+const _errs19 = errors;
+if(errors === _errs19){
 if(typeof data10 === "string"){
 if(func3(data10) > 2048){
 validate22.errors = [{instancePath:instancePath+"/images/" + i3,schemaPath:"#/properties/images/items/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
@@ -278,7 +1219,7 @@ validate22.errors = [{instancePath:instancePath+"/images/" + i3,schemaPath:"#/pr
 return false;
 }
 }
-var valid4 = _errs22 === errors;
+var valid4 = _errs19 === errors;
 if(!valid4){
 break;
 }
@@ -290,7 +1231,7 @@ validate22.errors = [{instancePath:instancePath+"/images",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs20 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -298,8 +1239,8 @@ var valid0 = true;
 if(valid0){
 if(data.price !== undefined){
 let data11 = data.price;
-const _errs24 = errors;
-if(errors === _errs24){
+const _errs21 = errors;
+if(errors === _errs21){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
 validate22.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -311,7 +1252,7 @@ validate22.errors = [{instancePath:instancePath+"/price",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
@@ -319,8 +1260,8 @@ var valid0 = true;
 if(valid0){
 if(data.linePrice !== undefined){
 let data12 = data.linePrice;
-const _errs26 = errors;
-if(errors === _errs26){
+const _errs23 = errors;
+if(errors === _errs23){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
 validate22.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -332,7 +1273,7 @@ validate22.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
@@ -340,8 +1281,8 @@ var valid0 = true;
 if(valid0){
 if(data.variants !== undefined){
 let data13 = data.variants;
-const _errs28 = errors;
-if(errors === _errs28){
+const _errs25 = errors;
+if(errors === _errs25){
 if(Array.isArray(data13)){
 if(data13.length < 1){
 validate22.errors = [{instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
@@ -352,8 +1293,8 @@ var valid5 = true;
 const len3 = data13.length;
 for(let i4=0; i4<len3; i4++){
 let data14 = data13[i4];
-const _errs30 = errors;
-if(errors === _errs30){
+const _errs27 = errors;
+if(errors === _errs27){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 let missing1;
 if(((((data14.sku === undefined) && (missing1 = "sku")) || ((data14.title === undefined) && (missing1 = "title"))) || ((data14.price === undefined) && (missing1 = "price"))) || ((data14.stock === undefined) && (missing1 = "stock"))){
@@ -361,7 +1302,7 @@ validate22.errors = [{instancePath:instancePath+"/variants/" + i4,schemaPath:"#/
 return false;
 }
 else {
-const _errs32 = errors;
+const _errs29 = errors;
 for(const key1 in data14){
 if(!(((((((key1 === "sku") || (key1 === "title")) || (key1 === "options")) || (key1 === "price")) || (key1 === "linePrice")) || (key1 === "stock")) || (key1 === "image"))){
 validate22.errors = [{instancePath:instancePath+"/variants/" + i4,schemaPath:"#/properties/variants/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
@@ -369,11 +1310,11 @@ return false;
 break;
 }
 }
-if(_errs32 === errors){
+if(_errs29 === errors){
 if(data14.sku !== undefined){
 let data15 = data14.sku;
-const _errs33 = errors;
-if(errors === _errs33){
+const _errs30 = errors;
+if(errors === _errs30){
 if(typeof data15 === "string"){
 if(!pattern4.test(data15)){
 validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/sku",schemaPath:"#/properties/variants/items/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9][A-Z0-9-]{0,63}$"},message:"must match pattern \""+"^[A-Z0-9][A-Z0-9-]{0,63}$"+"\""}];
@@ -385,34 +1326,19 @@ validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/sku",schemaP
 return false;
 }
 }
-var valid6 = _errs33 === errors;
+var valid6 = _errs30 === errors;
 }
 else {
 var valid6 = true;
 }
 if(valid6){
 if(data14.title !== undefined){
-let data16 = data14.title;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data16 === "string"){
-if(func3(data16) > 200){
-validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/title",schemaPath:"#/properties/variants/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
+const _errs32 = errors;
+if(!(validate28(data14.title, {instancePath:instancePath+"/variants/" + i4+"/title",parentData:data14,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
 }
-else {
-if(func3(data16) < 1){
-validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/title",schemaPath:"#/properties/variants/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/title",schemaPath:"#/properties/variants/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid6 = _errs35 === errors;
+var valid6 = _errs32 === errors;
 }
 else {
 var valid6 = true;
@@ -420,25 +1346,16 @@ var valid6 = true;
 if(valid6){
 if(data14.options !== undefined){
 let data17 = data14.options;
-const _errs37 = errors;
-if(errors === _errs37){
+const _errs33 = errors;
+if(errors === _errs33){
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 for(const key2 in data17){
-let data18 = data17[key2];
-const _errs40 = errors;
-if(errors === _errs40){
-if(typeof data18 === "string"){
-if(func3(data18) > 100){
-validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/options/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/items/properties/options/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
+const _errs36 = errors;
+if(!(validate35(data17[key2], {instancePath:instancePath+"/variants/" + i4+"/options/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data17,parentDataProperty:key2,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
 }
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/options/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/items/properties/options/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid7 = _errs40 === errors;
+var valid7 = _errs36 === errors;
 if(!valid7){
 break;
 }
@@ -449,7 +1366,7 @@ validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/options",sch
 return false;
 }
 }
-var valid6 = _errs37 === errors;
+var valid6 = _errs33 === errors;
 }
 else {
 var valid6 = true;
@@ -457,8 +1374,8 @@ var valid6 = true;
 if(valid6){
 if(data14.price !== undefined){
 let data19 = data14.price;
-const _errs42 = errors;
-if(errors === _errs42){
+const _errs37 = errors;
+if(errors === _errs37){
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 < 0 || isNaN(data19)){
 validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/price",schemaPath:"#/properties/variants/items/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -470,7 +1387,7 @@ validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/price",schem
 return false;
 }
 }
-var valid6 = _errs42 === errors;
+var valid6 = _errs37 === errors;
 }
 else {
 var valid6 = true;
@@ -478,8 +1395,8 @@ var valid6 = true;
 if(valid6){
 if(data14.linePrice !== undefined){
 let data20 = data14.linePrice;
-const _errs44 = errors;
-if(errors === _errs44){
+const _errs39 = errors;
+if(errors === _errs39){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 < 0 || isNaN(data20)){
 validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/linePrice",schemaPath:"#/properties/variants/items/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -491,7 +1408,7 @@ validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/linePrice",s
 return false;
 }
 }
-var valid6 = _errs44 === errors;
+var valid6 = _errs39 === errors;
 }
 else {
 var valid6 = true;
@@ -499,12 +1416,12 @@ var valid6 = true;
 if(valid6){
 if(data14.stock !== undefined){
 let data21 = data14.stock;
-const _errs46 = errors;
+const _errs41 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
 validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/stock",schemaPath:"#/properties/variants/items/properties/stock/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs46){
+if(errors === _errs41){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 < 0 || isNaN(data21)){
 validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/stock",schemaPath:"#/properties/variants/items/properties/stock/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -512,7 +1429,7 @@ return false;
 }
 }
 }
-var valid6 = _errs46 === errors;
+var valid6 = _errs41 === errors;
 }
 else {
 var valid6 = true;
@@ -520,8 +1437,8 @@ var valid6 = true;
 if(valid6){
 if(data14.image !== undefined){
 let data22 = data14.image;
-const _errs48 = errors;
-if(errors === _errs48){
+const _errs43 = errors;
+if(errors === _errs43){
 if(typeof data22 === "string"){
 if(func3(data22) > 2048){
 validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/image",schemaPath:"#/properties/variants/items/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
@@ -539,7 +1456,7 @@ validate22.errors = [{instancePath:instancePath+"/variants/" + i4+"/image",schem
 return false;
 }
 }
-var valid6 = _errs48 === errors;
+var valid6 = _errs43 === errors;
 }
 else {
 var valid6 = true;
@@ -558,7 +1475,7 @@ validate22.errors = [{instancePath:instancePath+"/variants/" + i4,schemaPath:"#/
 return false;
 }
 }
-var valid5 = _errs30 === errors;
+var valid5 = _errs27 === errors;
 if(!valid5){
 break;
 }
@@ -570,7 +1487,7 @@ validate22.errors = [{instancePath:instancePath+"/variants",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs28 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
@@ -578,8 +1495,8 @@ var valid0 = true;
 if(valid0){
 if(data.createdAt !== undefined){
 let data23 = data.createdAt;
-const _errs50 = errors;
-if(errors === _errs50){
+const _errs45 = errors;
+if(errors === _errs45){
 if(typeof data23 === "string"){
 if(!pattern6.test(data23)){
 validate22.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
@@ -591,7 +1508,7 @@ validate22.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs50 === errors;
+var valid0 = _errs45 === errors;
 }
 else {
 var valid0 = true;

@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/wire/wire-constants.schema.json","type":"object","additionalProperties":false,"required":["apiBase","apiTimeoutMs","authHeader","authCookie","visitorCookie","visitorHeader","visitorQuery","livePath","pingCode","pingMsg","pongMsg","hideHeadHeader","hideFootHeader","routeQuery","routeQueryValue"],"properties":{"apiBase":{"const":"/api/web"},"apiTimeoutMs":{"const":20000},"authHeader":{"const":"x-auth"},"authCookie":{"const":"sf_auth"},"visitorCookie":{"const":"visitorId"},"visitorHeader":{"const":"x-visitor-id"},"visitorQuery":{"const":"visitorId"},"livePath":{"const":"/ws/message"},"pingCode":{"const":200},"pingMsg":{"const":"ping"},"pongMsg":{"const":"pong"},"hideHeadHeader":{"const":"x-hide-head"},"hideFootHeader":{"const":"x-hide-foot"},"routeQuery":{"const":"request"},"routeQueryValue":{"const":"route"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/wire/wire-constants.schema.json","type":"object","additionalProperties":false,"required":["apiBase","apiTimeoutMs","authHeader","authCookie","visitorCookie","visitorHeader","visitorQuery","livePath","pingCode","pingMsg","pongMsg","hideHeadHeader","hideFootHeader","languageHeader","routeQuery","routeQueryValue"],"properties":{"apiBase":{"const":"/api/web"},"apiTimeoutMs":{"const":20000},"authHeader":{"const":"x-auth"},"authCookie":{"const":"sf_auth"},"visitorCookie":{"const":"visitorId"},"visitorHeader":{"const":"x-visitor-id"},"visitorQuery":{"const":"visitorId"},"livePath":{"const":"/ws/message"},"pingCode":{"const":200},"pingMsg":{"const":"ping"},"pongMsg":{"const":"pong"},"hideHeadHeader":{"const":"x-hide-head"},"hideFootHeader":{"const":"x-hide-foot"},"languageHeader":{"const":"x-lang"},"routeQuery":{"const":"request"},"routeQueryValue":{"const":"route"}}};
 const func2 = Object.prototype.hasOwnProperty;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12,7 +12,7 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((data.apiBase === undefined) && (missing0 = "apiBase")) || ((data.apiTimeoutMs === undefined) && (missing0 = "apiTimeoutMs"))) || ((data.authHeader === undefined) && (missing0 = "authHeader"))) || ((data.authCookie === undefined) && (missing0 = "authCookie"))) || ((data.visitorCookie === undefined) && (missing0 = "visitorCookie"))) || ((data.visitorHeader === undefined) && (missing0 = "visitorHeader"))) || ((data.visitorQuery === undefined) && (missing0 = "visitorQuery"))) || ((data.livePath === undefined) && (missing0 = "livePath"))) || ((data.pingCode === undefined) && (missing0 = "pingCode"))) || ((data.pingMsg === undefined) && (missing0 = "pingMsg"))) || ((data.pongMsg === undefined) && (missing0 = "pongMsg"))) || ((data.hideHeadHeader === undefined) && (missing0 = "hideHeadHeader"))) || ((data.hideFootHeader === undefined) && (missing0 = "hideFootHeader"))) || ((data.routeQuery === undefined) && (missing0 = "routeQuery"))) || ((data.routeQueryValue === undefined) && (missing0 = "routeQueryValue"))){
+if(((((((((((((((((data.apiBase === undefined) && (missing0 = "apiBase")) || ((data.apiTimeoutMs === undefined) && (missing0 = "apiTimeoutMs"))) || ((data.authHeader === undefined) && (missing0 = "authHeader"))) || ((data.authCookie === undefined) && (missing0 = "authCookie"))) || ((data.visitorCookie === undefined) && (missing0 = "visitorCookie"))) || ((data.visitorHeader === undefined) && (missing0 = "visitorHeader"))) || ((data.visitorQuery === undefined) && (missing0 = "visitorQuery"))) || ((data.livePath === undefined) && (missing0 = "livePath"))) || ((data.pingCode === undefined) && (missing0 = "pingCode"))) || ((data.pingMsg === undefined) && (missing0 = "pingMsg"))) || ((data.pongMsg === undefined) && (missing0 = "pongMsg"))) || ((data.hideHeadHeader === undefined) && (missing0 = "hideHeadHeader"))) || ((data.hideFootHeader === undefined) && (missing0 = "hideFootHeader"))) || ((data.languageHeader === undefined) && (missing0 = "languageHeader"))) || ((data.routeQuery === undefined) && (missing0 = "routeQuery"))) || ((data.routeQueryValue === undefined) && (missing0 = "routeQueryValue"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
@@ -182,10 +182,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.routeQuery !== undefined){
+if(data.languageHeader !== undefined){
 const _errs15 = errors;
-if("request" !== data.routeQuery){
-validate21.errors = [{instancePath:instancePath+"/routeQuery",schemaPath:"#/properties/routeQuery/const",keyword:"const",params:{allowedValue: "request"},message:"must be equal to constant"}];
+if("x-lang" !== data.languageHeader){
+validate21.errors = [{instancePath:instancePath+"/languageHeader",schemaPath:"#/properties/languageHeader/const",keyword:"const",params:{allowedValue: "x-lang"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -194,16 +194,29 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.routeQueryValue !== undefined){
+if(data.routeQuery !== undefined){
 const _errs16 = errors;
-if("route" !== data.routeQueryValue){
-validate21.errors = [{instancePath:instancePath+"/routeQueryValue",schemaPath:"#/properties/routeQueryValue/const",keyword:"const",params:{allowedValue: "route"},message:"must be equal to constant"}];
+if("request" !== data.routeQuery){
+validate21.errors = [{instancePath:instancePath+"/routeQuery",schemaPath:"#/properties/routeQuery/const",keyword:"const",params:{allowedValue: "request"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs16 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.routeQueryValue !== undefined){
+const _errs17 = errors;
+if("route" !== data.routeQueryValue){
+validate21.errors = [{instancePath:instancePath+"/routeQueryValue",schemaPath:"#/properties/routeQueryValue/const",keyword:"const",params:{allowedValue: "route"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

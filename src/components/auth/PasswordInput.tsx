@@ -4,6 +4,7 @@
 // the eye icon is struck through while the password is readable.
 import { useState } from "react";
 import { useIntl } from "react-intl";
+import { Icon } from "../common/Icon";
 import { TextField, type TextFieldProps } from "./TextField";
 
 export type PasswordInputProps = Omit<TextFieldProps, "type" | "addon" | "maxLength"> & {
@@ -28,20 +29,11 @@ export function PasswordInput(props: PasswordInputProps) {
           aria-label={intl.formatMessage({ id: "auth.password.show" })}
           onClick={() => setShown((value) => !value)}
         >
-          <svg
-            aria-hidden="true"
-            focusable="false"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <Icon>
             <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
             <circle cx="12" cy="12" r="3" />
             {shown && <path d="M3 3l18 18" />}
-          </svg>
+          </Icon>
         </button>
       }
     />

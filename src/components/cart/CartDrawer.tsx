@@ -8,6 +8,7 @@ import { useRouter } from "wouter";
 import type { Cart, CartDrawerProps } from "../../../generated/types";
 import { useBusEvent } from "../../runtime/hooks/useBusEvent";
 import { trapTab } from "../common/focus-trap";
+import { usePresence } from "../common/use-presence";
 import CartDrawerLine from "./CartDrawerLine";
 
 export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checkout/cart" }: CartDrawerProps) {
@@ -25,6 +26,8 @@ export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checko
   });
 
   const open = cart !== null;
+  // Closed, the drawer stays on screen for its leave transition (motion.css).
+  const { shown, leaving } = usePresence(cart);
   useEffect(() => {
     if (!open) return;
     closeButton.current?.focus();
@@ -49,9 +52,9 @@ export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checko
     if (panel.current) trapTab(event, panel.current);
   }
 
-  if (!cart) return null;
+  if (!shown) return null;
   return (
-    <div className="sf-drawer">
+    <div className={leaving ? "sf-drawer sf-leaving" : "sf-drawer"} inert={leaving}>
       <div className="sf-drawer__backdrop" aria-hidden="true" onClick={() => close()} />
       <div
         ref={panel}
@@ -73,18 +76,18 @@ export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checko
             {intl.formatMessage({ id: "cart.drawer.close" })}
           </button>
         </div>
-        {cart.items.length === 0 ? (
+        {shown.items.length === 0 ? (
           <p className="sf-drawer__empty">{intl.formatMessage({ id: "cart.drawer.empty" })}</p>
         ) : (
-          <ul className="sf-drawer__lines" aria-label={intl.formatMessage({ id: "cart.drawer.lines" }, { count: cart.count })}>
-            {cart.items.map((item) => (
-              <CartDrawerLine key={item.sku} item={item} currency={cart.currency} />
+          <ul className="sf-drawer__lines" aria-label={intl.formatMessage({ id: "cart.drawer.lines" }, { count: shown.count })}>
+            {shown.items.map((item) => (
+              <CartDrawerLine key={item.sku} item={item} currency={shown.currency} />
             ))}
           </ul>
         )}
         <p className="sf-drawer__subtotal">
           <span>{intl.formatMessage({ id: "cart.drawer.subtotal" })}</span>
-          <FormattedNumber value={cart.total} style="currency" currency={cart.currency} />
+          <FormattedNumber value={shown.total} style="currency" currency={shown.currency} />
         </p>
         <div className="sf-drawer__actions">
           <a className="sf-button sf-button--primary sf-button--block" href={base + checkoutPath} data-no-prefetch>

@@ -1,7 +1,14 @@
+// One product in a grid. Once its island runs, a "Quick view" button over the image opens the
+// product in a modal dialog (QuickView, whose code loads on that first use); the server's
+// card has no such button, since it could not work before then.
+import { lazy, Suspense, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ProductCardProps } from "../../../generated/types";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 import ProductPrice from "../product/ProductPrice";
 import ProductScore from "../product/ProductScore";
+
+const QuickView = lazy(() => import("./QuickView"));
 
 /** Whole percent off the line price, or 0 when there is no discount worth showing. */
 export function discountPercent(price: number, linePrice: number | undefined): number {
@@ -13,6 +20,9 @@ export default function ProductCard({ product, currency, headingLevel = 3, eager
   const intl = useIntl();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const percent = discountPercent(product.price, product.linePrice);
+  const hydrated = useHydrated();
+  const [quick, setQuick] = useState(false);
+  const quickButton = useRef<HTMLButtonElement>(null);
   return (
     <article className="sf-card">
       <a className="sf-card__link" href={product.href}>
@@ -38,6 +48,31 @@ export default function ProductCard({ product, currency, headingLevel = 3, eager
         <ProductScore score={product.score} count={product.reviewCount} />
       ) : null}
       {product.inStock === false && <p className="sf-card__stock">{intl.formatMessage({ id: "catalog.card.soldOut" })}</p>}
+      {hydrated && (
+        <button
+          ref={quickButton}
+          type="button"
+          className="sf-card__quick"
+          aria-haspopup="dialog"
+          aria-label={intl.formatMessage({ id: "catalog.card.quickView.label" }, { title: product.title })}
+          onClick={() => setQuick(true)}
+        >
+          {intl.formatMessage({ id: "catalog.card.quickView" })}
+        </button>
+      )}
+      {quick && (
+        <Suspense fallback={null}>
+          <QuickView
+            slug={product.slug}
+            href={product.href}
+            title={product.title}
+            onClose={() => {
+              setQuick(false);
+              quickButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </article>
   );
 }

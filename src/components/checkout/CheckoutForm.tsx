@@ -224,6 +224,7 @@ export default function CheckoutForm({ cartHref }: { cartHref: string }) {
       <aside className="sf-checkout__side">
         <CouponCode
           applied={quote.coupon}
+          offers={quote.offers ?? []}
           onApply={async (code) => {
             const problem = await requote({ shippingMethod: shipping || undefined, couponCode: code });
             if (!problem) setCoupon(code);

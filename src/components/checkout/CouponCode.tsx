@@ -1,10 +1,15 @@
-// Coupon code: apply one (the quote checks it and says why it cannot be used), or remove it.
+// The coupon of the order: one of the coupons the shopper claimed (a radio each; one that
+// cannot be used on this order says why and cannot be picked), or a code typed in. Either way
+// the quote checks it and says why it cannot be used, in the shopper's language; the server
+// checks it again when the order is placed.
 import { type FormEvent, useState } from "react";
 import { useIntl } from "react-intl";
-import type { AppliedCoupon } from "../../../generated/types";
+import type { AppliedCoupon, CouponOffer } from "../../../generated/types";
 
 interface Props {
   applied?: AppliedCoupon;
+  /** The shopper's claimed coupons that may still be used (the quote's `offers`). */
+  offers: readonly CouponOffer[];
   /** Applies the code; resolves to the reason it was refused, or null. */
   onApply(code: string): Promise<string | null>;
   onRemove(): void;
@@ -12,68 +17,103 @@ interface Props {
 
 const CODE_PATTERN = /^[A-Za-z0-9]{3,32}$/;
 
-export default function CouponCode({ applied, onApply, onRemove }: Props) {
+export default function CouponCode({ applied, offers, onApply, onRemove }: Props) {
   const intl = useIntl();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The offer being applied: its radio stays checked while the quote answers.
+  const [picking, setPicking] = useState<string | null>(null);
 
-  async function apply(event: FormEvent) {
+  async function applyCode(value: string) {
+    setBusy(true);
+    setError(await onApply(value));
+    setBusy(false);
+    setPicking(null);
+  }
+
+  function submit(event: FormEvent) {
     event.preventDefault();
     const value = code.trim();
     if (!CODE_PATTERN.test(value)) {
       setError(intl.formatMessage({ id: value ? "checkout.coupon.format" : "checkout.coupon.required" }));
       return;
     }
-    setBusy(true);
-    setError(await onApply(value));
-    setBusy(false);
+    void applyCode(value);
   }
 
-  if (applied) {
-    return (
-      <div className="sf-coupon">
-        <p className="sf-coupon__applied" role="status">
-          {intl.formatMessage({ id: "checkout.coupon.applied" }, { code: applied.code, title: applied.title })}
-        </p>
-        <button
-          type="button"
-          className="sf-link-button"
-          onClick={() => {
-            setCode("");
-            onRemove();
-          }}
-        >
-          {intl.formatMessage({ id: "checkout.coupon.remove" })}
-        </button>
-      </div>
-    );
-  }
   return (
-    <form className="sf-coupon" noValidate onSubmit={(event) => void apply(event)}>
-      <label htmlFor="sf-coupon-code" className="sf-field__label">
-        {intl.formatMessage({ id: "checkout.coupon.label" })}
-      </label>
-      <div className="sf-coupon__row">
-        <input
-          id="sf-coupon-code"
-          className="sf-input"
-          autoComplete="off"
-          maxLength={32}
-          value={code}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "sf-coupon-error" : undefined}
-          onChange={(event) => setCode(event.target.value)}
-        />
-        <button type="submit" className="sf-button sf-button--secondary" disabled={busy}>
-          {intl.formatMessage({ id: "checkout.coupon.apply" })}
-        </button>
-      </div>
+    <div className="sf-coupon">
+      {offers.length > 0 && (
+        <fieldset className="sf-methods sf-coupon__mine">
+          <legend className="sf-checkout__subtitle">{intl.formatMessage({ id: "checkout.coupon.mine" })}</legend>
+          {offers.map((offer) => (
+            <label key={offer.code} className={`sf-methods__option${offer.usable ? "" : " sf-methods__option--disabled"}`}>
+              <input
+                type="radio"
+                name="sf-coupon-offer"
+                value={offer.code}
+                checked={(picking ?? applied?.code) === offer.code}
+                disabled={!offer.usable || busy}
+                onChange={() => {
+                  setError(null);
+                  setPicking(offer.code);
+                  void applyCode(offer.code);
+                }}
+              />
+              <span className="sf-methods__name">{offer.code}</span>
+              <span>{offer.title}</span>
+              {offer.reason && (
+                <span className="sf-methods__note">{intl.formatMessage({ id: offer.reason.id }, offer.reason.values)}</span>
+              )}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {applied ? (
+        <div className="sf-coupon__done">
+          <p className="sf-coupon__applied" role="status">
+            {intl.formatMessage({ id: "checkout.coupon.applied" }, { code: applied.code, title: applied.title })}
+          </p>
+          <button
+            type="button"
+            className="sf-link-button"
+            onClick={() => {
+              setCode("");
+              setError(null);
+              onRemove();
+            }}
+          >
+            {intl.formatMessage({ id: "checkout.coupon.remove" })}
+          </button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit}>
+          <label htmlFor="sf-coupon-code" className="sf-field__label">
+            {intl.formatMessage({ id: "checkout.coupon.label" })}
+          </label>
+          <div className="sf-coupon__row">
+            <input
+              id="sf-coupon-code"
+              className="sf-input"
+              autoComplete="off"
+              maxLength={32}
+              value={code}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "sf-coupon-error" : undefined}
+              onChange={(event) => setCode(event.target.value)}
+            />
+            <button type="submit" className="sf-button sf-button--secondary" disabled={busy}>
+              {intl.formatMessage({ id: "checkout.coupon.apply" })}
+            </button>
+          </div>
+        </form>
+      )}
       {error && (
         <p id="sf-coupon-error" className="sf-field__error" role="alert">
           {error}
         </p>
       )}
-    </form>
+    </div>
   );
 }

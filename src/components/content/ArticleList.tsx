@@ -1,7 +1,7 @@
 import { useIntl } from "react-intl";
 import type { ArticleListProps } from "../../../generated/types";
 
-export default function ArticleList({ title, articles }: ArticleListProps) {
+export default function ArticleList({ title, articles, allHref }: ArticleListProps) {
   const intl = useIntl();
   return (
     <section className="sf-articles">
@@ -25,6 +25,11 @@ export default function ArticleList({ title, articles }: ArticleListProps) {
             </li>
           ))}
         </ul>
+      )}
+      {allHref && (
+        <p className="sf-articles__all">
+          <a href={allHref}>{intl.formatMessage({ id: "content.articles.all" })}</a>
+        </p>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { type KeyboardEvent, useRef } from "react";
 import { useIntl } from "react-intl";
 import { useRouteInfo } from "../../runtime/router/hooks";
 import { DEFAULT_PREFIX, languageOf } from "../../shared/languages";
+import { Icon } from "../common/Icon";
 import LocaleSwitch from "./LocaleSwitch";
 
 export function LanguageMenu() {
@@ -21,19 +22,10 @@ export function LanguageMenu() {
     <details className="sf-langmenu" ref={details} onKeyDown={onKeyDown}>
       {/* A globe keeps the header on one row in every language; its name says which language is current. */}
       <summary className="sf-langmenu__toggle">
-        <svg
-          aria-hidden="true"
-          focusable="false"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <Icon>
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
-        </svg>
+        </Icon>
         <span className="sf-visually-hidden">
           {intl.formatMessage(
             { id: "locale.menu.label" },

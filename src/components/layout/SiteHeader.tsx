@@ -12,6 +12,8 @@ import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useRouteInfo } from "../../runtime/router/hooks";
 import { withPrefix } from "../../shared/language-prefix";
+import SearchCombobox from "../catalog/SearchCombobox";
+import { Icon } from "../common/Icon";
 import { useSignOut } from "../common/use-sign-out";
 import { LanguageMenu } from "./LanguageMenu";
 import LocaleSwitch from "./LocaleSwitch";
@@ -37,7 +39,6 @@ export default function SiteHeader({
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const searchId = useId();
 
   const here = withPrefix(route.prefix, route.path) + (route.search ? `?${route.search}` : "");
   // On the sign-in and sign-up pages their own redirect stays; pointing back at them would loop.
@@ -60,21 +61,11 @@ export default function SiteHeader({
   // search icons for theirs (each name kept for screen readers).
   const avatar = signedIn ? (session.user?.avatar ?? "") : "";
   const personIcon = (
-    <svg
-      className="sf-header__avatar"
-      aria-hidden="true"
-      focusable="false"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-    >
+    <Icon className="sf-header__avatar" size={24} stroke={1.6}>
       <circle cx="12" cy="12" r="10.5" />
       <circle cx="12" cy="10" r="3.5" />
       <path d="M5.5 19c1.4-2.6 3.8-4 6.5-4s5.1 1.4 6.5 4" />
-    </svg>
+    </Icon>
   );
 
   const signOutButton = signedIn && (
@@ -95,18 +86,9 @@ export default function SiteHeader({
         aria-controls={menuId}
         onClick={() => setMenuOpen(true)}
       >
-        <svg
-          aria-hidden="true"
-          focusable="false"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <Icon>
           <path d="M3 6h18M3 12h18M3 18h18" />
-        </svg>
+        </Icon>
         <span>{intl.formatMessage({ id: "menu.open" })}</span>
       </button>
       <a className="sf-header__brand" href={homeHref}>
@@ -121,46 +103,7 @@ export default function SiteHeader({
           ))}
         </ul>
       </nav>
-      {searchHref && (
-        // biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark (ARIA form role=search); a <search> element would add a wrapper box inside the header's flex layout.
-        <form
-          className="sf-header__search"
-          role="search"
-          method="get"
-          action={searchHref}
-          aria-label={intl.formatMessage({ id: "header.search.region" })}
-        >
-          <label className="sf-visually-hidden" htmlFor={searchId}>
-            {intl.formatMessage({ id: "header.search.label" })}
-          </label>
-          <input
-            className="sf-header__search-input"
-            id={searchId}
-            type="search"
-            name="q"
-            maxLength={200}
-            defaultValue={query}
-            placeholder={intl.formatMessage({ id: "header.search.placeholder" })}
-          />
-          <button type="submit" className="sf-header__search-button">
-            <svg
-              className="sf-header__search-icon"
-              aria-hidden="true"
-              focusable="false"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-            >
-              <circle cx="10.5" cy="10.5" r="6.5" />
-              <path d="m15.5 15.5 5 5" />
-            </svg>
-            <span className="sf-header__search-text">{intl.formatMessage({ id: "content.header.search" })}</span>
-          </button>
-        </form>
-      )}
+      {searchHref && <SearchCombobox action={searchHref} query={query} />}
       <div className="sf-header__actions">
         <a className={`sf-header__account${signedIn ? " sf-header__account--in" : ""}`} href={account.href}>
           {signedIn && (avatar ? <img className="sf-header__avatar" src={avatar} alt="" width={24} height={24} /> : personIcon)}
@@ -173,18 +116,9 @@ export default function SiteHeader({
         {signedIn && favoritesHref && (
           <a className="sf-header__favorites" href={favoritesHref}>
             <span className="sf-visually-hidden">{intl.formatMessage({ id: "header.favorites.label" }, { count: saved })}</span>
-            <svg
-              aria-hidden="true"
-              focusable="false"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <Icon>
               <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
-            </svg>
+            </Icon>
             <span className="sf-header__badge" aria-hidden="true">
               {saved > 0 ? (saved > BADGE_MAX ? `${BADGE_MAX}+` : String(saved)) : ""}
             </span>
@@ -192,18 +126,9 @@ export default function SiteHeader({
         )}
         {cartHref && (
           <a className="sf-header__cart" href={cartHref} aria-label={cartLabel}>
-            <svg
-              aria-hidden="true"
-              focusable="false"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <Icon>
               <path d="M6 6h15l-1.5 9h-12z M6 6 5 3H2 M9 20.5h.01 M18 20.5h.01" />
-            </svg>
+            </Icon>
             <span className="sf-header__cart-text">{intl.formatMessage({ id: "content.header.cart" })}</span>{" "}
             <span className="sf-header__badge" aria-hidden="true">
               {badge}

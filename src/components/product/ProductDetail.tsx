@@ -1,9 +1,11 @@
-// The product page's main block. The variant chosen (first from the URL, then by the
-// shopper) drives the price, stock, SKU, image and what "Add to cart" adds; choosing one
-// replaces the address with the variant's own without fetching the page again.
-import { useMemo, useState } from "react";
+// The product page's main block. The variant chosen (first from the URL, else the first in
+// stock, then by the shopper) drives the price, stock, SKU, image and what "Add to cart"
+// adds; choosing one replaces the address with the variant's own without fetching the page
+// again, and the document title becomes the one a first load of that address has.
+import { useMemo, useRef, useState } from "react";
 import { type IntlShape, useIntl } from "react-intl";
-import type { ProductDetailData, ProductDetailProps, ProductSlidesImage } from "../../../generated/types";
+import type { ProductDetailData, ProductDetailProps, ProductDetailVariant, ProductSlidesImage } from "../../../generated/types";
+import { defaultVariant, productPageTitle, retitle } from "../../shared/product-variant";
 import AddToCart from "./AddToCart";
 import FavoriteButton from "./FavoriteButton";
 import ProductPrice from "./ProductPrice";
@@ -11,7 +13,7 @@ import ProductScore from "./ProductScore";
 import ProductSlides from "./ProductSlides";
 import ProductSpec from "./ProductSpec";
 import QuantityInput, { clampQuantity } from "./QuantityInput";
-import ReviewsList from "./ReviewsList";
+import { useReviewNews } from "./review-store";
 
 /** cart/add takes at most this many units of a line. */
 const MAX_PER_LINE = 99;
@@ -30,11 +32,23 @@ function slidesOf(product: ProductDetailData, intl: IntlShape): ProductSlidesIma
   });
 }
 
-export default function ProductDetail({ product, selectedSku, currency, reviews = [], productId }: ProductDetailProps) {
+export default function ProductDetail({ product, selectedSku, currency, productId }: ProductDetailProps) {
   const intl = useIntl();
-  const [sku, setSku] = useState(selectedSku);
+  const [sku, setSku] = useState(() => selectedSku ?? defaultVariant(product.variants)!.sku);
   const [quantity, setQuantity] = useState(1);
-  const variant = product.variants.find((v) => v.sku === sku) ?? product.variants[0]!;
+  const variant = product.variants.find((v) => v.sku === sku) ?? defaultVariant(product.variants)!;
+  // The page title of the address shown: the product's, or the variant's once the address names one.
+  const addressTitle = useRef(productPageTitle(product.title, product.variants.find((v) => v.sku === selectedSku)?.title));
+  const news = useReviewNews(product.slug);
+  const score = news ? news.summary.average : product.score;
+  const reviewCount = news ? news.summary.count : product.reviewCount;
+
+  function choose(next: ProductDetailVariant) {
+    setSku(next.sku);
+    const title = productPageTitle(product.title, next.title);
+    document.title = retitle(document.title, addressTitle.current, title);
+    addressTitle.current = title;
+  }
   const slides = useMemo(() => slidesOf(product, intl), [product, intl]);
   const active = Math.max(
     0,
@@ -57,9 +71,9 @@ export default function ProductDetail({ product, selectedSku, currency, reviews 
         )}
         <h1 className="sf-product__title">{product.title}</h1>
         {product.summary && <p className="sf-product__summary">{product.summary}</p>}
-        {product.score !== undefined && product.reviewCount ? (
+        {score !== undefined && reviewCount ? (
           <div>
-            <ProductScore score={product.score} count={product.reviewCount} />
+            <ProductScore score={score} count={reviewCount} />
           </div>
         ) : null}
         <div className="sf-product__offer" aria-live="polite">
@@ -71,7 +85,7 @@ export default function ProductDetail({ product, selectedSku, currency, reviews 
           </p>
           <p className="sf-product__sku">{intl.formatMessage({ id: "catalog.product.sku" }, { sku: variant.sku })}</p>
         </div>
-        <ProductSpec variants={product.variants} selectedSku={variant.sku} onSelect={(v) => setSku(v.sku)} />
+        <ProductSpec variants={product.variants} selectedSku={variant.sku} onSelect={choose} />
         <div className="sf-product__actions">
           <QuantityInput value={units} min={1} max={max} disabled={soldOut} onChange={setQuantity} />
           <AddToCart sku={variant.sku} stock={variant.stock} quantity={units} />
@@ -82,7 +96,6 @@ export default function ProductDetail({ product, selectedSku, currency, reviews 
           <p key={i}>{text}</p>
         ))}
       </div>
-      <ReviewsList reviews={reviews} />
     </article>
   );
 }

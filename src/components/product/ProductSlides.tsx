@@ -1,10 +1,14 @@
 // The product's images: one scroll-snap track (swiped on touch screens, scrolled by the
 // thumbnails on wider ones) so the mobile image view and the desktop slides are the same
 // markup and nothing jumps when the layout changes. The active slide follows `active`
-// (a variant's image) and the track's scroll position.
-import { useEffect, useRef, useState } from "react";
+// (a variant's image) and the track's scroll position. A click on the image, Enter or Space
+// on the focused track, or the "Full screen" button opens the image viewer (its code loads
+// then), and the focus comes back here when it closes.
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ProductSlidesProps } from "../../../generated/types";
+
+const ImageViewer = lazy(() => import("./ImageViewer"));
 
 /** Scrolls the track to a slide; `gliding` holds the slide a smooth glide is heading for. */
 function scrollTrack(el: HTMLDivElement | null, gliding: { current: number | null }, index: number, smooth: boolean) {
@@ -25,6 +29,9 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
   // While the track glides to a chosen slide, the slides it passes are not "shown";
   // a touch, pointer or wheel takes over from the glide.
   const gliding = useRef<number | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const hintId = useId();
+  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const index = Math.min(Math.max(0, active), count - 1);
@@ -51,6 +58,22 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
     scrollTrack(track.current, gliding, index, true);
   }
 
+  function openViewer(index: number, from: HTMLElement) {
+    opener.current = from;
+    setViewing(index);
+  }
+
+  function closeViewer() {
+    setViewing(null);
+    opener.current?.focus();
+  }
+
+  function onTrackKey(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.target !== event.currentTarget || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    openViewer(shown, event.currentTarget);
+  }
+
   const label = intl.formatMessage({ id: "product.images.label" }, { title });
   return (
     <div className="sf-gallery">
@@ -62,7 +85,10 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
         aria-label={label}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the track scrolls sideways, so keyboard users must be able to focus it to scroll (axe scrollable-region-focusable).
         tabIndex={0}
+        aria-describedby={hintId}
         onScroll={onScroll}
+        onClick={(event) => openViewer(shown, event.currentTarget)}
+        onKeyDown={onTrackKey}
         onPointerDown={takeOver}
         onTouchStart={takeOver}
         onWheel={takeOver}
@@ -80,6 +106,19 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
           </div>
         ))}
       </div>
+      <p id={hintId} className="sf-visually-hidden">
+        {intl.formatMessage({ id: "product.viewer.open.hint" })}
+      </p>
+      <button
+        type="button"
+        className="sf-gallery__fullscreen"
+        aria-label={intl.formatMessage({ id: "product.viewer.open" }, { index: shown + 1, count })}
+        onClick={(event) => openViewer(shown, event.currentTarget)}
+      >
+        <span aria-hidden="true" className="sf-gallery__fullscreen-icon">
+          ⤢
+        </span>
+      </button>
       {count > 1 && (
         <>
           <p className="sf-gallery__position" aria-hidden="true">
@@ -101,6 +140,11 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
             ))}
           </ul>
         </>
+      )}
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <ImageViewer images={images} start={viewing} label={label} onClose={closeViewer} />
+        </Suspense>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import type { MouseEvent } from "react";
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ProductDetailVariant, ProductSpecProps } from "../../../generated/types";
+import { defaultVariant } from "../../shared/product-variant";
 import { showVariantAddress } from "./variant-url";
 
 export interface ProductSpecHandlers {
@@ -20,8 +21,8 @@ function plainClick(event: MouseEvent) {
 export default function ProductSpec({ variants, selectedSku, onSelect }: ProductSpecProps & ProductSpecHandlers) {
   const intl = useIntl();
   const labelId = useId();
-  const [own, setOwn] = useState(selectedSku ?? variants[0]?.sku);
-  const current = onSelect ? (selectedSku ?? variants[0]?.sku) : own;
+  const [own, setOwn] = useState(selectedSku ?? defaultVariant(variants)?.sku);
+  const current = onSelect ? (selectedSku ?? defaultVariant(variants)?.sku) : own;
   const outOfStock = intl.formatMessage({ id: "product.spec.outOfStock" });
 
   function choose(event: MouseEvent, variant: ProductDetailVariant) {

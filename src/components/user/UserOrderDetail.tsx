@@ -11,13 +11,14 @@ import { useHydrated } from "../../runtime/hooks/useHydrated";
 import OrderItems from "../checkout/OrderItems";
 import { failureMessage } from "../common/failure-message";
 import { formatPrice } from "../common/format-price";
+import OrderReviews from "../product/OrderReviews";
 import LocalTime from "./LocalTime";
 import OrderStatus from "./OrderStatus";
 import OrderTimeline from "./OrderTimeline";
 import PayNow, { CASH_ON_DELIVERY } from "./PayNow";
 import ReturnApplyForm from "./ReturnApplyForm";
 
-export default function UserOrderDetail({ order: initial, ordersHref, returnHref }: UserOrderDetailProps) {
+export default function UserOrderDetail({ order: initial, ordersHref, returnHref, productHref }: UserOrderDetailProps) {
   const intl = useIntl();
   const post = useApiPost();
   const [order, setOrder] = useState(initial);
@@ -53,6 +54,7 @@ export default function UserOrderDetail({ order: initial, ordersHref, returnHref
       <OrderActions order={order} onChange={setOrder} returnHref={returnHref} />
       <h2 className="sf-checkout__subtitle">{intl.formatMessage({ id: "order.items" })}</h2>
       <OrderItems items={order.items} currency={order.currency} />
+      {productHref && <OrderReviews order={order} productHref={productHref} />}
       <dl className="sf-totals">
         <div>
           <dt>{intl.formatMessage({ id: "checkout.goods" })}</dt>

@@ -1,15 +1,16 @@
-// POST /api/web/{call}: JSON (FormData for uploads), x-auth when signed in, 20 s timeout.
+// POST /api/web/{call}: JSON (FormData for uploads), x-auth when signed in, x-lang (the
+// page's language), 20 s timeout.
 // A failure is turned into the message of SPEC.md §8, shown as an error toast unless the
 // caller handles it, and thrown as an ApiError. Auth answers go on the bus: code 50 and
 // HTTP 401 as auth:invalid, HTTP 403 as auth:forbidden; the session acts on them.
 
 import type { ApiCalls, CallName } from "../../../generated/api-calls";
-import { API_BASE, API_TIMEOUT_MS, AUTH_HEADER, CODE } from "../../shared/codes";
+import { API_BASE, API_TIMEOUT_MS, AUTH_HEADER, CODE, WIRE } from "../../shared/codes";
 import type { Bus, ToastText } from "../bus";
 import type { Clock } from "../env";
 import type { Store } from "../storage";
 import type { BodyPart } from "./checks";
-import { API_MESSAGES, type Failure, failureText } from "./messages";
+import { API_MESSAGES, type Failure, failureText, type Reason, reasonOf } from "./messages";
 
 export type BodyCheck = (call: string, part: BodyPart, value: unknown) => Promise<string | null>;
 
@@ -22,6 +23,8 @@ export interface ApiEnv {
   checkBody?: BodyCheck;
   logger?: Pick<Console, "error">;
   base?: string;
+  /** The page's language (its <html lang>), sent as x-lang so that store texts come back in it. */
+  language?: () => string;
 }
 
 export interface CallOptions {
@@ -51,12 +54,14 @@ interface Envelope {
   code: number;
   msg: string;
   data?: unknown;
+  reason?: Reason;
 }
 
 function asEnvelope(value: unknown): Envelope | null {
   const v = value as Partial<Envelope> | null;
   if (!v || typeof v !== "object" || typeof v.code !== "number") return null;
-  return { code: v.code, msg: typeof v.msg === "string" ? v.msg : "", data: v.data };
+  const reason = reasonOf(v.reason);
+  return { code: v.code, msg: typeof v.msg === "string" ? v.msg : "", data: v.data, ...(reason ? { reason } : {}) };
 }
 
 const isForm = (body: unknown): body is FormData => typeof FormData !== "undefined" && body instanceof FormData;
@@ -87,6 +92,8 @@ export function createApi(env: ApiEnv): Api {
     if (!form) headers["content-type"] = "application/json";
     const token = store.get("token");
     if (token) headers[AUTH_HEADER] = token;
+    const language = env.language?.();
+    if (language) headers[WIRE.languageHeader] = language;
 
     const controller = new AbortController();
     let timedOut = false;
@@ -134,7 +141,11 @@ export function createApi(env: ApiEnv): Api {
         throw new ApiError(call, { kind: "http", status }, { id: API_MESSAGES.authorization });
       }
       if (envelope?.code === CODE.authInvalid) bus.emit("auth:invalid", { call });
-      return fail(call, { kind: "http", status, ...(envelope && { code: envelope.code, msg: envelope.msg }) }, toast);
+      return fail(
+        call,
+        { kind: "http", status, ...(envelope && { code: envelope.code, msg: envelope.msg, reason: envelope.reason }) },
+        toast,
+      );
     }
     if (!envelope) return fail(call, { kind: "malformed" }, toast);
     if (envelope.code === CODE.ok) {
@@ -144,7 +155,11 @@ export function createApi(env: ApiEnv): Api {
     }
     if (envelope.code === CODE.authInvalid) bus.emit("auth:invalid", { call });
     // Code 10 asks for a dialog: the caller shows it with the thrown error's text.
-    return fail(call, { kind: "envelope", code: envelope.code, msg: envelope.msg }, toast && envelope.code !== CODE.dialog);
+    return fail(
+      call,
+      { kind: "envelope", code: envelope.code, msg: envelope.msg, reason: envelope.reason },
+      toast && envelope.code !== CODE.dialog,
+    );
   }
 
   return { post: post as Api["post"] };

@@ -1,6 +1,10 @@
 // Which message a failed call shows (SPEC.md §8). The texts live in the locale files
-// under "api."; the server's own message wins whenever it sent one.
+// under "api."; the server's own message wins whenever it sent one, and a refusal's reason
+// (a message id of schemas/api/reason.schema.json) wins over that: the same words in the
+// shopper's language.
 
+import { API_REASON_IDS } from "../../../generated/constants";
+import type { ApiReasonId } from "../../../generated/types";
 import { CODE } from "../../shared/codes";
 import type { ToastText } from "../bus";
 
@@ -18,10 +22,10 @@ export type Failure =
   | { kind: "network" }
   /** Our 20 s timer aborted the request. */
   | { kind: "timeout" }
-  /** An HTTP error status; `code`/`msg` when its body was an envelope. */
-  | { kind: "http"; status: number; code?: number; msg?: string }
+  /** An HTTP error status; `code`/`msg`/`reason` when its body was an envelope. */
+  | { kind: "http"; status: number; code?: number; msg?: string; reason?: Reason }
   /** HTTP 2xx whose envelope code is not 0. */
-  | { kind: "envelope"; code: number; msg: string }
+  | { kind: "envelope"; code: number; msg: string; reason?: Reason }
   /** HTTP 2xx whose body is not an envelope. */
   | { kind: "malformed" };
 
@@ -56,7 +60,27 @@ function messageId(failure: Failure): string {
   }
 }
 
+/** A refusal's reason (schemas/api/envelope.schema.json#/definitions/reason) this client has words for. */
+export interface Reason {
+  id: ApiReasonId;
+  values?: Record<string, string | number>;
+}
+
+const KNOWN_REASONS: ReadonlySet<string> = new Set(API_REASON_IDS);
+
+/** The envelope's `reason` when this client knows its id, with its string and number values; a server may send anything. */
+export function reasonOf(value: unknown): Reason | undefined {
+  const reason = value as { id?: unknown; values?: unknown } | null | undefined;
+  if (!reason || typeof reason !== "object" || typeof reason.id !== "string" || !KNOWN_REASONS.has(reason.id)) return undefined;
+  const values: Record<string, string | number> = {};
+  if (reason.values && typeof reason.values === "object") {
+    for (const [key, v] of Object.entries(reason.values)) if (typeof v === "string" || typeof v === "number") values[key] = v;
+  }
+  return { id: reason.id as ApiReasonId, ...(Object.keys(values).length ? { values } : {}) };
+}
+
 export function failureText(failure: Failure): ToastText {
+  if ("reason" in failure && failure.reason) return failure.reason;
   const msg = "msg" in failure ? failure.msg?.trim() : "";
   return msg ? { text: msg } : { id: messageId(failure) };
 }

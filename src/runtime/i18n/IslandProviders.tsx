@@ -4,13 +4,13 @@
 import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import type { RouterConfig } from "../../../generated/types";
-import type { Messages } from "../../shared/messages";
 import { type ProvidedServices, ServicesProvider } from "../hooks/services-context";
 import { IslandRouter } from "../router/IslandRouter";
+import type { IntlMessages } from "./messages";
 
 export interface IslandContext {
   locale: string;
-  messages: Messages;
+  messages: IntlMessages;
   /** Server rendering: the page's path and query, which islands' route hooks read. */
   path?: string;
   /** Server rendering: the store's router config, for route names. */

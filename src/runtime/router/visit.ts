@@ -95,33 +95,39 @@ export function createVisitor(deps: VisitDeps) {
     template.innerHTML = html;
     return template.content;
   };
-  // The same head and foot come with almost every answer: each markup is parsed once.
-  const signatures = new Map<string, string>();
-  const signature = (html: string) => {
-    const known = signatures.get(html);
-    if (known !== undefined) return known;
+  // The same head and foot come with almost every answer: each markup is parsed once, for its
+  // signature and for the insides of its islands by data-uid (what a `none` island is compared with).
+  const outlines = new Map<string, { signature: string; insides: Map<string, string> }>();
+  const outline = (html: string) => {
+    const known = outlines.get(html);
+    if (known) return known;
     const content = parse(html);
-    for (const island of Array.from(content.querySelectorAll("[data-component]"))) island.replaceChildren();
+    const insides = new Map<string, string>();
+    for (const island of Array.from(content.querySelectorAll("[data-component]"))) {
+      const uid = island.getAttribute("data-uid");
+      if (uid !== null) insides.set(uid, island.innerHTML);
+      island.replaceChildren();
+    }
     const holder = doc.createElement("div");
     holder.append(content);
-    if (signatures.size >= 8) signatures.clear();
-    signatures.set(html, holder.innerHTML);
-    return holder.innerHTML;
+    if (outlines.size >= 8) outlines.clear();
+    const made = { signature: holder.innerHTML, insides };
+    outlines.set(html, made);
+    return made;
   };
+  const signature = (html: string) => outline(html).signature;
   if (deps.shown.page)
     for (const [id, key] of REGIONS) if (id !== "page-body") drawnFrom.set(id, signature(deps.shown.page[key]));
 
   /** A region can stay when the new one has its signature and its islands can follow the address. */
   function keeps(region: Element, id: string, html: string): boolean {
     if (id === "page-body" || drawnFrom.get(id) !== signature(html)) return false;
-    let fresh: DocumentFragment | null = null;
+    const { insides } = outline(html);
     return Array.from(region.querySelectorAll("[data-component]")).every((island) => {
       if (island.getAttribute("data-island") !== "mounted") return false;
       if (island.getAttribute("data-hydrate") !== "none") return true;
       // Plain server HTML cannot follow the address: it stays only when it is the same.
-      fresh ??= parse(html);
-      const next = fresh.querySelector(`[data-uid="${island.getAttribute("data-uid")}"]`);
-      return next !== null && next.innerHTML === island.innerHTML;
+      return insides.get(island.getAttribute("data-uid") ?? "") === island.innerHTML;
     });
   }
 
@@ -158,7 +164,8 @@ export function createVisitor(deps: VisitDeps) {
     });
     // The old page's islands go before the address changes: one still hydrating must not
     // receive an update first (React would then client-render it and report error 424).
-    for (const [region, , , kept] of regions) if (region && !kept) deps.renderer.unmountRegion(region);
+    // Persistent ones (data-persist, mounted) wait for the new markup, which may name them again.
+    for (const [region, , , kept] of regions) if (region && !kept) deps.renderer.unmountRegion(region, { keepPersistent: true });
     // The islands of the new page (and the kept ones) read the new address as they mount.
     deps.location.set(url);
     await Promise.all(

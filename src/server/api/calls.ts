@@ -6,11 +6,17 @@ import { authCalls } from "./calls/auth";
 import { cartCalls } from "./calls/cart";
 import { checkoutCalls } from "./calls/checkout";
 import { codeSigninCalls } from "./calls/code-signin";
+import { commentCalls } from "./calls/comments";
+import { contactCalls } from "./calls/contact";
 import { contentCalls } from "./calls/content";
+import { couponCalls } from "./calls/coupon";
 import { favoriteCalls } from "./calls/favorite";
 import { orderCalls } from "./calls/order";
+import { productCalls } from "./calls/product";
 import { qrCalls } from "./calls/qr";
 import { returnCalls } from "./calls/return";
+import { reviewCalls } from "./calls/review";
+import { searchCalls } from "./calls/search";
 import { sessionCalls } from "./calls/sessions";
 import { trackingCalls } from "./calls/tracking";
 import { userCalls } from "./calls/user";
@@ -24,11 +30,17 @@ export const allCalls: CallDef[] = [
   ...sessionCalls,
   ...cartCalls,
   ...checkoutCalls,
+  ...couponCalls,
   ...orderCalls,
   ...returnCalls,
   ...addressCalls,
   ...contentCalls,
+  ...contactCalls,
+  ...searchCalls,
+  ...reviewCalls,
+  ...productCalls,
   ...favoriteCalls,
   ...articleCalls,
+  ...commentCalls,
   ...trackingCalls,
 ];

@@ -1,5 +1,5 @@
 // The {code, msg, data} answer of every /api/web call, and how failures become one.
-import type { ApiCode } from "../../../generated/types";
+import type { ApiCode, ApiReason, ApiReasonId } from "../../../generated/types";
 
 // One catalogue of codes for the client and the server.
 import { CODE } from "../../shared/codes";
@@ -10,17 +10,29 @@ export interface Envelope {
   code: ApiCode;
   msg: string;
   data?: unknown;
+  reason?: ApiReason;
 }
 
-/** A call's expected failure: the shopper sees msg; `status` is the HTTP status (200 unless busy or limited). */
+/**
+ * A call's expected failure: the shopper sees msg; `status` is the HTTP status (200 unless busy
+ * or limited). With a `reason` (schemas/api/reason.schema.json) the browser shows that message,
+ * with `values`, in the shopper's language instead of msg.
+ */
 export class ApiFail extends Error {
   constructor(
     readonly code: ApiCode,
     msg: string,
     readonly status = 200,
+    readonly reason?: ApiReasonId,
+    readonly values?: ApiReason["values"],
   ) {
     super(msg);
     this.name = "ApiFail";
+  }
+
+  /** The envelope's `reason`, when the failure has one. */
+  get envelopeReason(): ApiReason | undefined {
+    return this.reason === undefined ? undefined : { id: this.reason, ...(this.values ? { values: this.values } : {}) };
   }
 }
 

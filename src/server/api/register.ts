@@ -12,6 +12,7 @@ import {
   type MultipartCallName,
 } from "../../../generated/api-calls";
 import { API_BASE, AUTH_HEADER, VISITOR_COOKIE, WIRE } from "../../shared/codes";
+import type { Language } from "../../shared/languages";
 import type { Passwords } from "../auth/passwords";
 import { userIdOfToken } from "../auth/tokens";
 import { type UserRow, userById } from "../auth/users";
@@ -21,15 +22,20 @@ import type { Mailer } from "../mail";
 import type { RateLimiter } from "../rate-limit";
 import type { SchemaSet } from "../schemas";
 import { SCHEMA_ID_BASE } from "../schemas";
-import type { Store } from "../store/load";
+import type { LocalizedStore, Store } from "../store/load";
+import { storeFor } from "../store/localize";
 import { VISITOR_ID } from "./calls/shared";
 import { ApiFail, CODE, type Envelope } from "./envelope";
+import { languageOfRequest } from "./language";
 
 export { API_BASE, AUTH_HEADER, VISITOR_COOKIE };
 
 export interface ApiDeps {
   db: Db;
+  /** The store in the language of the call's request (registerCalls resolves it per call); English outside a call. */
   store: Store;
+  /** The store as loaded, every text in all its languages. */
+  localizedStore: LocalizedStore;
   mailer: Mailer;
   live: LiveHub;
   schemas: SchemaSet;
@@ -48,6 +54,8 @@ export interface CallContext<B> {
   visitorId: string;
   request: FastifyRequest;
   deps: ApiDeps;
+  /** The language of the page the call comes from: store texts and links answer in it. */
+  language: Language;
 }
 
 /** What a call's handler receives as the body: a multipart call reads its parts from ctx.request. */
@@ -149,13 +157,16 @@ export function registerCalls(app: FastifyInstance, deps: ApiDeps, calls: CallDe
         // What the visitor's last call says about who is signed in on it, for the live channel.
         if (visitorId && token !== undefined) deps.live.bind(visitorId, user?.id ?? null);
         try {
-          const data = await def.handler({ body: request.body ?? {}, user, token, visitorId, request, deps });
+          const language = languageOfRequest(request);
+          const callDeps: ApiDeps = { ...deps, store: storeFor(deps.localizedStore, language.messages) };
+          const data = await def.handler({ body: request.body ?? {}, user, token, visitorId, request, deps: callDeps, language });
           return { code: CODE.ok, msg: "", data: data === undefined ? null : data };
         } catch (err) {
           if (err instanceof ApiFail) {
             reply.code(err.status);
             if (err.status === 503) reply.header("retry-after", "1");
-            return { code: err.code, msg: err.message };
+            const reason = err.envelopeReason;
+            return { code: err.code, msg: err.message, ...(reason ? { reason } : {}) };
           }
           request.log.error(err);
           reply.code(500);

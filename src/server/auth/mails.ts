@@ -12,7 +12,17 @@ import type { Mail } from "../mail";
 
 const CATALOGS: Record<MessageLanguage, Record<string, string>> = { en, zh, "zh-HK": zhHK };
 
-export type MailKind = "verify" | "verifyMobile" | "taken" | "reset" | "code";
+export type MailKind =
+  | "verify"
+  | "verifyMobile"
+  | "taken"
+  | "reset"
+  | "code"
+  // Quote requests and feedback (src/server/api/calls/contact.ts): the shop's copy and the sender's receipt.
+  | "quote"
+  | "quoteReceipt"
+  | "feedback"
+  | "feedbackReceipt";
 
 export interface MailPlace {
   /** "/zh-HK" or "": what the mail's link starts with. */

@@ -313,4 +313,61 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX qr_tickets_expiry ON qr_tickets(expires_at);
   `,
+  // Issue #14: comments under articles (a store article's slug or a shopper's), awaiting
+  // moderation until /dev/moderation approves or rejects them.
+  `
+  CREATE TABLE article_comments (
+    id INTEGER PRIMARY KEY,
+    article_slug TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    body TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+    ip TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    moderated_at INTEGER
+  );
+  CREATE INDEX article_comments_article ON article_comments(article_slug, status, id);
+  CREATE INDEX article_comments_author ON article_comments(user_id, status);
+  CREATE INDEX article_comments_status ON article_comments(status, id);
+  `,
+  // Issue #14, reviews: a buyer reviews each line of a received (completed) order once, with
+  // up to 3 photos; the variant bought is shown beside the review.
+  `
+  ALTER TABLE reviews ADD COLUMN order_item_id INTEGER REFERENCES order_items(id) ON DELETE SET NULL;
+  ALTER TABLE reviews ADD COLUMN variant_title TEXT NOT NULL DEFAULT '';
+  CREATE UNIQUE INDEX reviews_order_item ON reviews(order_item_id);
+  CREATE INDEX reviews_user ON reviews(user_id, product_slug);
+  CREATE TABLE review_photos (
+    id INTEGER PRIMARY KEY,
+    review_id INTEGER NOT NULL REFERENCES reviews(id) ON DELETE CASCADE,
+    file TEXT NOT NULL,
+    position INTEGER NOT NULL
+  );
+  CREATE INDEX review_photos_review ON review_photos(review_id);
+  `,
+  // Issue #14, quotes and feedback: a phone number may stand for the email address, a quote
+  // may name a company, feedback has a topic, and each request gets the number its mails quote.
+  `
+  ALTER TABLE inquiries ADD COLUMN company TEXT NOT NULL DEFAULT '';
+  ALTER TABLE inquiries ADD COLUMN phone TEXT NOT NULL DEFAULT '';
+  ALTER TABLE inquiries ADD COLUMN reference TEXT;
+  ALTER TABLE inquiries ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+  CREATE UNIQUE INDEX inquiries_reference ON inquiries(reference);
+  ALTER TABLE feedback ADD COLUMN topic TEXT NOT NULL DEFAULT 'other';
+  ALTER TABLE feedback ADD COLUMN phone TEXT NOT NULL DEFAULT '';
+  ALTER TABLE feedback ADD COLUMN reference TEXT;
+  ALTER TABLE feedback ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+  CREATE UNIQUE INDEX feedback_reference ON feedback(reference);
+  `,
+  // Issue #14, coupons: those a shopper claimed into the account, which checkout offers. One
+  // row per account and coupon, so claiming again changes nothing.
+  `
+  CREATE TABLE coupon_claims (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    coupon_code TEXT NOT NULL,
+    claimed_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, coupon_code)
+  );
+  CREATE INDEX orders_user_coupon ON orders(user_id, coupon_code);
+  `,
 ];

@@ -6,13 +6,16 @@ import { DEFAULT_PREFIX, type Language, languageOf } from "../../shared/language
 import { loadMessages, type Messages } from "../../shared/messages";
 import { createRouteTable, matchPath, type RouteMatch } from "../../shared/routes";
 import type { Db } from "../db/open";
+import { reviewsOf } from "../reviews";
+import { searchIndexOf } from "../search/index";
 import { alternatesOf, canonicalPath, localized } from "../seo/page-urls";
 import { type JsonLd, structuredData } from "../seo/structured-data";
-import type { Store } from "../store/load";
+import type { LocalizedStore } from "../store/load";
+import { storeFor } from "../store/localize";
 import { createLinks } from "./links";
 import { checkPageData, checkScopeRoots } from "./page-data-check";
 import { pageMeta, type RenderLogger, renderRegion } from "./render";
-import { type ExtraReview, notFound, type ResolveContext, resolvePage, signInRequired, type Viewer } from "./resolve";
+import { notFound, type ResolveContext, resolvePage, signInRequired, type Viewer } from "./resolve";
 
 export interface PageRequest {
   pathname: string;
@@ -39,13 +42,15 @@ export interface PageResult {
 }
 
 export interface PageServiceDeps {
-  store: Store;
+  /** The store as loaded: each page reads it resolved for its language (storeFor). */
+  store: LocalizedStore;
   db: Db;
   registry: Registry;
   log: RenderLogger;
-  shopperReviews(productSlug: string): ExtraReview[];
   /** A snapshot of the units left per SKU, taken once per page. */
   stock(): (sku: string) => number;
+  /** The server's clock (tests set it); Date.now by default. */
+  clock?: () => number;
 }
 
 /** The account area: its pages are rendered only for their signed-in owner. */
@@ -54,9 +59,9 @@ export function isUserRoute(name: string): boolean {
 }
 
 export function createPageService(deps: PageServiceDeps) {
-  const { store, registry } = deps;
+  const { registry } = deps;
   // The client router's table: one list of routes and names for both sides.
-  const routes = createRouteTable(store.config.router);
+  const routes = createRouteTable(deps.store.config.router);
   const messageCache = new Map<string, Messages>();
   const messagesFor = async (language: Language): Promise<Messages> => {
     let messages = messageCache.get(language.messages);
@@ -78,6 +83,8 @@ export function createPageService(deps: PageServiceDeps) {
     };
     const language = match.language;
     const messages = await messagesFor(language);
+    // Every text of the store (catalog, templates, the layout's links) in the page's language.
+    const store = storeFor(deps.store, language.messages);
     const links = createLinks(store.config.router, match.prefix);
     const viewer = request.viewer ?? null;
     const ctx: ResolveContext = {
@@ -88,8 +95,10 @@ export function createPageService(deps: PageServiceDeps) {
       query: request.query,
       links,
       t: (id) => messages[id] ?? id,
-      shopperReviews: deps.shopperReviews,
+      reviews: reviewsOf(deps.db, store),
       stockOf: deps.stock(),
+      search: searchIndexOf(deps.store),
+      now: (deps.clock ?? Date.now)(),
     };
     const resolved =
       match.name === "not-found"
@@ -109,13 +118,15 @@ export function createPageService(deps: PageServiceDeps) {
         cart: links.to("/cart"),
         account: links.user("center"),
         favorites: links.user("favorite"),
+        journal: links.to("/article"),
         year: new Date().getUTCFullYear(),
         footer: [
           {
             title: store.config.storeName,
             links: store.pages
               .filter((p) => (p.folder ?? "page") === "page")
-              .map((p) => ({ label: p.title, href: links.page(p.slug) })),
+              .map((p) => ({ label: p.title, href: links.page(p.slug) }))
+              .concat({ label: ctx.t("page.feedback.title"), href: links.to("/inquiry/feedback") }),
           },
           {
             title: ctx.t("page.footer.shop"),
@@ -124,6 +135,7 @@ export function createPageService(deps: PageServiceDeps) {
               { label: ctx.t("page.promotions.title"), href: links.to("/promotion") },
               { label: ctx.t("page.coupons.title"), href: links.to("/coupon") },
               { label: ctx.t("page.tags.title"), href: links.to("/tag") },
+              { label: ctx.t("page.journal.title"), href: links.to("/article") },
             ],
           },
         ],

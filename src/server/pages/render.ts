@@ -1,10 +1,11 @@
 // Renders a page: its template's sections become server-rendered islands (data bindings
 // resolved against the page data), and the template's meta lines become the page meta.
-import type { PageMeta, PageTemplate } from "../../../generated/types";
+import type { PageMeta } from "../../../generated/types";
 import type { Registry } from "../../registry/types";
 import type { IslandContext } from "../../runtime/i18n/IslandProviders";
 import { isPrivateRoute } from "../seo/page-urls";
 import { renderIsland } from "../ssr";
+import type { PageTemplate } from "../store/load";
 
 export type PageScope = Record<string, unknown>;
 
@@ -50,6 +51,7 @@ export async function renderRegion(
           uid: `${uidPrefix}${i}-`,
           ...(section.hydrate ? { hydrate: section.hydrate } : {}),
           ...(section.media ? { media: section.media } : {}),
+          ...(section.persist ? { persist: section.persist } : {}),
           ...(section.clientOnly ? { clientOnly: true } : {}),
         });
       } catch (err) {

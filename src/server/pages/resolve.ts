@@ -8,7 +8,7 @@ import { resolvers } from "./resolvers/index";
 import { categoryPage } from "./resolvers/listing";
 
 export { signInRequired } from "./resolvers/account";
-export type { ExtraReview, ResolveContext, Viewer } from "./resolvers/context";
+export type { ResolveContext, Viewer } from "./resolvers/context";
 export { notFound } from "./resolvers/error";
 
 export function resolvePage(ctx: ResolveContext): Resolved {

@@ -15,17 +15,21 @@ import { renderDocument } from "../document";
 import { contentSecurityPolicy, createNonce, injectOrigins } from "../security";
 import { publicOrigin } from "../seo/public-origin";
 import { stockSnapshot } from "../stock";
-import type { Store } from "../store/load";
+import type { LocalizedStore } from "../store/load";
+import { storeFor } from "../store/localize";
 import { createPageService, type PageRequest, type PageResult } from "./page-service";
 import type { Viewer } from "./resolve";
 
 export interface PagesDeps {
-  store: Store;
+  /** The store as loaded; each page reads it in its own language. */
+  store: LocalizedStore;
   registry: Registry;
   client: ClientBuild;
   db: Db;
   /** PUBLIC_URL's origin; without it absolute addresses use the request's. */
   publicOrigin?: string;
+  /** The server's clock, which pages compare dates with; Date.now by default. */
+  clock?: () => number;
 }
 
 // The last resort when even the error page cannot be rendered: no islands, no data.
@@ -47,23 +51,14 @@ function viewerOf(db: Db, headers: IncomingHttpHeaders, asRoute: boolean): Viewe
 }
 
 export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
-  const reviewsOf = deps.db.prepare(
-    "SELECT author, score, title, body, created_at FROM reviews WHERE product_slug = ? ORDER BY created_at DESC, id DESC LIMIT 20",
-  );
   const pages = createPageService({
     store: deps.store,
     db: deps.db,
-    stock: () => stockSnapshot(deps.db, deps.store),
+    // Stock does not depend on the language: the English store serves every page.
+    stock: () => stockSnapshot(deps.db, storeFor(deps.store, "en")),
     registry: deps.registry,
     log: { error: (message) => app.log.error(message) },
-    shopperReviews: (slug) =>
-      (reviewsOf.all(slug) as { author: string; score: number; title: string; body: string; created_at: number }[]).map((r) => ({
-        author: r.author,
-        score: r.score,
-        body: r.body,
-        ...(r.title ? { title: r.title } : {}),
-        date: new Date(r.created_at).toISOString().slice(0, 10),
-      })),
+    ...(deps.clock ? { clock: deps.clock } : {}),
   });
   const origins = injectOrigins(deps.store.theme);
 
@@ -121,7 +116,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
       lang: result.language.locale,
       initialData: {
         meta: result.meta,
-        config: deps.store.config,
+        config: storeFor(deps.store, result.language.messages).config,
         theme: result.theme,
         pageData: result.pageData,
       },

@@ -1,14 +1,14 @@
 // Where a page is public and under which addresses: its canonical address (one per page,
 // whichever route answered it) and the same page under each language prefix, for the head's
 // canonical and hreflang links and the sitemaps, so the two always agree.
-import type { PageAlternate, StorePage } from "../../../generated/types";
+import type { PageAlternate } from "../../../generated/types";
 import { splitPrefix, withPrefix } from "../../shared/language-prefix";
 import { DEFAULT_PREFIX, PREFIXES, type Prefix } from "../../shared/languages";
 import { isRouteName } from "../../shared/route-names";
 import type { RouteMatch } from "../../shared/routes";
 import { createLinks, type Links } from "../pages/links";
 import type { Resolved } from "../pages/page-kinds";
-import type { Store } from "../store/load";
+import type { Store, StorePage } from "../store/load";
 
 /**
  * The prefixes the sitemaps list: no prefix (English) and the other two message languages.
@@ -68,6 +68,11 @@ export function canonicalPath(match: RouteMatch, resolved: Resolved, store: Stor
         (match.name === "category-detail" || match.name === "slug-detail" || !isRouteName(match.name)) &&
         store.categories.some((c) => c.slug === slug);
       return (category ? links.category(slug) : match.path) + paging;
+    }
+    case "journal": {
+      // The journal's pages are each their own page, like a listing's.
+      const number = Number(query.get("page"));
+      return match.path + (Number.isInteger(number) && number > 1 ? `?page=${number}` : "");
     }
     case "content": {
       const page = CONTENT_ROUTES.has(match.name) ? store.pages.find((p) => p.slug === slug) : undefined;

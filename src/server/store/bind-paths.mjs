@@ -158,8 +158,13 @@ export function templatePaths(template) {
   const found = [];
   if (!template || typeof template !== "object") return found;
   for (const field of ["title", "description"]) {
-    if (typeof template[field] !== "string") continue;
-    for (const match of template[field].matchAll(PLACEHOLDER)) found.push({ pointer: `/${field}`, path: match[1], use: "placeholder" });
+    const value = template[field];
+    // A localized text ({ en, zh, "zh-HK" }): the placeholders of every language.
+    const texts = typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).filter((v) => typeof v === "string") : [];
+    for (const [i, text] of texts.entries()) {
+      const pointer = typeof value === "string" ? `/${field}` : `/${field}/${Object.keys(value)[i]}`;
+      for (const match of text.matchAll(PLACEHOLDER)) found.push({ pointer, path: match[1], use: "placeholder" });
+    }
   }
   const sections = Array.isArray(template.sections) ? template.sections : [];
   sections.forEach((section, i) => {

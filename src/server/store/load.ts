@@ -4,25 +4,26 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type {
-  PageTemplate,
-  StoreArticle,
+  StoreArticle as GeneratedArticle,
+  StoreCoupon as GeneratedCoupon,
+  StorePage as GeneratedPage,
+  StoreProduct as GeneratedProduct,
+  StorePromotion as GeneratedPromotion,
+  PageTemplate as GeneratedTemplate,
+  StoreVariant as GeneratedVariant,
   StoreCategory,
   StoreCheckout,
   StoreCollection,
   StoreConfig,
-  StoreCoupon,
-  StorePage,
-  StoreProduct,
-  StorePromotion,
   StoreReview,
   StoreTag,
-  StoreVariant,
   ThemeConfig,
 } from "../../../generated/types";
 import { PAGE_KINDS } from "../pages/page-kinds";
 import { SCHEMA_ID_BASE, type SchemaSet } from "../schemas";
 import { checkTemplatePaths } from "./bind-paths.mjs";
 import { parseErrorLine, pointerLines } from "./json-lines";
+import { findTexts, type Translations, templateTexts, untranslated } from "./texts.mjs";
 
 export class StoreFileError extends Error {
   constructor(
@@ -35,24 +36,73 @@ export class StoreFileError extends Error {
   }
 }
 
-export interface Store {
+/**
+ * The store as its files hold it: every text a plain string (English) or its translations
+ * (schemas/store/text.schema.json). Pages and calls read `storeFor(store, language)`
+ * (localize.ts), the same store with each text resolved: `Store`.
+ */
+export interface LocalizedStore {
   dir: string;
-  config: StoreConfig & { storeName: string; currency: string };
+  config: Omit<StoreConfig, "storeName" | "currency"> & { storeName: LocalizedText; currency: string };
   theme: ThemeConfig;
   checkout: StoreCheckout;
-  products: StoreProduct[];
+  products: GeneratedProduct[];
   categories: StoreCategory[];
   tags: StoreTag[];
   collections: StoreCollection[];
-  articles: StoreArticle[];
-  pages: StorePage[];
-  promotions: StorePromotion[];
-  coupons: StoreCoupon[];
+  articles: GeneratedArticle[];
+  pages: GeneratedPage[];
+  promotions: GeneratedPromotion[];
+  coupons: GeneratedCoupon[];
   reviews: StoreReview[];
-  templates: Map<string, PageTemplate>;
-  productBySlug: Map<string, StoreProduct>;
-  variantBySku: Map<string, { product: StoreProduct; variant: StoreVariant }>;
+  templates: Map<string, GeneratedTemplate>;
+  productBySlug: Map<string, GeneratedProduct>;
+  variantBySku: Map<string, { product: GeneratedProduct; variant: GeneratedVariant }>;
+  /** Texts without a zh or zh-HK translation (English is shown instead); `npm run validate` lists them too. */
+  untranslated: UntranslatedText[];
 }
+
+export interface UntranslatedText {
+  file: string;
+  line: number | undefined;
+  pointer: string;
+  missing: ("zh" | "zh-HK")[];
+}
+
+/** A text as store files may write it. */
+export type LocalizedText = string | Translations;
+
+/** `T` with each localized text a plain string: what a language's reader sees. */
+export type Plain<T> = T extends string
+  ? T
+  : T extends Translations
+    ? string
+    : T extends Map<infer K, infer V>
+      ? Map<K, Plain<V>>
+      : T extends readonly (infer U)[]
+        ? Plain<U>[]
+        : T extends object
+          ? { [K in keyof T]: Plain<T[K]> }
+          : T;
+
+/** The store in one language: every text a plain string (see localize.ts). Resolvers and calls read this. */
+export type Store = Plain<Omit<LocalizedStore, "untranslated">>;
+export type StoreProduct = Plain<GeneratedProduct>;
+export type StoreVariant = Plain<GeneratedVariant>;
+export type StorePage = Plain<GeneratedPage>;
+export type StoreArticle = Plain<GeneratedArticle>;
+export type StoreCoupon = Plain<GeneratedCoupon>;
+export type StorePromotion = Plain<GeneratedPromotion>;
+export type PageTemplate = Plain<GeneratedTemplate>;
+
+/** The files besides templates whose texts may lack a translation, with their schemas. */
+const TEXT_FILES: [string, string][] = [
+  ["config.json", "page/store-config.schema.json"],
+  ["checkout.json", "store/checkout.schema.json"],
+  ...["products", "categories", "tags", "collections", "articles", "pages", "promotions", "coupons"].map(
+    (name): [string, string] => [`${name}.json`, `store/${name}.schema.json`],
+  ),
+];
 
 const CATALOG = [
   "products",
@@ -84,7 +134,7 @@ function readChecked<T>(dir: string, file: string, schemas: SchemaSet, schemaPat
   }
   const validate = schemas.get(schemaPath);
   if (!validate(value)) {
-    const e = validate.errors![0]!;
+    const e = firstError(validate.errors!);
     const pointer = e.instancePath;
     const detail =
       e.keyword === "additionalProperties"
@@ -101,8 +151,41 @@ function readChecked<T>(dir: string, file: string, schemas: SchemaSet, schemaPat
   return value as T;
 }
 
+/**
+ * The error to name: a text (a string or its translations, an anyOf) that breaks a rule of
+ * one branch also fails the other branch's type; the type error says less than the other.
+ */
+function firstError<E extends { keyword: string; instancePath: string }>(errors: E[]): E {
+  return errors.find((e) => e.keyword !== "type" && e.keyword !== "anyOf") ?? errors[0]!;
+}
+
+/** The store's texts without a zh or zh-HK translation, with the file, line and pointer of each. */
+function untranslatedTexts(store: LocalizedStore, texts: Texts, schemas: SchemaSet): UntranslatedText[] {
+  // The documents as written: compiling every component's validator only to walk it would take seconds.
+  const getSchema = (id: string) =>
+    id.startsWith(SCHEMA_ID_BASE) ? schemas.document(id.slice(SCHEMA_ID_BASE.length)) : undefined;
+  const out: UntranslatedText[] = [];
+  const add = (file: string, found: { pointer: string; missing: ("zh" | "zh-HK")[] }[]) => {
+    const read = texts.get(file);
+    const lines = read ? pointerLines(read.text) : undefined;
+    for (const f of found) out.push({ file: read?.name ?? file, line: lines?.get(f.pointer), ...f });
+  };
+  for (const [file, schema] of TEXT_FILES) {
+    const value = JSON.parse(texts.get(file)?.text ?? "null") as unknown;
+    if (value !== null) add(file, untranslated(findTexts(value, getSchema(SCHEMA_ID_BASE + schema)!, getSchema)));
+  }
+  const templateSchema = getSchema(`${SCHEMA_ID_BASE}store/page-template.schema.json`)!;
+  for (const name of store.templates.keys()) {
+    const file = `templates/${name}.json`;
+    const value = JSON.parse(texts.get(file)?.text ?? "null") as unknown;
+    const componentSchema = (component: string) => getSchema(`${SCHEMA_ID_BASE}components/${component}.schema.json`);
+    add(file, untranslated(templateTexts(value, templateSchema, getSchema, componentSchema)));
+  }
+  return out;
+}
+
 /** `components`: the registry's names, which template sections must use. */
-export function loadStore(dir: string, schemas: SchemaSet, components?: readonly string[]): Store {
+export function loadStore(dir: string, schemas: SchemaSet, components?: readonly string[]): LocalizedStore {
   if (!existsSync(dir)) throw new StoreFileError(dir, undefined, "store directory does not exist (STORE_DIR)");
   const texts: Texts = new Map();
   const catalog = Object.fromEntries(
@@ -111,7 +194,7 @@ export function loadStore(dir: string, schemas: SchemaSet, components?: readonly
       readChecked<{ items: unknown[] }>(dir, `${name}.json`, schemas, `store/${name}.schema.json`, texts).items,
     ]),
   ) as { [K in (typeof CATALOG)[number]]: unknown[] };
-  const templates = new Map<string, PageTemplate>();
+  const templates = new Map<string, GeneratedTemplate>();
   const templateDir = join(dir, "templates");
   if (!existsSync(templateDir)) throw new StoreFileError(templateDir, undefined, "templates folder is missing");
   for (const file of readdirSync(templateDir)
@@ -119,32 +202,34 @@ export function loadStore(dir: string, schemas: SchemaSet, components?: readonly
     .sort()) {
     templates.set(
       file.slice(0, -5),
-      readChecked<PageTemplate>(dir, `templates/${file}`, schemas, "store/page-template.schema.json", texts),
+      readChecked<GeneratedTemplate>(dir, `templates/${file}`, schemas, "store/page-template.schema.json", texts),
     );
   }
-  const store: Store = {
+  const store: LocalizedStore = {
     dir,
-    config: readChecked(dir, "config.json", schemas, "page/store-config.schema.json"),
+    config: readChecked(dir, "config.json", schemas, "page/store-config.schema.json", texts),
     theme: readChecked(dir, "theme.json", schemas, "theme/theme-config.schema.json"),
-    checkout: readChecked(dir, "checkout.json", schemas, "store/checkout.schema.json"),
-    products: catalog.products as StoreProduct[],
+    checkout: readChecked(dir, "checkout.json", schemas, "store/checkout.schema.json", texts),
+    products: catalog.products as GeneratedProduct[],
     categories: catalog.categories as StoreCategory[],
     tags: catalog.tags as StoreTag[],
     collections: catalog.collections as StoreCollection[],
-    articles: catalog.articles as StoreArticle[],
-    pages: catalog.pages as StorePage[],
-    promotions: catalog.promotions as StorePromotion[],
-    coupons: catalog.coupons as StoreCoupon[],
+    articles: catalog.articles as GeneratedArticle[],
+    pages: catalog.pages as GeneratedPage[],
+    promotions: catalog.promotions as GeneratedPromotion[],
+    coupons: catalog.coupons as GeneratedCoupon[],
     reviews: catalog.reviews as StoreReview[],
     templates,
     productBySlug: new Map(),
     variantBySku: new Map(),
+    untranslated: [],
   };
   delete store.theme.$schema;
   delete store.config.$schema;
   delete store.config.router.$schema;
   index(store, texts, components);
   checkDataPaths(store, texts, schemas);
+  store.untranslated = untranslatedTexts(store, texts, schemas);
   return store;
 }
 
@@ -153,7 +238,7 @@ export function loadStore(dir: string, schemas: SchemaSet, components?: readonly
  * is rendered with: $store, $route, $layout and the page data of its kind, as their schemas
  * describe them (schemas/pages/). A wrong path would otherwise only show as a missing section.
  */
-function checkDataPaths(store: Store, texts: Texts, schemas: SchemaSet): void {
+function checkDataPaths(store: LocalizedStore, texts: Texts, schemas: SchemaSet): void {
   const getSchema = (id: string): Record<string, unknown> | undefined => {
     const path = id.startsWith(SCHEMA_ID_BASE) ? id.slice(SCHEMA_ID_BASE.length) : null;
     return path !== null && schemas.has(path) ? (schemas.get(path).schema as Record<string, unknown>) : undefined;
@@ -172,7 +257,7 @@ function checkDataPaths(store: Store, texts: Texts, schemas: SchemaSet): void {
 }
 
 /** Builds the lookups and checks what the schemas cannot: uniqueness and references. */
-function index(store: Store, texts: Texts, components?: readonly string[]): void {
+function index(store: LocalizedStore, texts: Texts, components?: readonly string[]): void {
   const refError = (file: string, pointer: string, rule: string) => {
     const read = texts.get(file);
     return new StoreFileError(read?.name ?? file, read ? pointerLines(read.text).get(pointer) : undefined, `${pointer} ${rule}`);
@@ -226,7 +311,34 @@ function index(store: Store, texts: Texts, components?: readonly string[]): void
     }
   };
   checkProducts("collections.json", store.collections);
+  store.articles.forEach((article, i) => {
+    for (const tag of article.tags ?? []) {
+      if (!tags.has(tag)) throw refError("articles.json", `/items/${i}/tags`, `"${tag}" is not in tags.json`);
+    }
+  });
   checkProducts("promotions.json", store.promotions);
+  checkProducts(
+    "coupons.json",
+    store.coupons.map((c) => ({ products: c.products ?? [] })),
+  );
+  unique(
+    "coupons.json",
+    store.coupons.map((c) => c.slug),
+    "slug",
+  );
+  unique(
+    "promotions.json",
+    store.promotions.map((p) => p.slug),
+    "slug",
+  );
+  // A period that ends before it starts would never run.
+  store.promotions.forEach((p, i) => {
+    if (p.endsAt < p.startsAt) throw refError("promotions.json", `/items/${i}/endsAt`, `ends before it starts (${p.startsAt})`);
+  });
+  store.coupons.forEach((c, i) => {
+    if (c.startsAt !== undefined && c.expiresAt < c.startsAt)
+      throw refError("coupons.json", `/items/${i}/expiresAt`, `expires before it starts (${c.startsAt})`);
+  });
   store.reviews.forEach((review, i) => {
     if (!store.productBySlug.has(review.product))
       throw refError("reviews.json", `/items/${i}/product`, `"${review.product}" is not in products.json`);

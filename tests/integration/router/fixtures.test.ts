@@ -1,20 +1,35 @@
-// Replays every recorded page-route answer of fixtures/routes/ through the router: each
-// route kind, the language prefixes and a store's overridden rules.
+// Replays the recorded demo store (fixtures/recorded/, `npm run record`) through the router:
+// each route kind, the language prefixes, a store's overridden rules, refusals, and the
+// replay helper's own answer to an address the recording does not hold.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import validate from "../../../generated/validators/page/page-route.js";
 import { createRouteTable, matchPath } from "../../../src/shared/routes";
-import { answersOf, type Fixture, loadFixtures, markersOf, OVERRIDE_CONFIG, pageDocument, startRouter } from "./support";
+import { loadRecording, NotRecordedError, replayFetch } from "../../replay/recording";
+import {
+  answersOf,
+  type Fixture,
+  fixtureNamed,
+  loadFixtures,
+  markersOf,
+  OVERRIDE_CONFIG,
+  pageDocument,
+  RULES_RECORDING,
+  startRouter,
+} from "./support";
 
-const defaults = loadFixtures();
-const overrides = loadFixtures("override");
+const recorded = loadFixtures();
+const defaults = recorded.filter((f) => f.status === 200 && !f.file.startsWith("signed-in--"));
+const signedIn = recorded.filter((f) => f.file.startsWith("signed-in--"));
+const rules = loadFixtures(RULES_RECORDING);
+const overrides = rules.filter((f) => f.status === 200);
 
-describe("recorded fixtures", () => {
-  it.each([...defaults, ...overrides].map((f) => [f.file, f]))("%s is a valid page-route answer", (_file, fixture) => {
+describe("the recorded demo store", () => {
+  it.each([...recorded, ...rules].map((f) => [f.file, f]))("%s is a valid page-route answer", (_file, fixture) => {
     expect(validate(structuredClone((fixture as Fixture).body)), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it("cover every route kind of the default table", () => {
-    const covered = new Set(defaults.map((f) => f.body.data.meta.route));
+  it("covers every route kind of the default table", () => {
+    const covered = new Set(recorded.map((f) => f.body.data.meta.route));
     for (const name of [
       "home",
       "search",
@@ -39,7 +54,7 @@ describe("recorded fixtures", () => {
       "root-detail",
       "auth-signin",
       "user-center",
-      "user-order-detail",
+      "user-order",
       "error-404",
       "error-500",
       "error-403",
@@ -59,7 +74,7 @@ function describeReplay(title: string, fixtures: Fixture[], config = {}) {
       started = null;
     });
 
-    it.each(fixtures.map((f) => [f.path, f]))("navigates to %s and swaps the page in", async (_path, f) => {
+    it.each(fixtures.map((f) => [`${f.path} (${f.file})`, f]))("navigates to %s and swaps the page in", async (_path, f) => {
       const fixture = f as Fixture;
       const table = createRouteTable(config);
       const match = matchPath(table, new URL(fixture.path, location.origin).pathname)!;
@@ -98,5 +113,65 @@ function describeReplay(title: string, fixtures: Fixture[], config = {}) {
   });
 }
 
-describeReplay("replay: default routes and language prefixes", defaults);
+const demoConfig = loadRecording().routerConfig();
+describeReplay("replay: default routes and language prefixes", defaults, demoConfig);
+describeReplay("replay: the account area, signed in", signedIn, demoConfig);
 describeReplay("replay: overridden rules, {type}-detail and userPath", overrides, OVERRIDE_CONFIG);
+
+describe("replay: refusals and error pages as recorded", () => {
+  afterEach(() => pageDocument("/start-page"));
+
+  it.each([
+    [recorded, "user-center", loadRecording().routerConfig()],
+    [rules, "user-center", OVERRIDE_CONFIG],
+  ] as const)("a recorded 401 (%#) sends the visitor to sign-in with the address as redirect", async (fixtures, name, config) => {
+    pageDocument("/start-page");
+    const fixture = fixtureNamed(
+      fixtures.filter((f) => f.status === 401),
+      name,
+    );
+    const { router, assign } = startRouter({ answers: answersOf([fixture]), config });
+    expect(await router.visit(fixture.path)).toBe("redirected");
+    expect(assign).toHaveBeenCalledWith(`/auth/signin?redirect=${encodeURIComponent(fixture.path)}`);
+    router.stop();
+  });
+});
+
+describe("the replay fetch (tests/replay)", () => {
+  const recording = loadRecording();
+
+  it("answers a page route with or without the router's markers, and a document", async () => {
+    const { fetch, missing } = replayFetch(recording);
+    const cart = recording.byName("cart");
+    const route = await fetch(`${cart.path}?request=route&ua=x&referer=&cookie=`);
+    expect(route.status).toBe(200);
+    expect(((await route.json()) as { data: { meta: { route: string } } }).data.meta.route).toBe("cart");
+    const html = await (await fetch(cart.path)).text();
+    expect(html).toContain('<main id="page-body">');
+    expect(missing).toEqual([]);
+  });
+
+  it("answers signed in with the signed-in recording of the same address", async () => {
+    const { fetch } = replayFetch(recording);
+    const path = recording.byName("user-center").path;
+    expect((await fetch(`${path}?request=route`)).status).toBe(401);
+    expect((await fetch(`${path}?request=route`, { headers: { "x-auth": "token" } })).status).toBe(200);
+  });
+
+  it("gives a journey's /api/web answers in the order they were recorded", async () => {
+    const journey = recording.journey("shop");
+    const { fetch } = replayFetch(recording, { journey: "shop" });
+    const added = journey.exchanges.find((e) => e.call === "cart/add")!;
+    const answer = await fetch("/api/web/cart/add", { method: "POST", body: JSON.stringify(added.request) });
+    expect(await answer.json()).toEqual(added.response);
+  });
+
+  it("fails clearly on a request the recording does not hold, and lists it", async () => {
+    const { fetch, missing } = replayFetch(recording);
+    await expect(fetch("/product/not-recorded?request=route")).rejects.toThrow(NotRecordedError);
+    await expect(fetch("/api/web/cart/add", { method: "POST" })).rejects.toThrow(
+      /POST \/api\/web\/cart\/add is not in the recording .*fixtures\/recorded\/demo/,
+    );
+    expect(missing).toEqual(["GET /product/not-recorded", "POST /api/web/cart/add"]);
+  });
+});

@@ -3,11 +3,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PREFETCH_DELAY_MS } from "../../../src/runtime/router/prefetch";
 import { PROGRESS_CLASS, PROGRESS_DELAY_MS } from "../../../src/runtime/router/progress-bar";
-import { type Answer, answersOf, loadFixtures, markersOf, pageDocument, startRouter } from "./support";
+import { type Answer, answersOf, fixtureNamed, loadFixtures, markersOf, pageDocument, SLOW, startRouter } from "./support";
 
+// The recorded demo store (fixtures/recorded/demo).
 const fixtures = loadFixtures();
-const byRoute = (name: string) => fixtures.find((f) => f.file === `${name}.json`)!;
+const byRoute = (name: string) => fixtureNamed(fixtures, name);
 const answers = () => answersOf(fixtures);
+const cartTitle = byRoute("cart").body.data.meta.title;
+const searched = new URL(byRoute("search").path, "http://x").searchParams.get("q")!;
+const checkoutPath = byRoute("checkout").path;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let started: ReturnType<typeof startRouter> | null = null;
@@ -35,10 +39,10 @@ describe("links and forms", () => {
     const { requests, assign, events } = start();
     const event = click(document.getElementById("to-cart")!);
     expect(event.defaultPrevented).toBe(true);
-    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain("route:changed"));
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain("route:changed"), SLOW);
     expect(requests).toHaveLength(1);
     expect(location.pathname).toBe("/cart");
-    expect(document.title).toBe("Cart");
+    expect(document.title).toBe(cartTitle);
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -53,13 +57,13 @@ describe("links and forms", () => {
   it("navigates a GET search form in the page", async () => {
     const { requests, events } = start();
     document.getElementById("page-body")!.innerHTML =
-      `<form id="f" action="/search"><label>Search <input name="q" value="linen"></label></form>`;
+      `<form id="f" action="/search"><label>Search <input name="q" value="${searched}"></label></form>`;
     const event = new Event("submit", { bubbles: true, cancelable: true });
     document.getElementById("f")!.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
-    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain("route:changed"));
-    expect(location.pathname + location.search).toBe("/search?q=linen");
-    expect(new URL(requests[0]!.href, location.origin).searchParams.get("q")).toBe("linen");
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain("route:changed"), SLOW);
+    expect(location.pathname + location.search).toBe(`/search?q=${searched}`);
+    expect(new URL(requests[0]!.href, location.origin).searchParams.get("q")).toBe(searched);
   });
 
   it("unmounts the page's islands before the address changes, so none still hydrating gets an update", async () => {
@@ -116,8 +120,14 @@ describe("the page-route request", () => {
   });
 
   it("hides head and foot as the answer's theme says, and never sends the hide flags of the page left", async () => {
-    const { router, requests } = start();
-    await router.visit("/checkout/c-1001");
+    // The recorded checkout, as a theme that hides the shop's head and foot there would send it.
+    const checkout = structuredClone(byRoute("checkout").body);
+    checkout.data.theme.hideHead = true;
+    checkout.data.theme.hideFoot = true;
+    const map = answers();
+    map.set(checkoutPath, { status: 200, body: checkout });
+    const { router, requests } = start({ answers: map });
+    await router.visit(checkoutPath);
     expect(document.getElementById("page-head")!.hidden).toBe(true);
     expect(document.getElementById("page-foot")!.hidden).toBe(true);
     await router.visit("/cart");
@@ -132,18 +142,22 @@ describe("the page-route request", () => {
 describe("head", () => {
   it("replaces title, description, canonical, robots, Open Graph and lang; drops what the page lacks", async () => {
     const { router } = start();
-    await router.visit("/zh-HK/product/linen-shirt");
+    const product = byRoute("zh-HK--product-detail");
+    const { meta: recorded } = product.body.data;
+    await router.visit(product.path);
     const meta = (sel: string) => document.head.querySelector(sel)?.getAttribute("content");
-    expect(document.title).toBe("亞麻襯衫 | 示範商店");
+    expect(document.title).toBe(recorded.title);
     expect(document.documentElement.lang).toBe("zh-HK");
-    expect(meta('meta[name="description"]')).toBe("透氣的亞麻襯衫。");
-    expect(meta('meta[property="og:title"]')).toBe("亞麻襯衫 | 示範商店");
+    expect(meta('meta[name="description"]')).toBe(recorded.description);
+    expect(meta('meta[property="og:title"]')).toBe(recorded.title);
     expect(meta('meta[property="og:type"]')).toBe("product");
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(recorded.canonical);
     await router.visit("/cart");
     expect(document.documentElement.lang).toBe("en");
     expect(document.head.querySelector('meta[name="description"]')).toBeNull();
-    expect(meta('meta[name="robots"]')).toBe("noindex");
-    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe("/cart");
+    expect(meta('meta[name="robots"]')).toBe(byRoute("cart").body.data.meta.robots);
+    // The recorded cart names no canonical address: the one of the page left goes.
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
     expect(meta('meta[property="og:type"]')).toBe("website");
   });
 });
@@ -228,7 +242,7 @@ describe("preview and duplicate guard", () => {
     click(link);
     now += 300;
     click(link);
-    await vi.waitFor(() => expect(location.pathname).toBe("/cart"));
+    await vi.waitFor(() => expect(location.pathname).toBe("/cart"), SLOW);
     expect(requests).toHaveLength(1);
     now += 700;
     expect(await router.visit("/cart")).toBe("done");
@@ -278,13 +292,18 @@ describe("progress", () => {
     await vi.advanceTimersByTimeAsync(PROGRESS_DELAY_MS * 3);
     expect(document.querySelector(`.${PROGRESS_CLASS}`)).toBeNull();
     release();
-    await vi.waitFor(() => expect(location.pathname).toBe("/cart"));
+    await vi.waitFor(() => expect(location.pathname).toBe("/cart"), SLOW);
   });
 });
 
 describe("scroll", () => {
   it("resets to the top, keeps the position for data-keep-position or meta.keepPosition", async () => {
-    const { router, win, scroll } = start();
+    // A page whose answer asks to keep the position (meta.keepPosition).
+    const map = answers();
+    const kept = structuredClone(byRoute("signed-in--user-center").body);
+    kept.data.meta.keepPosition = true;
+    map.set("/user/center", { status: 200, body: kept });
+    const { router, win, scroll } = start({ answers: map });
     scroll.y = 900;
     await router.visit("/cart");
     expect(win.scrollTo).toHaveBeenLastCalledWith(0, 0);
@@ -302,7 +321,7 @@ describe("scroll", () => {
     link.setAttribute("data-keep-position", "");
     scroll.y = 320;
     click(link);
-    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain("route:changed"));
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain("route:changed"), SLOW);
     expect(win.scrollTo).not.toHaveBeenCalled();
     expect(scroll.y).toBe(320);
   });
@@ -315,10 +334,10 @@ describe("scroll", () => {
     await router.visit("/tag");
     expect(scroll.y).toBe(0);
     history.back();
-    await vi.waitFor(() => expect(location.pathname).toBe("/cart"));
-    await vi.waitFor(() => expect(scroll.y).toBe(750));
+    await vi.waitFor(() => expect(location.pathname).toBe("/cart"), SLOW);
+    await vi.waitFor(() => expect(scroll.y).toBe(750), SLOW);
     expect(requests).toHaveLength(3);
-    expect(document.title).toBe("Cart");
+    expect(document.title).toBe(cartTitle);
     // The page left is the referrer, though the address bar changed before the fetch.
     expect(markersOf(requests[2]!.href).get("referer")).toBe(`${location.origin}/tag`);
     expect(events.at(-1)).toEqual({
@@ -334,7 +353,7 @@ describe("scroll", () => {
     await router.visit("/tag");
     map.set("/cart", { status: 502 });
     history.back();
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1), SLOW);
     expect(logger.error).toHaveBeenCalledTimes(1);
   });
 
@@ -360,7 +379,7 @@ describe("prefetch", () => {
     expect(requests[0]!.priority).toBe("low");
     expect(requests[0]!.headers["x-sec-purpose"]).toBe("prefetch");
     click(link);
-    await vi.waitFor(() => expect(location.pathname).toBe("/cart"));
+    await vi.waitFor(() => expect(location.pathname).toBe("/cart"), SLOW);
     expect(requests).toHaveLength(1);
   });
 
@@ -383,7 +402,7 @@ describe("prefetch", () => {
     await vi.advanceTimersByTimeAsync(PREFETCH_DELAY_MS);
     (bus.emit as (t: string, p: unknown) => void)(type, payload);
     click(link);
-    await vi.waitFor(() => expect(location.pathname).toBe("/cart"));
+    await vi.waitFor(() => expect(location.pathname).toBe("/cart"), SLOW);
     expect(requests).toHaveLength(2);
     expect(requests[1]!.headers["x-sec-purpose"]).toBeUndefined();
   });

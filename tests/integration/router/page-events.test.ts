@@ -8,10 +8,14 @@ import { createBus } from "../../../src/runtime/bus";
 import { BEFORE_VISIT, type BeforeVisitDetail, PAGE_LOAD, type PageLoadDetail } from "../../../src/runtime/page-events";
 import { startRouter as startPageRouter } from "../../../src/runtime/router/start";
 import { createStore } from "../../../src/runtime/storage";
-import { answersOf, loadFixtures, pageDocument, startRouter } from "./support";
+import { answersOf, fixtureNamed, loadFixtures, pageDocument, SLOW, startRouter } from "./support";
 
+// The recorded demo store (fixtures/recorded/demo).
 const fixtures = loadFixtures();
 const answers = () => answersOf(fixtures);
+const product = fixtureNamed(fixtures, "product-detail");
+const productSlug = product.path.split("/").pop()!;
+const searchPath = fixtureNamed(fixtures, "search").path;
 
 type Heard = { type: string; detail: BeforeVisitDetail | PageLoadDetail; cancelable: boolean; regionHTML: string };
 let heard: Heard[] = [];
@@ -50,23 +54,23 @@ describe("storefront:before-visit and storefront:load on a client navigation", (
         expect(heard.map((h) => h.type)).toEqual([BEFORE_VISIT]);
         return fetch.getMockImplementation()!(...args);
       });
-      expect(await router.visit("/product/linen-shirt")).toBe("done");
+      expect(await router.visit(product.path)).toBe("done");
       expect(heard.map((h) => h.type)).toEqual([BEFORE_VISIT, PAGE_LOAD]);
       const [before, load] = heard;
       expect(before!.cancelable).toBe(true);
       expect(before!.detail).toEqual({
-        url: `${location.origin}/product/linen-shirt`,
-        route: { name: "product-detail", params: { slug: "linen-shirt" } },
+        url: `${location.origin}${product.path}`,
+        route: { name: "product-detail", params: { slug: productSlug } },
       });
       expect(before!.regionHTML).toContain("<h1>Start</h1>");
       expect(load!.cancelable).toBe(false);
       expect(load!.detail).toEqual({
-        url: `${location.origin}/product/linen-shirt`,
-        route: { name: "product-detail", params: { slug: "linen-shirt" } },
+        url: `${location.origin}${product.path}`,
+        route: { name: "product-detail", params: { slug: productSlug } },
       });
       // Dispatched after the swap: the listener sees the new page.
       expect(load!.regionHTML).not.toContain("<h1>Start</h1>");
-      expect(document.title).toBe("Linen shirt | Demo Store");
+      expect(document.title).toBe(product.body.data.meta.title);
     } finally {
       router.stop();
     }
@@ -80,7 +84,7 @@ describe("storefront:before-visit and storefront:load on a client navigation", (
       const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
       link.dispatchEvent(click);
       expect(click.defaultPrevented).toBe(true);
-      await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(`${location.origin}/cart`));
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(`${location.origin}/cart`), SLOW);
       expect(fetch).not.toHaveBeenCalled();
       expect(heard.map((h) => h.type)).toEqual([BEFORE_VISIT]);
       expect(location.pathname).toBe("/start-page");
@@ -96,10 +100,10 @@ describe("storefront:before-visit and storefront:load on a client navigation", (
       expect(await router.visit("https://elsewhere.test/shop")).toBe("reloaded");
       expect(heard).toEqual([]);
       expect(await router.visit("/cart")).toBe("done");
-      expect(await router.visit("/search?q=linen")).toBe("done");
+      expect(await router.visit(searchPath)).toBe("done");
       heard = [];
       history.back();
-      await vi.waitFor(() => expect(heard.map((h) => h.type)).toEqual([PAGE_LOAD]));
+      await vi.waitFor(() => expect(heard.map((h) => h.type)).toEqual([PAGE_LOAD]), SLOW);
       expect(heard[0]!.detail).toEqual({ url: `${location.origin}/cart`, route: { name: "cart", params: {} } });
     } finally {
       router.stop();

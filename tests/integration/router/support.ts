@@ -1,18 +1,18 @@
-// Shared set-up of the router integration tests: the recorded page-route answers of
-// fixtures/routes/, a fetch that replays them, and a window whose navigation-away
-// methods (assign, reload) are spies, since happy-dom would otherwise try to load them.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+// Shared set-up of the router integration tests: the recorded page-route answers of the demo
+// store (fixtures/recorded/, `npm run record`), a fetch that replays them, and a window whose
+// navigation-away methods (assign, reload) are spies, since happy-dom would otherwise try to load them.
 import { vi } from "vitest";
 import type { PageRouteResponse, RouterConfig } from "../../../generated/types";
 import { createBus, type Events } from "../../../src/runtime/bus";
 import { createLocationStore } from "../../../src/runtime/router/location-store";
 import { ROUTE_MARKERS } from "../../../src/runtime/router/page-fetch";
 import { createRouter, type RouterEnv, type RouterWindow } from "../../../src/runtime/router/router";
+import { DEMO_RECORDING, loadRecording, RECORDED_DIR } from "../../replay/recording";
 
-export const FIXTURES = join(import.meta.dirname, "../../../fixtures/routes");
+/** The demo store recorded with its router config changed (fixtures/recorded/demo-rules.txt lists the addresses). */
+export const RULES_RECORDING = `${RECORDED_DIR}/demo-rules`;
 
-/** The router config the fixtures under fixtures/routes/override/ were recorded with. */
+/** The router config the demo-rules recording was made with (the demo store's config.json `router`, changed). */
 export const OVERRIDE_CONFIG: RouterConfig = {
   isCustom: true,
   productRule: "/p/:slug",
@@ -21,21 +21,32 @@ export const OVERRIDE_CONFIG: RouterConfig = {
   userPath: "account",
 };
 
+/** vi.waitFor's limit for a swap: recorded pages are real pages, and parsing them takes a moment on a busy machine. */
+export const SLOW = { timeout: 5000 };
+
 export interface Fixture {
+  /** `{name}.json`: the recorded route's file (`cart.json`, `zh--home.json`). */
   file: string;
-  /** The address it answers: meta.canonical, plus the query recorded in data.path. */
+  /** The address recorded, with its query. */
   path: string;
+  /** The HTTP status it answered with. */
+  status: number;
   body: PageRouteResponse;
 }
 
-export function loadFixtures(dir = ""): Fixture[] {
-  const folder = join(FIXTURES, dir);
-  return readdirSync(folder)
-    .filter((f) => f.endsWith(".json"))
-    .map((file) => {
-      const body = JSON.parse(readFileSync(join(folder, file), "utf8")) as PageRouteResponse;
-      return { file, path: (body.data.data as { path: string }).path, body };
-    });
+/** The recorded answers of a recording (the demo store's by default) that are pages (code 0). */
+export function loadFixtures(dir = DEMO_RECORDING): Fixture[] {
+  const recording = loadRecording(dir);
+  return recording.routes
+    .filter((r) => r.route !== null)
+    .map((r) => ({ file: `${r.name}.json`, path: r.path, status: r.status, body: recording.answerOf(r) }));
+}
+
+/** The recorded page named `name` (`cart`, `zh-HK--product-detail`). */
+export function fixtureNamed(fixtures: Fixture[], name: string): Fixture {
+  const found = fixtures.find((f) => f.file === `${name}.json`);
+  if (!found) throw new Error(`no recorded page ${name}; record the demo store again (README, "Recording a store")`);
+  return found;
 }
 
 export interface Recorded {
@@ -71,8 +82,10 @@ export function replayFetch(answers: Map<string, Answer>) {
   return { fetch, requests };
 }
 
+/** Answers for the recorded pages, signed-in recordings of an address winning over refusals. */
 export function answersOf(fixtures: Fixture[]): Map<string, Answer> {
-  return new Map(fixtures.map((f) => [f.path, { status: 200, body: f.body }]));
+  const sorted = [...fixtures].sort((a, b) => Number(a.status === 200) - Number(b.status === 200));
+  return new Map(sorted.map((f) => [f.path, { status: f.status, body: f.body }]));
 }
 
 export function pageDocument(path: string) {

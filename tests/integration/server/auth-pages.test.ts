@@ -27,7 +27,7 @@ describe("auth pages", () => {
     expect(pageBody).toContain('data-component="SignIn"');
     // The form reads the redirect from the address it was rendered for.
     expect(pageBody).toContain('href="/zh-HK/auth/signup?redirect=%2Fzh-HK%2Fcart"');
-    expect(meta.title).toBe("登入 | Demo Store");
+    expect(meta.title).toBe("登入 | 示範商店");
     expect(meta.robots).toBe("noindex, nofollow");
   });
 

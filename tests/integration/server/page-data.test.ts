@@ -37,9 +37,11 @@ const SAMPLES: Record<RouteName, string> = {
   "product-detail": "/product/linen-shirt",
   "product-sku": "/product/linen-shirt/LINSHI-SAN-M",
   "article-detail": "/article/caring-for-linen",
+  "article-list": "/article?page=2",
   "page-detail": "/page/shipping",
   "collection-detail": "/collection/best-sellers",
   "inquiry-detail": "/inquiry/linen-shirt",
+  "inquiry-feedback": "/inquiry/feedback",
   "checkout-thankyou": "/checkout/thankyou?orderNo=SO123456",
   checkout: "/checkout/cart",
   "promotion-list": "/promotion",
@@ -95,7 +97,6 @@ function pageService(errors: string[]) {
     db,
     registry,
     log: { error: (message) => errors.push(message) },
-    shopperReviews: () => [{ author: "Ann", score: 5, body: "Lovely.", date: "2026-01-02" }],
     stock: () => () => 3,
   });
 }
@@ -148,6 +149,7 @@ describe("page data", { timeout: 60_000 }, () => {
         cart: "/cart",
         account: "/user/center",
         favorites: "/user/favorite",
+        journal: "/article",
         year: 2026,
         footer: [],
       },
@@ -219,7 +221,7 @@ describe("template data paths", () => {
       // page.heading is listing data, not product-detail data.
       [
         "/sections/0/bind/d",
-        'unknown data path "page.heading"; "page" has "id", "title", "description", "image", "canonical", "detail", "related"',
+        'unknown data path "page.heading"; "page" has "id", "title", "description", "image", "canonical", "detail", "reviews", "related"',
       ],
     ]);
   });

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../src/server/app";
+import { storeFor } from "../../../src/server/store/localize";
 import { withPrefix } from "../../../src/shared/language-prefix";
 import { PREFIXES, type Prefix } from "../../../src/shared/languages";
 import { START_TIMEOUT_MS, startStore, type TestStore } from "./support";
@@ -255,7 +256,8 @@ describe("JSON-LD", () => {
   });
 
   it("every article page: Article with headline, image, author and date, and a breadcrumb", async () => {
-    for (const article of store.server.store.articles) {
+    // The page is in Traditional Chinese, and so are the store texts it names.
+    for (const article of storeFor(store.server.localizedStore, "zh-HK").articles) {
       const { html } = await page(`${store.url}/zh-HK/article/${article.slug}`);
       const [item, ...more] = ofType(html, "Article");
       expect(more).toEqual([]);
@@ -266,21 +268,21 @@ describe("JSON-LD", () => {
       expect(item!.author).toEqual([{ "@type": "Person", name: article.author }]);
       if (article.publishedAt) expect(item!.datePublished).toBe(article.publishedAt);
       expect(item!.mainEntityOfPage).toBe(`${store.url}/zh-HK/article/${article.slug}`);
-      checkBreadcrumb(html, store.url, ["Demo Store", article.title]);
+      checkBreadcrumb(html, store.url, ["示範商店", article.title]);
     }
   });
 
   it("home: Organization, and WebSite with the search box under the page's prefix", async () => {
-    for (const [path, home] of [
-      ["/", "/"],
-      ["/zh", "/zh"],
+    for (const [path, home, name] of [
+      ["/", "/", "Demo Store"],
+      ["/zh", "/zh", "示例商店"],
     ] as const) {
       const { html } = await page(store.url + path);
       const [organization] = ofType(html, "Organization");
       expect(organization).toEqual({
         "@context": "https://schema.org",
         "@type": "Organization",
-        name: "Demo Store",
+        name,
         url: store.url + home,
       });
       const [site] = ofType(html, "WebSite");

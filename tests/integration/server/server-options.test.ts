@@ -1,6 +1,7 @@
 // @vitest-environment node
 // Production mode, request limits and the answers to calls that do not exist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeFor } from "../../../src/server/store/localize";
 import { START_TIMEOUT_MS, startStore, type TestStore } from "./support";
 
 let store: TestStore;
@@ -35,9 +36,10 @@ describe("server options and limits", () => {
   });
 
   it("answers a page that fails to render with the 500 error page, and with a bare page when that fails too", async () => {
-    const catalog = store.server.store;
-    const bySlug = catalog.productBySlug;
-    (catalog as { productBySlug: unknown }).productBySlug = null;
+    // Each language's page reads the store resolved for it (storeFor): break the one it reads.
+    const zh = storeFor(store.server.localizedStore, "zh");
+    const bySlug = zh.productBySlug;
+    (zh as { productBySlug: unknown }).productBySlug = null;
     try {
       const response = await fetch(`${store.url}/zh/product/linen-shirt`);
       expect(response.status).toBe(500);
@@ -45,8 +47,9 @@ describe("server options and limits", () => {
       expect(html).toContain('<html lang="zh-CN">');
       expect(html).toContain("出错了");
     } finally {
-      catalog.productBySlug = bySlug;
+      zh.productBySlug = bySlug;
     }
+    const catalog = store.server.store;
     const categories = catalog.categories;
     (catalog as { categories: unknown }).categories = null;
     try {

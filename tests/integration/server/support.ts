@@ -19,6 +19,8 @@ export interface Envelope<T = any> {
   code: number;
   msg: string;
   data: T;
+  /** A refusal's reason (message id and values), when the server gave one. */
+  reason?: { id: string; values?: Record<string, string | number> };
 }
 
 export interface TestStore {
@@ -53,7 +55,7 @@ export async function startStore(options: AppOptions & { keepData?: boolean } = 
       if (opts.token) headers["x-auth"] = opts.token;
       if (opts.visitor) headers.cookie = `visitorId=${opts.visitor}`;
       const response = await fetch(`${url}/api/web/${call}`, { method: "POST", headers, body: opts.raw ?? JSON.stringify(body) });
-      const json = (await response.json()) as { code: number; msg: string; data: unknown };
+      const json = (await response.json()) as { code: number; msg: string; data: unknown; reason?: Envelope["reason"] };
       const responseSchema = `api/${call}.response.schema.json`;
       if (json.code === 0 && schemas.has(responseSchema)) {
         const validate = schemas.get(responseSchema);
@@ -61,7 +63,13 @@ export async function startStore(options: AppOptions & { keepData?: boolean } = 
           throw new Error(`${call} answered data that fails ${responseSchema}: ${JSON.stringify(validate.errors?.[0])}`);
         }
       }
-      return { status: response.status, code: json.code, msg: json.msg, data: json.data as never };
+      return {
+        status: response.status,
+        code: json.code,
+        msg: json.msg,
+        data: json.data as never,
+        ...(json.reason ? { reason: json.reason } : {}),
+      };
     },
     async close() {
       // Keep-alive sockets of fetch would otherwise hold the close open.

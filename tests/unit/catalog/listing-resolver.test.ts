@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { StoreProduct } from "../../../generated/types";
 import {
   listingPage,
   PAGE_SIZE,
@@ -9,6 +8,7 @@ import {
   sortKeyOf,
   sortProducts,
 } from "../../../src/server/pages/resolvers/listing";
+import type { StoreProduct } from "../../../src/server/store/load";
 
 function product(id: number, price: number, createdAt: string): StoreProduct {
   return {

@@ -25,7 +25,9 @@ function CountBadge() {
   return <span id="count">{useCartCount()}</span>;
 }
 
-const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+// A dialog on its way out (its 75 ms leave transition) is inert: closed for the shopper.
+const dialog = () =>
+  Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"]')).find((el) => !el.closest("[inert]")) ?? null;
 const addButton = () => byText<HTMLButtonElement>(document, "button", "Add to cart")!;
 
 beforeEach(() => {
@@ -125,6 +127,7 @@ describe("CartDrawer", () => {
     expect(dialog()).toBeNull();
     expect(document.documentElement.classList.contains("sf-drawer-open")).toBe(false);
     expect(document.activeElement).toBe(addButton());
+    await vi.waitFor(() => expect(document.querySelector(".sf-drawer")).toBeNull());
   });
 
   it("closes with the Close button and gives the focus back", async () => {

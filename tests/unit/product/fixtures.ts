@@ -24,7 +24,6 @@ export const PRODUCT: ProductDetailProps = {
       { sku: "TEE-BLU-L", title: "Blue / L", price: 25, stock: 0, href: "/product/tee/TEE-BLU-L", image: "/media/tee-blue.svg" },
     ],
   },
-  reviews: [{ author: "Ada", score: 4, title: "Soft", body: "Nice cotton.", date: "2026-01-02" }],
 };
 
 export function cartWith(quantity: number): Cart {

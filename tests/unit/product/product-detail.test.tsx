@@ -146,13 +146,36 @@ describe("ProductDetail", () => {
     expect(quantity().value).toBe("2");
   });
 
-  it("lists the reviews with score, author and a localised date", async () => {
-    const review = host.querySelector(".sf-reviews__item")!;
-    expect(review.querySelector('[role="img"]')!.getAttribute("aria-label")).toBe("Rated 4 out of 5");
-    expect(review.textContent).toContain("Ada");
-    expect(review.querySelector("time")!.textContent).toBe("Jan 2, 2026");
+  it("without a SKU in the address, shows the first variant in stock (all out: the first)", async () => {
     await unmountAll();
-    host = await renderIsland(<ProductDetail {...PRODUCT} />, "zh");
-    expect(host.querySelector(".sf-reviews__item time")!.textContent).toBe("2026年1月2日");
+    goTo("/product/tee");
+    const props = structuredClone(PRODUCT);
+    delete props.selectedSku;
+    props.product.variants[0]!.stock = 0;
+    host = await renderIsland(<ProductDetail {...props} />);
+    expect(option("Blue / M").getAttribute("aria-current")).toBe("true");
+    expect(price()).toBe("$25.00");
+    expect(stock()).toBe("2 in stock");
+    expect(byText<HTMLButtonElement>(host, "button", "Add to cart")!.hasAttribute("aria-disabled")).toBe(false);
+    expect(shownThumb()).toBe(3);
+    await unmountAll();
+    for (const v of props.product.variants) v.stock = 0;
+    host = await renderIsland(<ProductDetail {...props} />);
+    expect(option("Red / M").getAttribute("aria-current")).toBe("true");
+    expect(stock()).toBe("Out of stock");
+  });
+
+  it("choosing a variant gives the document the title a first load of its address has", async () => {
+    await unmountAll();
+    goTo("/product/tee");
+    const props = structuredClone(PRODUCT);
+    delete props.selectedSku;
+    document.title = "Tee | Demo Store";
+    host = await renderIsland(<ProductDetail {...props} />);
+    await click(option("Blue / M"));
+    expect(document.title).toBe("Tee (Blue / M) | Demo Store");
+    await click(option("Red / M"));
+    expect(document.title).toBe("Tee (Red / M) | Demo Store");
+    expect(location.pathname).toBe("/product/tee/TEE-RED-M");
   });
 });

@@ -58,7 +58,6 @@ describe("QuantityInput on its own", () => {
 describe("ReviewsList", () => {
   it("says when there are no reviews", async () => {
     const host = await renderIsland(<ReviewsList />);
-    expect(host.querySelector("h2")!.textContent).toBe("Reviews (0)");
-    expect(host.textContent).toContain("No reviews yet.");
+    expect(host.textContent).toBe("No reviews yet.");
   });
 });

@@ -6,12 +6,12 @@ import type { HydrateStrategy, Registry, RegistryEntry } from "../../../src/regi
 
 export const unmounted = vi.fn();
 
-function Counter({ start = 0 }: { start?: number }) {
+function Counter({ start = 0, label = "count" }: { start?: number; label?: string }) {
   const [n, setN] = useState(start);
   useEffect(() => () => unmounted("Counter"), []);
   return (
     <button type="button" onClick={() => setN(n + 1)}>
-      count {n}
+      {label} {n}
     </button>
   );
 }

@@ -31,6 +31,54 @@ describe("island renderer", () => {
     expect(region.querySelector("#a")!.textContent).toBe("count 2");
   });
 
+  // Back from a snapshot draws islands the renderer has already checked: nothing to wait for.
+  it("loads a component's validator once and checks the same props text once", async () => {
+    const registry = makeRegistry();
+    const checked: unknown[] = [];
+    const validate = Object.assign((data: unknown): data is unknown => checked.push(data) > 0, { errors: null });
+    registry.Counter!.validator = vi.fn(async () => ({ default: validate }));
+    const renderer = createRenderer({ registry, logger });
+    region.innerHTML = island("Counter", { start: 1 }, { id: "a" }) + island("Counter", { start: 2 }, { id: "b" });
+    await renderer.mountRegion(region);
+    await renderer.replaceRegion(region, island("Counter", { start: 1 }, { id: "a" }));
+    await settle("#a", "mounted");
+    expect(region.querySelector("#a")!.textContent).toBe("count 1");
+    expect(registry.Counter!.validator).toHaveBeenCalledTimes(1);
+    expect(checked).toEqual([{ start: 1 }, { start: 2 }]);
+  });
+
+  // Like Turbo's data-turbo-permanent: a kept island's state survives the new page.
+  it("carries a mounted data-persist island over to a new HTML that names it again, updating its props", async () => {
+    const renderer = createRenderer({ registry: makeRegistry(), logger });
+    region.innerHTML = island("Counter", { label: "old" }, { "data-persist": "c" }) + island("Counter", {}, { id: "other" });
+    await renderer.mountRegion(region);
+    const kept = region.querySelector<HTMLElement>('[data-persist="c"]')!;
+    await vi.waitFor(() => expect(kept.getAttribute("data-island")).toBe("mounted"));
+    kept.querySelector("button")!.click();
+    await vi.waitFor(() => expect(kept.textContent).toBe("old 1"));
+    renderer.unmountRegion(region, { keepPersistent: true });
+    await renderer.replaceRegion(
+      region,
+      `<h1>Next</h1>${island("Counter", { label: "new" }, { "data-persist": "c", id: "placeholder" })}`,
+    );
+    expect(region.querySelector('[data-persist="c"]')).toBe(kept);
+    expect(region.querySelector("#placeholder")).toBeNull();
+    await vi.waitFor(() => expect(kept.textContent).toBe("new 1"));
+    expect(kept.getAttribute("data-props")).toBe('{"label":"new"}');
+    // Only the island that was not kept went.
+    expect(unmounted).toHaveBeenCalledTimes(1);
+  });
+
+  it("unmounts a data-persist island that the new HTML does not name", async () => {
+    const renderer = createRenderer({ registry: makeRegistry(), logger });
+    region.innerHTML = island("Counter", {}, { "data-persist": "c" });
+    await renderer.mountRegion(region);
+    await settle('[data-persist="c"]', "mounted");
+    await renderer.replaceRegion(region, island("Counter", {}, { "data-persist": "d", id: "d" }));
+    await settle("#d", "mounted");
+    expect(unmounted).toHaveBeenCalledTimes(1);
+  });
+
   it("hydrates a data-ssr island: keeps the server's DOM and attaches handlers", async () => {
     const { default: Counter } = await makeRegistry().Counter!.load();
     const html = renderToString(<Counter start={5} />);

@@ -3,7 +3,7 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json","type":"object","additionalProperties":false,"required":["items","goodsAmount","discountAmount","shippingFee","payAmount","currency"],"properties":{"items":{"type":"array","items":{"$ref":"https://storefront-runtime.dev/schemas/api/cart/cart.schema.json#/properties/items/items"}},"goodsAmount":{"type":"number","minimum":0},"discountAmount":{"type":"number","minimum":0},"shippingFee":{"type":"number","minimum":0},"payAmount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"coupon":{"type":"object","additionalProperties":false,"required":["code","title"],"properties":{"code":{"type":"string","minLength":1,"maxLength":32},"title":{"type":"string","minLength":1,"maxLength":200}}}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json","type":"object","additionalProperties":false,"required":["items","goodsAmount","discountAmount","shippingFee","payAmount","currency"],"properties":{"items":{"type":"array","items":{"$ref":"https://storefront-runtime.dev/schemas/api/cart/cart.schema.json#/properties/items/items"}},"goodsAmount":{"type":"number","minimum":0},"discountAmount":{"type":"number","minimum":0},"shippingFee":{"type":"number","minimum":0},"payAmount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"coupon":{"type":"object","additionalProperties":false,"required":["code","title"],"properties":{"code":{"type":"string","minLength":1,"maxLength":32},"title":{"type":"string","minLength":1,"maxLength":200}}},"offers":{"type":"array","maxItems":100,"items":{"$ref":"#/definitions/offer"}}},"definitions":{"offer":{"type":"object","additionalProperties":false,"required":["code","title","usable"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"usable":{"type":"boolean"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}}}};
 const schema8 = {"type":"object","additionalProperties":false,"required":["sku","slug","title","variantTitle","image","href","price","quantity","stock","selected"],"properties":{"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","minLength":0,"maxLength":200},"image":{"type":"string","minLength":0,"maxLength":2048},"href":{"type":"string","minLength":1,"maxLength":2048},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1,"maximum":99},"stock":{"type":"integer","minimum":0},"selected":{"type":"boolean"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
@@ -303,6 +303,214 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
+const schema9 = {"type":"object","additionalProperties":false,"required":["code","title","usable"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"usable":{"type":"boolean"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}};
+const pattern6 = new RegExp("^[A-Z0-9]{3,32}$", "u");
+const schema12 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"$ref":"reason.schema.json"},"values":{"type":"object","maxProperties":10,"additionalProperties":{"type":["string","number"]}}}};
+const schema13 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/reason.schema.json","type":"string","enum":["coupon.reason.unknown","coupon.reason.expired","coupon.reason.notStarted","coupon.reason.used","coupon.reason.firstOrder","coupon.reason.notApplicable","coupon.reason.minimum","coupon.reason.minimumProducts","review.reason.product","review.reason.notBought","review.reason.notReceived","review.reason.alreadyReviewed","review.reason.score","review.reason.title","review.reason.body","review.reason.photoCount","review.reason.photoSize","review.reason.photoType"]};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/api/reason.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((((((((((((data === "coupon.reason.unknown") || (data === "coupon.reason.expired")) || (data === "coupon.reason.notStarted")) || (data === "coupon.reason.used")) || (data === "coupon.reason.firstOrder")) || (data === "coupon.reason.notApplicable")) || (data === "coupon.reason.minimum")) || (data === "coupon.reason.minimumProducts")) || (data === "review.reason.product")) || (data === "review.reason.notBought")) || (data === "review.reason.notReceived")) || (data === "review.reason.alreadyReviewed")) || (data === "review.reason.score")) || (data === "review.reason.title")) || (data === "review.reason.body")) || (data === "review.reason.photoCount")) || (data === "review.reason.photoSize")) || (data === "review.reason.photoType"))){
+validate30.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "id") || (key0 === "values"))){
+validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+const _errs2 = errors;
+if(!(validate30(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.values !== undefined){
+let data1 = data.values;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 10){
+validate33.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
+return false;
+}
+else {
+for(const key1 in data1){
+let data2 = data1[key1];
+const _errs6 = errors;
+if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
+validate33.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema12.properties.values.additionalProperties.type},message:"must be string,number"}];
+return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.code === undefined) && (missing0 = "code")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.usable === undefined) && (missing0 = "usable"))){
+validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "code") || (key0 === "title")) || (key0 === "usable")) || (key0 === "reason"))){
+validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.code !== undefined){
+let data0 = data.code;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+validate25.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9]{3,32}$"+"\""}];
+return false;
+}
+}
+else {
+validate25.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.title !== undefined){
+let data1 = data.title;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func3(data1) > 200){
+validate25.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func3(data1) < 1){
+validate25.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate25.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.usable !== undefined){
+const _errs6 = errors;
+if(typeof data.usable !== "boolean"){
+validate25.errors = [{instancePath:instancePath+"/usable",schemaPath:"#/properties/usable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs8 = errors;
+if(!(validate33(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
 const pattern2 = new RegExp("^[A-Z]{3}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -319,7 +527,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "items") || (key0 === "goodsAmount")) || (key0 === "discountAmount")) || (key0 === "shippingFee")) || (key0 === "payAmount")) || (key0 === "currency")) || (key0 === "coupon"))){
+if(!((((((((key0 === "items") || (key0 === "goodsAmount")) || (key0 === "discountAmount")) || (key0 === "shippingFee")) || (key0 === "payAmount")) || (key0 === "currency")) || (key0 === "coupon")) || (key0 === "offers"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -547,6 +755,43 @@ var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.offers !== undefined){
+let data10 = data.offers;
+const _errs22 = errors;
+if(errors === _errs22){
+if(Array.isArray(data10)){
+if(data10.length > 100){
+validate21.errors = [{instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"}];
+return false;
+}
+else {
+var valid3 = true;
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+const _errs24 = errors;
+if(!(validate25(data10[i1], {instancePath:instancePath+"/offers/" + i1,parentData:data10,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs24 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

@@ -3,7 +3,7 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/inquiry/submit.request.schema.json","type":"object","additionalProperties":false,"required":["productSlug","name","email","quantity","message"],"properties":{"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"name":{"type":"string","minLength":1,"maxLength":100},"email":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/email"},"quantity":{"type":"integer","minimum":1,"maximum":100000},"message":{"type":"string","minLength":1,"maxLength":2000}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/inquiry/submit.request.schema.json","type":"object","additionalProperties":false,"required":["productSlug","name","quantity","message"],"properties":{"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"quantity":{"type":"integer","minimum":1,"maximum":100000},"name":{"type":"string","minLength":1,"maxLength":100},"company":{"type":"string","minLength":1,"maxLength":100},"email":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/email"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"},"message":{"type":"string","minLength":1,"maxLength":2000}}};
 const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 const func2 = ucs2length;
 const schema8 = {"type":"string","maxLength":254,"pattern":"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"};
@@ -34,6 +34,34 @@ validate39.errors = vErrors;
 return errors === 0;
 }
 
+const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
+const pattern2 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 16){
+validate41.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
+if(!pattern2.test(data)){
+validate41.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate41.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/inquiry/submit.request.schema.json" */;
@@ -42,14 +70,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.productSlug === undefined) && (missing0 = "productSlug")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.quantity === undefined) && (missing0 = "quantity"))) || ((data.message === undefined) && (missing0 = "message"))){
+if(((((data.productSlug === undefined) && (missing0 = "productSlug")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.quantity === undefined) && (missing0 = "quantity"))) || ((data.message === undefined) && (missing0 = "message"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "productSlug") || (key0 === "name")) || (key0 === "email")) || (key0 === "quantity")) || (key0 === "message"))){
+if(!(((((((key0 === "productSlug") || (key0 === "quantity")) || (key0 === "name")) || (key0 === "company")) || (key0 === "email")) || (key0 === "phone")) || (key0 === "message"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -77,17 +105,44 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
+if(data.quantity !== undefined){
+let data1 = data.quantity;
 const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate21.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func2(data1) > 100){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 100000 || isNaN(data1)){
+validate21.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate21.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data2 = data.name;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
 validate21.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func2(data1) < 1){
+if(func2(data2) < 1){
 validate21.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -98,62 +153,74 @@ validate21.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties
 return false;
 }
 }
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.email !== undefined){
-const _errs6 = errors;
-if(!(validate39(data.email, {instancePath:instancePath+"/email",parentData:data,parentDataProperty:"email",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
-}
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.quantity !== undefined){
-let data3 = data.quantity;
-const _errs7 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate21.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs7){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 100000 || isNaN(data3)){
-validate21.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
+if(data.company !== undefined){
+let data3 = data.company;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+validate21.errors = [{instancePath:instancePath+"/company",schemaPath:"#/properties/company/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(data3 < 1 || isNaN(data3)){
-validate21.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+if(func2(data3) < 1){
+validate21.errors = [{instancePath:instancePath+"/company",schemaPath:"#/properties/company/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
+else {
+validate21.errors = [{instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-var valid0 = _errs7 === errors;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.email !== undefined){
+const _errs10 = errors;
+if(!(validate39(data.email, {instancePath:instancePath+"/email",parentData:data,parentDataProperty:"email",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.phone !== undefined){
+const _errs11 = errors;
+if(!(validate41(data.phone, {instancePath:instancePath+"/phone",parentData:data,parentDataProperty:"phone",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.message !== undefined){
-let data4 = data.message;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data4 === "string"){
-if(func2(data4) > 2000){
+let data6 = data.message;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data6 === "string"){
+if(func2(data6) > 2000){
 validate21.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
 return false;
 }
 else {
-if(func2(data4) < 1){
+if(func2(data6) < 1){
 validate21.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -164,10 +231,12 @@ validate21.errors = [{instancePath:instancePath+"/message",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
+}
+}
 }
 }
 }

@@ -3,8 +3,10 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/add.request.schema.json","type":"object","additionalProperties":false,"required":["productSlug","score","body"],"properties":{"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"score":{"type":"integer","minimum":1,"maximum":5},"title":{"type":"string","minLength":0,"maxLength":200},"body":{"type":"string","minLength":1,"maxLength":5000}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/add.request.schema.json","contentMediaType":"multipart/form-data","type":"object","additionalProperties":false,"required":["productSlug","score","body"],"properties":{"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"lineId":{"type":"string","pattern":"^[1-9][0-9]{0,14}$"},"score":{"type":"string","pattern":"^[1-5]$"},"title":{"type":"string","maxLength":120},"body":{"type":"string","minLength":1,"maxLength":2000},"photos":{"type":"string","maxLength":2097152}}};
 const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const pattern1 = new RegExp("^[1-9][0-9]{0,14}$", "u");
+const pattern2 = new RegExp("^[1-5]$", "u");
 const func2 = ucs2length;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -21,7 +23,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "productSlug") || (key0 === "score")) || (key0 === "title")) || (key0 === "body"))){
+if(!((((((key0 === "productSlug") || (key0 === "lineId")) || (key0 === "score")) || (key0 === "title")) || (key0 === "body")) || (key0 === "photos"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -49,25 +51,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.score !== undefined){
-let data1 = data.score;
+if(data.lineId !== undefined){
+let data1 = data.lineId;
 const _errs4 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate21.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+validate21.errors = [{instancePath:instancePath+"/lineId",schemaPath:"#/properties/lineId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,14}$"},message:"must match pattern \""+"^[1-9][0-9]{0,14}$"+"\""}];
 return false;
 }
-if(errors === _errs4){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 5 || isNaN(data1)){
-validate21.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
-return false;
 }
 else {
-if(data1 < 1 || isNaN(data1)){
-validate21.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate21.errors = [{instancePath:instancePath+"/lineId",schemaPath:"#/properties/lineId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-}
 }
 }
 var valid0 = _errs4 === errors;
@@ -76,24 +72,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.title !== undefined){
-let data2 = data.title;
+if(data.score !== undefined){
+let data2 = data.score;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(func2(data2) > 200){
-validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func2(data2) < 0){
-validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+if(!pattern2.test(data2)){
+validate21.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/pattern",keyword:"pattern",params:{pattern: "^[1-5]$"},message:"must match pattern \""+"^[1-5]$"+"\""}];
 return false;
 }
 }
-}
 else {
-validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -103,17 +93,38 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.body !== undefined){
-let data3 = data.body;
+if(data.title !== undefined){
+let data3 = data.title;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
-if(func2(data3) > 5000){
-validate21.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
+if(func2(data3) > 120){
+validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.body !== undefined){
+let data4 = data.body;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(func2(data4) > 2000){
+validate21.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
 return false;
 }
 else {
-if(func2(data3) < 1){
+if(func2(data4) < 1){
 validate21.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -124,10 +135,33 @@ validate21.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties
 return false;
 }
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.photos !== undefined){
+let data5 = data.photos;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data5 === "string"){
+if(func2(data5) > 2097152){
+validate21.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/maxLength",keyword:"maxLength",params:{limit: 2097152},message:"must NOT have more than 2097152 characters"}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }

@@ -3,10 +3,14 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/add.response.schema.json","allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/review/review.schema.json"}]};
-const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/review.schema.json","type":"object","additionalProperties":false,"required":["id","productSlug","author","score","title","body","createdAt"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64},"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"author":{"type":"string","minLength":1,"maxLength":100},"score":{"type":"integer","minimum":1,"maximum":5},"title":{"type":"string","minLength":0,"maxLength":200},"body":{"type":"string","minLength":1,"maxLength":5000},"createdAt":{"type":"string","minLength":1,"maxLength":40}}};
-const func2 = ucs2length;
-const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/add.response.schema.json","type":"object","additionalProperties":false,"required":["review","summary"],"properties":{"review":{"$ref":"https://storefront-runtime.dev/schemas/api/review/review.schema.json"},"summary":{"$ref":"https://storefront-runtime.dev/schemas/api/review/summary.schema.json"}}};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/review.schema.json","type":"object","additionalProperties":false,"required":["id","productSlug","author","score","title","body","createdAt","verified","photos"],"properties":{"id":{"type":"string","pattern":"^[su][0-9]{1,15}$"},"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"author":{"type":"string","minLength":1,"maxLength":100},"score":{"type":"integer","minimum":1,"maximum":5},"title":{"type":"string","minLength":0,"maxLength":200},"body":{"type":"string","minLength":1,"maxLength":5000},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}","maxLength":40},"variantTitle":{"type":"string","maxLength":200},"verified":{"type":"boolean"},"photos":{"type":"array","maxItems":3,"items":{"type":"string","maxLength":2048,"pattern":"^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"}}}};
+const func2 = Object.prototype.hasOwnProperty;
+const func3 = ucs2length;
+const pattern0 = new RegExp("^[su][0-9]{1,15}$", "u");
+const pattern1 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const pattern2 = new RegExp("^\\d{4}-\\d{2}-\\d{2}", "u");
+const pattern3 = new RegExp("^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$", "u");
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/review/review.schema.json" */;
@@ -15,14 +19,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.id === undefined) && (missing0 = "id")) || ((data.productSlug === undefined) && (missing0 = "productSlug"))) || ((data.author === undefined) && (missing0 = "author"))) || ((data.score === undefined) && (missing0 = "score"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))){
+if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.productSlug === undefined) && (missing0 = "productSlug"))) || ((data.author === undefined) && (missing0 = "author"))) || ((data.score === undefined) && (missing0 = "score"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.verified === undefined) && (missing0 = "verified"))) || ((data.photos === undefined) && (missing0 = "photos"))){
 validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "productSlug")) || (key0 === "author")) || (key0 === "score")) || (key0 === "title")) || (key0 === "body")) || (key0 === "createdAt"))){
+if(!(func2.call(schema7.properties, key0))){
 validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -34,15 +38,9 @@ let data0 = data.id;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func2(data0) > 64){
-validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+if(!pattern0.test(data0)){
+validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[su][0-9]{1,15}$"},message:"must match pattern \""+"^[su][0-9]{1,15}$"+"\""}];
 return false;
-}
-else {
-if(func2(data0) < 1){
-validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
 }
 }
 else {
@@ -61,7 +59,7 @@ let data1 = data.productSlug;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
+if(!pattern1.test(data1)){
 validate22.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
 return false;
 }
@@ -82,12 +80,12 @@ let data2 = data.author;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 validate22.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 validate22.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -136,12 +134,12 @@ let data4 = data.title;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
-if(func2(data4) > 200){
+if(func3(data4) > 200){
 validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func2(data4) < 0){
+if(func3(data4) < 0){
 validate22.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
@@ -163,12 +161,12 @@ let data5 = data.body;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data5 === "string"){
-if(func2(data5) > 5000){
+if(func3(data5) > 5000){
 validate22.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
 return false;
 }
 else {
-if(func2(data5) < 1){
+if(func3(data5) < 1){
 validate22.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -190,13 +188,13 @@ let data6 = data.createdAt;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data6 === "string"){
-if(func2(data6) > 40){
+if(func3(data6) > 40){
 validate22.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
-if(func2(data6) < 1){
-validate22.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(!pattern2.test(data6)){
+validate22.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}"+"\""}];
 return false;
 }
 }
@@ -210,6 +208,93 @@ var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.variantTitle !== undefined){
+let data7 = data.variantTitle;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data7 === "string"){
+if(func3(data7) > 200){
+validate22.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.verified !== undefined){
+const _errs18 = errors;
+if(typeof data.verified !== "boolean"){
+validate22.errors = [{instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.photos !== undefined){
+let data9 = data.photos;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data9)){
+if(data9.length > 3){
+validate22.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data10 === "string"){
+if(func3(data10) > 2048){
+validate22.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern3.test(data10)){
+validate22.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/pattern",keyword:"pattern",params:{pattern: "^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"},message:"must match pattern \""+"^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs22 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
 }
 }
 }
@@ -229,14 +314,194 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
+const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/summary.schema.json","type":"object","additionalProperties":false,"required":["average","count","stars"],"properties":{"average":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0},"stars":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"integer","minimum":0}}}};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/api/review/summary.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.average === undefined) && (missing0 = "average")) || ((data.count === undefined) && (missing0 = "count"))) || ((data.stars === undefined) && (missing0 = "stars"))){
+validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "average") || (key0 === "count")) || (key0 === "stars"))){
+validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.average !== undefined){
+let data0 = data.average;
+const _errs2 = errors;
+if(errors === _errs2){
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 5 || isNaN(data0)){
+validate24.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
+return false;
+}
+else {
+if(data0 < 0 || isNaN(data0)){
+validate24.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.count !== undefined){
+let data1 = data.count;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate24.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs4){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+validate24.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stars !== undefined){
+let data2 = data.stars;
+const _errs6 = errors;
+if(errors === _errs6){
+if(Array.isArray(data2)){
+if(data2.length > 5){
+validate24.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"}];
+return false;
+}
+else {
+if(data2.length < 5){
+validate24.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/minItems",keyword:"minItems",params:{limit: 5},message:"must NOT have fewer than 5 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+const _errs8 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate24.errors = [{instancePath:instancePath+"/stars/" + i0,schemaPath:"#/properties/stars/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs8){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+validate24.errors = [{instancePath:instancePath+"/stars/" + i0,schemaPath:"#/properties/stars/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/review/add.response.schema.json" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.review === undefined) && (missing0 = "review")) || ((data.summary === undefined) && (missing0 = "summary"))){
+validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "review") || (key0 === "summary"))){
+validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.review !== undefined){
+const _errs2 = errors;
+if(!(validate22(data.review, {instancePath:instancePath+"/review",parentData:data,parentDataProperty:"review",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.summary !== undefined){
+const _errs3 = errors;
+if(!(validate24(data.summary, {instancePath:instancePath+"/summary",parentData:data,parentDataProperty:"summary",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 validate21.errors = vErrors;
 return errors === 0;

@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/list.request.schema.json","type":"object","additionalProperties":false,"required":["productSlug"],"properties":{"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"page":{"type":"integer","minimum":1,"maximum":10000,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":100,"default":20}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/list.request.schema.json","type":"object","additionalProperties":false,"required":["productSlug"],"properties":{"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"sort":{"enum":["newest","highest","lowest"],"default":"newest"},"page":{"type":"integer","minimum":1,"maximum":10000,"default":1},"pageSize":{"type":"integer","minimum":1,"maximum":50,"default":5}}};
 const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11,11 +11,14 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sort === undefined){
+data.sort = "newest";
+}
 if(data.page === undefined){
 data.page = 1;
 }
 if(data.pageSize === undefined){
-data.pageSize = 20;
+data.pageSize = 5;
 }
 let missing0;
 if((data.productSlug === undefined) && (missing0 = "productSlug")){
@@ -25,7 +28,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "productSlug") || (key0 === "page")) || (key0 === "pageSize"))){
+if(!((((key0 === "productSlug") || (key0 === "sort")) || (key0 === "page")) || (key0 === "pageSize"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -53,49 +56,58 @@ else {
 var valid0 = true;
 }
 if(valid0){
-let data1 = data.page;
+let data1 = data.sort;
 const _errs4 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+if(!(((data1 === "newest") || (data1 === "highest")) || (data1 === "lowest"))){
+validate21.errors = [{instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema6.properties.sort.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+if(valid0){
+let data2 = data.page;
+const _errs5 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs4){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 10000 || isNaN(data1)){
+if(errors === _errs5){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 10000 || isNaN(data2)){
 validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
 return false;
 }
 else {
-if(data1 < 1 || isNaN(data1)){
+if(data2 < 1 || isNaN(data2)){
 validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs5 === errors;
 if(valid0){
-let data2 = data.pageSize;
-const _errs6 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+let data3 = data.pageSize;
+const _errs7 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
 validate21.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs6){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 100 || isNaN(data2)){
-validate21.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+if(errors === _errs7){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 50 || isNaN(data3)){
+validate21.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"}];
 return false;
 }
 else {
-if(data2 < 1 || isNaN(data2)){
+if(data3 < 1 || isNaN(data3)){
 validate21.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs7 === errors;
+}
 }
 }
 }

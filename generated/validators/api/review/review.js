@@ -3,9 +3,13 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/review.schema.json","type":"object","additionalProperties":false,"required":["id","productSlug","author","score","title","body","createdAt"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64},"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"author":{"type":"string","minLength":1,"maxLength":100},"score":{"type":"integer","minimum":1,"maximum":5},"title":{"type":"string","minLength":0,"maxLength":200},"body":{"type":"string","minLength":1,"maxLength":5000},"createdAt":{"type":"string","minLength":1,"maxLength":40}}};
-const func2 = ucs2length;
-const pattern0 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/review.schema.json","type":"object","additionalProperties":false,"required":["id","productSlug","author","score","title","body","createdAt","verified","photos"],"properties":{"id":{"type":"string","pattern":"^[su][0-9]{1,15}$"},"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"author":{"type":"string","minLength":1,"maxLength":100},"score":{"type":"integer","minimum":1,"maximum":5},"title":{"type":"string","minLength":0,"maxLength":200},"body":{"type":"string","minLength":1,"maxLength":5000},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}","maxLength":40},"variantTitle":{"type":"string","maxLength":200},"verified":{"type":"boolean"},"photos":{"type":"array","maxItems":3,"items":{"type":"string","maxLength":2048,"pattern":"^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"}}}};
+const func2 = Object.prototype.hasOwnProperty;
+const func3 = ucs2length;
+const pattern0 = new RegExp("^[su][0-9]{1,15}$", "u");
+const pattern1 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const pattern2 = new RegExp("^\\d{4}-\\d{2}-\\d{2}", "u");
+const pattern3 = new RegExp("^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/review/review.schema.json" */;
@@ -14,14 +18,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.id === undefined) && (missing0 = "id")) || ((data.productSlug === undefined) && (missing0 = "productSlug"))) || ((data.author === undefined) && (missing0 = "author"))) || ((data.score === undefined) && (missing0 = "score"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))){
+if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.productSlug === undefined) && (missing0 = "productSlug"))) || ((data.author === undefined) && (missing0 = "author"))) || ((data.score === undefined) && (missing0 = "score"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.verified === undefined) && (missing0 = "verified"))) || ((data.photos === undefined) && (missing0 = "photos"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "productSlug")) || (key0 === "author")) || (key0 === "score")) || (key0 === "title")) || (key0 === "body")) || (key0 === "createdAt"))){
+if(!(func2.call(schema6.properties, key0))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -33,15 +37,9 @@ let data0 = data.id;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func2(data0) > 64){
-validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+if(!pattern0.test(data0)){
+validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[su][0-9]{1,15}$"},message:"must match pattern \""+"^[su][0-9]{1,15}$"+"\""}];
 return false;
-}
-else {
-if(func2(data0) < 1){
-validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
 }
 }
 else {
@@ -60,7 +58,7 @@ let data1 = data.productSlug;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
+if(!pattern1.test(data1)){
 validate21.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
 return false;
 }
@@ -81,12 +79,12 @@ let data2 = data.author;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 validate21.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 validate21.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -135,12 +133,12 @@ let data4 = data.title;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
-if(func2(data4) > 200){
+if(func3(data4) > 200){
 validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func2(data4) < 0){
+if(func3(data4) < 0){
 validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
@@ -162,12 +160,12 @@ let data5 = data.body;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data5 === "string"){
-if(func2(data5) > 5000){
+if(func3(data5) > 5000){
 validate21.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
 return false;
 }
 else {
-if(func2(data5) < 1){
+if(func3(data5) < 1){
 validate21.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -189,13 +187,13 @@ let data6 = data.createdAt;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data6 === "string"){
-if(func2(data6) > 40){
+if(func3(data6) > 40){
 validate21.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
-if(func2(data6) < 1){
-validate21.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(!pattern2.test(data6)){
+validate21.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}"+"\""}];
 return false;
 }
 }
@@ -209,6 +207,93 @@ var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.variantTitle !== undefined){
+let data7 = data.variantTitle;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data7 === "string"){
+if(func3(data7) > 200){
+validate21.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.verified !== undefined){
+const _errs18 = errors;
+if(typeof data.verified !== "boolean"){
+validate21.errors = [{instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.photos !== undefined){
+let data9 = data.photos;
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data9)){
+if(data9.length > 3){
+validate21.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data10 === "string"){
+if(func3(data10) > 2048){
+validate21.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern3.test(data10)){
+validate21.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/pattern",keyword:"pattern",params:{pattern: "^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"},message:"must match pattern \""+"^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs22 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
 }
 }
 }

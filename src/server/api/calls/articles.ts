@@ -7,6 +7,7 @@ import { basename, join } from "node:path";
 import type * as T from "../../../../generated/types";
 import { renderMarkdown } from "../../account/markdown";
 import type { UserArticleRow } from "../../account/user-articles";
+import { deleteComments, moveComments } from "../../article-comments";
 import type { Db } from "../../db/open";
 import { createLinks } from "../../pages/links";
 import type { Store } from "../../store/load";
@@ -95,10 +96,11 @@ export const articleCalls = [
         db.prepare(
           "UPDATE user_articles SET slug = ?, title = ?, thumbnail = ?, body_markdown = ?, body_html = ?, published = ?, updated_at = ? WHERE id = ?",
         ).run(...values, id);
-        // Favorites follow the article to its new address.
+        // Favorites and comments follow the article to its new address.
         if (before.slug !== slug) {
           db.prepare("UPDATE OR IGNORE favorites SET item_id = ? WHERE type = 'article' AND item_id = ?").run(slug, before.slug);
           db.prepare("DELETE FROM favorites WHERE type = 'article' AND item_id = ?").run(before.slug);
+          moveComments(db, before.slug, slug);
         }
         return id;
       }
@@ -122,8 +124,9 @@ export const articleCalls = [
     const row = db.transaction(() => {
       const row = ownRow(db, userId, ctx.body.id);
       db.prepare("DELETE FROM user_articles WHERE id = ?").run(row.id);
-      // Nobody can keep a deleted article among their favorites.
+      // Nobody can keep a deleted article among their favorites, nor read its comments.
       db.prepare("DELETE FROM favorites WHERE type = 'article' AND item_id = ?").run(row.slug);
+      deleteComments(db, row.slug);
       return row;
     })();
     dropUnused(db, ctx.deps.avatarsDir, row.thumbnail);

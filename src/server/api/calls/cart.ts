@@ -1,11 +1,13 @@
 // The cart: a visitor's (by the visitorId cookie) or a customer's; signing in moves the
 // visitor's lines into the customer's cart.
 import type * as T from "../../../../generated/types";
+import type { Prefix } from "../../../shared/languages";
 import type { Db } from "../../db/open";
 import { createLinks } from "../../pages/links";
 import { type StockOf, stockSnapshot } from "../../stock";
 import type { Store } from "../../store/load";
 import { fail } from "../envelope";
+import { linkPrefix } from "../language";
 import { type CallContext, defineCall } from "../register";
 import { round2 } from "./shared";
 
@@ -37,7 +39,8 @@ export function cartLines(db: Db, owner: string): LineRow[] {
     .all(owner) as LineRow[];
 }
 
-export function cartItem(store: Store, stockOf: StockOf, line: LineRow): T.CartItem | null {
+/** A cart line as the shopper sees it; `prefix`: the language prefix its link keeps. */
+export function cartItem(store: Store, stockOf: StockOf, line: LineRow, prefix: Prefix | null = null): T.CartItem | null {
   const found = store.variantBySku.get(line.sku);
   if (!found) return null;
   const { product, variant } = found;
@@ -47,7 +50,7 @@ export function cartItem(store: Store, stockOf: StockOf, line: LineRow): T.CartI
     title: product.title,
     variantTitle: variant.title,
     image: variant.image ?? product.images[0]!,
-    href: createLinks(store.config.router, null).product(product.slug, variant.sku),
+    href: createLinks(store.config.router, prefix).product(product.slug, variant.sku),
     price: variant.price,
     ...(variant.linePrice !== undefined ? { linePrice: variant.linePrice } : {}),
     quantity: line.quantity,
@@ -56,10 +59,10 @@ export function cartItem(store: Store, stockOf: StockOf, line: LineRow): T.CartI
   };
 }
 
-export function cartOf(db: Db, store: Store, owner: string): T.Cart {
+export function cartOf(db: Db, store: Store, owner: string, prefix: Prefix | null = null): T.Cart {
   const stockOf = stockSnapshot(db, store);
   const items = cartLines(db, owner)
-    .map((line) => cartItem(store, stockOf, line))
+    .map((line) => cartItem(store, stockOf, line, prefix))
     .filter((i): i is T.CartItem => i !== null);
   return {
     items,
@@ -89,9 +92,11 @@ function checkStock(db: Db, store: Store, sku: string, quantity: number) {
 }
 
 export const cartCalls = [
-  defineCall("cart/list", "optional", (ctx) => cartOf(ctx.deps.db, ctx.deps.store, ownerOf(ctx))),
+  defineCall("cart/list", "optional", (ctx) => cartOf(ctx.deps.db, ctx.deps.store, ownerOf(ctx), linkPrefix(ctx.language))),
 
-  defineCall("cart/count", "optional", (ctx) => ({ count: cartOf(ctx.deps.db, ctx.deps.store, ownerOf(ctx)).count })),
+  defineCall("cart/count", "optional", (ctx) => ({
+    count: cartOf(ctx.deps.db, ctx.deps.store, ownerOf(ctx), linkPrefix(ctx.language)).count,
+  })),
 
   defineCall("cart/add", "optional", (ctx) => {
     const { db, store, clock } = ctx.deps;
@@ -110,7 +115,7 @@ export const cartCalls = [
       ).run(id, ctx.body.sku, quantity, clock());
       db.prepare("UPDATE carts SET updated_at = ? WHERE id = ?").run(clock(), id);
     })();
-    return cartOf(db, store, owner);
+    return cartOf(db, store, owner, linkPrefix(ctx.language));
   }),
 
   defineCall("cart/update", "optional", (ctx) => {
@@ -132,7 +137,7 @@ export const cartCalls = [
         ctx.body.sku,
       );
     })();
-    return cartOf(db, store, owner);
+    return cartOf(db, store, owner, linkPrefix(ctx.language));
   }),
 
   defineCall("cart/remove", "optional", (ctx) => {
@@ -142,6 +147,6 @@ export const cartCalls = [
     db.transaction(() => {
       for (const sku of ctx.body.skus) remove.run(sku, owner);
     })();
-    return cartOf(db, store, owner);
+    return cartOf(db, store, owner, linkPrefix(ctx.language));
   }),
 ];

@@ -1,10 +1,15 @@
 // Checkout: methods, totals with a coupon and a shipping method, and placing the order
-// (one transaction: the order, its lines, and the lines leaving the cart).
+// (one transaction: the order, its lines, and the lines leaving the cart). The coupon's rules
+// (src/server/coupons.ts) are checked in that transaction, against the account's orders.
 import type * as T from "../../../../generated/types";
+import type { Prefix } from "../../../shared/languages";
+import { checkCoupon, couponByCode, couponOffers } from "../../coupons";
 import type { Db } from "../../db/open";
 import { stockSnapshot } from "../../stock";
 import type { Store } from "../../store/load";
 import { ApiFail, CODE, fail } from "../envelope";
+import { linkPrefix } from "../language";
+import { refuse } from "../reasons";
 import { type CallContext, defineCall } from "../register";
 import { cartItem, cartLines } from "./cart";
 import { orderOf, pushOrder } from "./order";
@@ -14,21 +19,18 @@ export interface Totals extends T.CheckoutQuoteResponse {
   shippingMethodId: string;
 }
 
-function today(now: number): string {
-  return new Date(now).toISOString().slice(0, 10);
-}
-
 export function quote(
   db: Db,
   store: Store,
   userId: number,
   body: { couponCode?: string; shippingMethod?: string },
   now: number,
+  prefix: Prefix | null = null,
 ): Totals {
   const stockOf = stockSnapshot(db, store);
   const items = cartLines(db, `u:${userId}`)
     .filter((l) => l.selected === 1)
-    .map((l) => cartItem(store, stockOf, l))
+    .map((l) => cartItem(store, stockOf, l, prefix))
     .filter((i): i is T.CartItem => i !== null);
   const goods = round2(items.reduce((sum, i) => sum + i.price * i.quantity, 0));
   const method = store.checkout.shippingMethods.find(
@@ -39,14 +41,12 @@ export function quote(
   let discount = 0;
   let coupon: T.AppliedCoupon | undefined;
   if (body.couponCode) {
-    const found = store.coupons.find((c) => c.code === body.couponCode!.toUpperCase());
-    if (!found) fail("This coupon code does not exist.");
-    if (found.expiresAt < today(now)) fail("This coupon has expired.");
-    if (goods < (found.minAmount ?? 0))
-      fail(`This coupon needs an order of at least ${found.minAmount} ${store.config.currency}.`);
-    if (found.type === "percent") discount = round2((goods * found.value) / 100);
-    else if (found.type === "fixed") discount = Math.min(found.value, goods);
-    else shipping = 0;
+    const found = couponByCode(store, body.couponCode);
+    if (!found) refuse({ id: "coupon.reason.unknown" });
+    const check = checkCoupon(db, store, userId, found, items, now);
+    if (!check.ok) refuse(check.reason);
+    discount = check.discount;
+    if (check.freeShipping) shipping = 0;
     coupon = { code: found.code, title: found.title };
   }
   return {
@@ -80,8 +80,10 @@ export const checkoutCalls = [
   })),
 
   defineCall("checkout/quote", "required", (ctx) => {
-    const { shippingMethodId: _, ...totals } = quote(ctx.deps.db, ctx.deps.store, ctx.user!.id, ctx.body, ctx.deps.clock());
-    return totals;
+    const { db, store } = ctx.deps;
+    const now = ctx.deps.clock();
+    const { shippingMethodId: _, ...totals } = quote(db, store, ctx.user!.id, ctx.body, now, linkPrefix(ctx.language));
+    return { ...totals, offers: couponOffers(db, store, ctx.user!.id, totals.items, now) };
   }),
 
   defineCall("checkout/submit", "required", (ctx) => {
@@ -90,7 +92,7 @@ export const checkoutCalls = [
     if (!store.checkout.paymentMethods.some((m) => m.id === ctx.body.paymentMethod)) fail("Payment method is not available");
     const address = addressFor(ctx);
     const orderNo = db.transaction(() => {
-      const totals = quote(db, store, ctx.user!.id, ctx.body, now);
+      const totals = quote(db, store, ctx.user!.id, ctx.body, now, linkPrefix(ctx.language));
       if (totals.items.length === 0) fail("Your cart has no selected items.");
       for (const item of totals.items) if (item.quantity > item.stock) fail(`Only ${item.stock} of ${item.title} left in stock.`);
       const number = serialNumber("SO", now);

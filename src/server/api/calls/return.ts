@@ -11,11 +11,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { MultipartFile } from "@fastify/multipart";
 import type * as T from "../../../../generated/types";
-import { IMAGE_MAX_BYTES, imageKindOf } from "../../../shared/image-type";
 import type { Db } from "../../db/open";
 import { ApiFail, CODE, fail } from "../envelope";
+import { checkFormFields, type Photo, readPhotoForm } from "../photo-form";
 import { type ApiDeps, type CallContext, defineCall } from "../register";
 import { addEvent, changeOrderFrame, mailCustomer, orderRow, refundableOf, returnedUnits } from "./order";
 import { count, iso, paging, round2, serialNumber } from "./shared";
@@ -28,6 +27,7 @@ const MERCHANT_ADDRESS = {
 
 export const MAX_PHOTOS = 3;
 const FIELDS_SCHEMA = "api/return/apply-fields.schema.json";
+const FIELDS = ["orderNo", "applyType", "applyDesc", "lines", "refundAmount"];
 
 interface ReturnRow {
   id: number;
@@ -207,36 +207,16 @@ export function changeReturn(deps: ApiDeps, change: Change, request: ReturnChang
 }
 
 /** Reads return/apply's multipart body: its fields checked against the schema, its photos checked as images. */
-async function readApply(
-  ctx: CallContext<unknown>,
-): Promise<{ fields: T.ReturnApplyFields; photos: { ext: string; data: Buffer }[] }> {
-  if (!ctx.request.isMultipart()) throw new ApiFail(CODE.fail, "The body must be multipart/form-data.");
-  const raw: Record<string, string> = {};
-  const photos: { ext: string; data: Buffer }[] = [];
-  const parts = ctx.request.parts({ limits: { files: MAX_PHOTOS, fileSize: IMAGE_MAX_BYTES, fields: 10, fieldSize: 10_000 } });
-  try {
-    for await (const part of parts) {
-      if (part.type === "file") {
-        const file = part as MultipartFile;
-        if (file.fieldname !== "photos") throw new ApiFail(CODE.fail, `unknown file field "${file.fieldname}"`);
-        const data = await file.toBuffer();
-        if (file.file.truncated) fail("Each photo must be at most 2 MB.");
-        if (data.length === 0) continue;
-        // The first bytes decide what a file is, not its name or the type the browser sent.
-        const ext = imageKindOf(data);
-        if (!ext) fail("Photos must be PNG, JPEG or WebP images.");
-        photos.push({ ext, data });
-      } else if (typeof part.value === "string") {
-        raw[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    if (err instanceof ApiFail) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === "FST_FILES_LIMIT") fail(`At most ${MAX_PHOTOS} photos.`);
-    if (code === "FST_REQ_FILE_TOO_LARGE") fail("Each photo must be at most 2 MB.");
-    throw new ApiFail(CODE.fail, "The upload is not valid multipart/form-data.", 400);
-  }
+async function readApply(ctx: CallContext<unknown>): Promise<{ fields: T.ReturnApplyFields; photos: Photo[] }> {
+  const { raw, photos } = await readPhotoForm(ctx.request, {
+    fields: FIELDS,
+    maxPhotos: MAX_PHOTOS,
+    refuse: {
+      tooMany: () => fail(`At most ${MAX_PHOTOS} photos.`),
+      tooLarge: () => fail("Each photo must be at most 2 MB."),
+      notImage: () => fail("Photos must be PNG, JPEG or WebP images."),
+    },
+  });
   let lines: unknown;
   try {
     lines = JSON.parse(raw.lines ?? "");
@@ -250,20 +230,7 @@ async function readApply(
     lines,
     ...(raw.refundAmount !== undefined && raw.refundAmount !== "" ? { refundAmount: Number(raw.refundAmount) } : {}),
   };
-  for (const key of Object.keys(raw)) {
-    if (!["orderNo", "applyType", "applyDesc", "lines", "refundAmount"].includes(key))
-      throw new ApiFail(CODE.fail, `unknown field "${key}"`, 400);
-  }
-  const validate = ctx.deps.schemas.get(FIELDS_SCHEMA);
-  if (!validate(fields)) {
-    const e = validate.errors?.[0];
-    throw new ApiFail(
-      CODE.fail,
-      `${(e?.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".") || "body"} ${e?.message ?? "is not valid"}`,
-      400,
-    );
-  }
-  return { fields: fields as unknown as T.ReturnApplyFields, photos };
+  return { fields: checkFormFields<T.ReturnApplyFields>(ctx.deps.schemas, FIELDS_SCHEMA, fields), photos };
 }
 
 export const returnCalls = [

@@ -1,5 +1,4 @@
-// Pages of the content template: the store's own pages (page/, custom/ and root/ folders)
-// and a coupon's page.
+// Pages of the content template: the store's own pages (page/, custom/ and root/ folders).
 import type { RouteName } from "../../../shared/route-names";
 import type { ResolvedAs } from "../page-kinds";
 import { type ResolveContext, type Resolver, slugOf } from "./context";
@@ -24,8 +23,4 @@ export const resolvers = {
   "page-detail": (ctx) => storePage(ctx, null),
   "custom-detail": (ctx) => storePage(ctx, "custom"),
   "root-detail": (ctx) => storePage(ctx, "root"),
-  "coupon-detail": (ctx) => {
-    const coupon = ctx.store.coupons.find((c) => c.slug === slugOf(ctx));
-    return coupon ? contentPage({ title: coupon.title, body: [coupon.code] }) : notFound(ctx);
-  },
 } satisfies Partial<Record<RouteName, Resolver>>;

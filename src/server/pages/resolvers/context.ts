@@ -1,19 +1,13 @@
 // What every resolver reads (the route match, the query, the store, links, messages) and
 // the helpers several page kinds share: product cards and their review statistics.
-import type { ProductCardData, StoreProduct } from "../../../../generated/types";
+import type { ProductCardData } from "../../../../generated/types";
 import type { RouteMatch } from "../../../shared/routes";
 import type { Db } from "../../db/open";
-import type { Store } from "../../store/load";
+import type { Reviews } from "../../reviews";
+import type { SearchIndex } from "../../search/index";
+import type { Store, StoreProduct } from "../../store/load";
 import type { Links } from "../links";
 import type { Resolved } from "../page-kinds";
-
-export interface ExtraReview {
-  author: string;
-  score: number;
-  title?: string;
-  body: string;
-  date?: string;
-}
 
 /** The signed-in shopper a page is rendered for (from x-auth, or the auth cookie on a first load). */
 export interface Viewer {
@@ -32,10 +26,14 @@ export interface ResolveContext {
   query: URLSearchParams;
   links: Links;
   t(id: string): string;
-  /** Reviews shoppers wrote (the database), newest first. */
-  shopperReviews(productSlug: string): ExtraReview[];
+  /** Every product's reviews, the store's and buyers': pages of them and their statistics. */
+  reviews: Reviews;
   /** Units left of a SKU, after what orders hold. */
   stockOf(sku: string): number;
+  /** The catalog's search index (src/server/search/), one per loaded store. */
+  search: SearchIndex;
+  /** The moment the page is rendered at, by the server's clock: what store dates (promotions, coupons) are compared with. */
+  now: number;
 }
 
 /** From the route match and the store: the page's status, its kind and that kind's data. */
@@ -53,12 +51,8 @@ export function slugOf(ctx: ResolveContext): string {
 }
 
 export function productStats(ctx: ResolveContext, product: StoreProduct): { score?: number; reviewCount: number } {
-  const scores = [
-    ...ctx.store.reviews.filter((r) => r.product === product.slug).map((r) => r.score),
-    ...ctx.shopperReviews(product.slug).map((r) => r.score),
-  ];
-  if (scores.length === 0) return { reviewCount: 0 };
-  return { score: Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10, reviewCount: scores.length };
+  const { average, count } = ctx.reviews.summary(product.slug);
+  return count === 0 ? { reviewCount: 0 } : { score: average, reviewCount: count };
 }
 
 export function productCard(ctx: ResolveContext, product: StoreProduct): ProductCardData {

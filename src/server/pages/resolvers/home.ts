@@ -1,10 +1,11 @@
 // The home page: slides (one per collection, so their links follow the router rules and
 // carry the language prefix like every other link the server writes), best sellers,
-// categories and the latest articles.
+// categories and the latest articles (the journal's newest three).
 import type { Slide } from "../../../../generated/types";
 import type { RouteName } from "../../../shared/route-names";
 import type { Store } from "../../store/load";
 import type { Links } from "../links";
+import { articleTeaser, newestFirst } from "./articles";
 import { bySlugs, cards, type Resolver } from "./context";
 
 const MAX_SLIDES = 5;
@@ -36,13 +37,9 @@ export const resolvers = {
         slides: homeSlides(store, links, ctx.t),
         featured: cards(ctx, bySlugs(ctx, store.collections.find((c) => c.slug === "best-sellers")?.products ?? []).slice(0, 8)),
         categories: store.categories.map((c) => ({ label: c.name, href: links.category(c.slug) })),
-        articles: store.articles.slice(0, 3).map((a) => ({
-          title: a.title,
-          href: links.article(a.slug),
-          author: a.author,
-          ...(a.thumbnail ? { thumbnail: a.thumbnail } : {}),
-          ...(a.excerpt ? { excerpt: a.excerpt } : {}),
-        })),
+        articles: newestFirst(store.articles)
+          .slice(0, 3)
+          .map((a) => articleTeaser(ctx, a)),
         collectionHref: links.collection("new-arrivals"),
       },
     };

@@ -6,6 +6,6 @@ import type { RouteName } from "../../../shared/route-names";
 import type { Resolver } from "./context";
 import { slugResolvers } from "./slug";
 
-export type { ExtraReview, ResolveContext, Resolver } from "./context";
+export type { ResolveContext, Resolver } from "./context";
 
 export const resolvers: Record<RouteName, Resolver> = { ...KIND_RESOLVERS, ...slugResolvers };

@@ -1,7 +1,8 @@
-// Category, tag, collection and promotion listings: ordered by the query's `sort`, cut
-// into pages by its `page`, with the links of the sort form and the page list.
-import type { ListingPageData, ListingPaging, ListingSortKey, ProductCardData, StoreProduct } from "../../../../generated/types";
+// Category, tag and collection listings (and a promotion's products): ordered by the query's
+// `sort`, cut into pages by its `page`, with the links of the sort form and the page list.
+import type { ListingPageData, ListingPaging, ListingSortKey, ProductCardData } from "../../../../generated/types";
 import type { RouteName } from "../../../shared/route-names";
+import type { StoreProduct } from "../../store/load";
 import type { Resolved } from "../page-kinds";
 import { bySlugs, productCard, productStats, type ResolveContext, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
@@ -135,9 +136,5 @@ export const resolvers = {
   "collection-detail": (ctx) => {
     const collection = ctx.store.collections.find((c) => c.slug === slugOf(ctx));
     return collection ? listing(ctx, collection.title, collection.description, bySlugs(ctx, collection.products)) : notFound(ctx);
-  },
-  "promotion-detail": (ctx) => {
-    const promotion = ctx.store.promotions.find((p) => p.slug === slugOf(ctx));
-    return promotion ? listing(ctx, promotion.title, promotion.description, bySlugs(ctx, promotion.products)) : notFound(ctx);
   },
 } satisfies Partial<Record<RouteName, Resolver>>;

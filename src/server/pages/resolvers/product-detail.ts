@@ -1,27 +1,20 @@
 // The product page, of a product or of one of its variants (product-sku): the product as the
-// ProductDetail island shows it, its reviews (shoppers' first) and related products.
-import type { ProductDetailProps, StoreProduct } from "../../../../generated/types";
+// ProductDetail island shows it, its reviews (the statistics and the newest page) and related
+// products. Without a SKU in the address the page shows the first variant in stock, while its
+// title, canonical address and preview image stay the product's.
+import type { ProductDetailProps, ProductReviewsProps } from "../../../../generated/types";
+import { productPageTitle } from "../../../shared/product-variant";
+import { REVIEW_PAGE_SIZE } from "../../../shared/reviews";
 import type { RouteName } from "../../../shared/route-names";
+import type { StoreProduct } from "../../store/load";
 import type { Resolved } from "../page-kinds";
-import { cards, productStats, type ResolveContext, type Resolver, slugOf } from "./context";
+import { cards, productStats, type ResolveContext, type Resolver, slugOf, withRedirect } from "./context";
 import { notFound } from "./error";
 
 export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: string): Resolved {
   if (sku !== undefined && !product.variants.some((v) => v.sku === sku)) return notFound(ctx);
   const category = ctx.store.categories.find((c) => c.slug === product.category);
   const stats = productStats(ctx, product);
-  const reviews = [
-    ...ctx.shopperReviews(product.slug),
-    ...ctx.store.reviews
-      .filter((r) => r.product === product.slug)
-      .map((r) => ({
-        author: r.author,
-        score: r.score,
-        body: r.body,
-        ...(r.title ? { title: r.title } : {}),
-        ...(r.createdAt ? { date: r.createdAt } : {}),
-      })),
-  ].slice(0, 20);
   const detail: ProductDetailProps = {
     currency: ctx.store.config.currency,
     product: {
@@ -43,7 +36,15 @@ export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: st
       })),
     },
     ...(sku ? { selectedSku: sku } : {}),
-    reviews,
+  };
+  const first = ctx.reviews.page(product.slug, { sort: "newest", page: 1, pageSize: REVIEW_PAGE_SIZE });
+  const reviews: ProductReviewsProps = {
+    productSlug: product.slug,
+    productTitle: product.title,
+    summary: ctx.reviews.summary(product.slug),
+    reviews: first.items,
+    pageSize: REVIEW_PAGE_SIZE,
+    signInHref: withRedirect(ctx, "signin", ctx.links.product(product.slug, sku)),
   };
   const variant = product.variants.find((v) => v.sku === sku);
   const related = ctx.store.products.filter((p) => p.category === product.category && p.slug !== product.slug).slice(0, 4);
@@ -52,11 +53,12 @@ export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: st
     template: "product-detail",
     page: {
       id: product.id,
-      title: variant ? `${product.title} (${variant.title})` : product.title,
+      title: productPageTitle(product.title, variant?.title),
       description: product.summary ?? product.title,
       image: variant?.image ?? product.images[0]!,
       canonical: ctx.links.product(product.slug, sku),
       detail,
+      reviews,
       related: cards(ctx, related),
     },
   };

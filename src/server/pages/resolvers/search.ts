@@ -1,27 +1,130 @@
-// The search page: products whose title, summary, category and tags hold every word of `q`.
+// The search list: the products whose text holds every word of `q` (the search index,
+// src/server/search/), narrowed by the address's filters (category, min and max price,
+// stock=1, rating), ordered by `sort` and cut into pages by `page`. Every link the page
+// writes (page numbers, the spelling suggestion) carries the rest of the query, so the
+// address alone says what is shown. A page past the last shows the last.
+import type { SearchFilters, SearchPageData, SearchSortKey } from "../../../../generated/types";
 import type { RouteName } from "../../../shared/route-names";
-import { cards, type Resolver } from "./context";
+import { MAX_QUERY_LENGTH } from "../../search/index";
+import type { StoreProduct } from "../../store/load";
+import { cards, productStats, type ResolveContext, type Resolver } from "./context";
+import { PAGE_SIZE, pageLinks, pageOf, sortProducts } from "./listing";
+
+const SORTS: readonly SearchSortKey[] = ["relevance", "price-asc", "price-desc", "newest", "rating"];
+const MAX_PRICE = 100_000_000;
+const ARTICLES_SHOWN = 5;
+
+function price(value: string | null): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 && n <= MAX_PRICE ? n : undefined;
+}
+
+/** The filters of the address; unknown values are ignored, and a minimum above the maximum is swapped. */
+export function readFilters(query: URLSearchParams, categories: ReadonlySet<string>): SearchFilters {
+  const category = query.get("category") ?? "";
+  let min = price(query.get("min"));
+  let max = price(query.get("max"));
+  if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+  const rating = Number(query.get("rating"));
+  return {
+    ...(categories.has(category) ? { category } : {}),
+    ...(min !== undefined ? { min } : {}),
+    ...(max !== undefined ? { max } : {}),
+    inStock: query.get("stock") === "1",
+    ...(Number.isInteger(rating) && rating >= 1 && rating <= 4 ? { rating } : {}),
+    sort: SORTS.find((s) => s === query.get("sort")) ?? "relevance",
+  };
+}
+
+/** The search address of a query, filters and page; defaults stay out of it. */
+export function searchHref(action: string, q: string, filters: SearchFilters, page = 1): string {
+  const query = new URLSearchParams();
+  if (q) query.set("q", q);
+  if (filters.category) query.set("category", filters.category);
+  if (filters.min !== undefined) query.set("min", String(filters.min));
+  if (filters.max !== undefined) query.set("max", String(filters.max));
+  if (filters.inStock) query.set("stock", "1");
+  if (filters.rating !== undefined) query.set("rating", String(filters.rating));
+  if (filters.sort !== "relevance") query.set("sort", filters.sort);
+  if (page > 1) query.set("page", String(page));
+  const search = query.toString();
+  return search ? `${action}?${search}` : action;
+}
+
+function searchPage(ctx: ResolveContext): SearchPageData {
+  const q = (ctx.query.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const store = ctx.store;
+  const filters = readFilters(ctx.query, new Set(store.categories.map((c) => c.slug)));
+  const action = ctx.links.to("/search");
+  const language = ctx.match.language.messages;
+  const filtered =
+    filters.category !== undefined ||
+    filters.min !== undefined ||
+    filters.max !== undefined ||
+    filters.inStock ||
+    filters.rating !== undefined;
+  const searched = q !== "" || filtered;
+  const title = q ? `${ctx.t("page.search.title")}: ${q}` : ctx.t("page.search.title");
+  const categoryFacets = (count: (slug: string) => number) =>
+    store.categories.map((c) => ({ slug: c.slug, label: c.name, count: count(c.slug) }));
+  if (!searched) {
+    return { title, query: q, action, searched, products: [], total: 0, filters, categories: categoryFacets(() => 0) };
+  }
+
+  const scores = new Map<string, number>();
+  const score = (p: StoreProduct) => {
+    let s = scores.get(p.slug);
+    if (s === undefined) {
+      s = productStats(ctx, p).score ?? 0;
+      scores.set(p.slug, s);
+    }
+    return s;
+  };
+  const inStock = (p: StoreProduct) => p.variants.some((v) => ctx.stockOf(v.sku) > 0);
+  /** Every filter but the category's, which the facets count across. */
+  const passes = (p: StoreProduct) =>
+    (filters.min === undefined || p.price >= filters.min) &&
+    (filters.max === undefined || p.price <= filters.max) &&
+    (!filters.inStock || inStock(p)) &&
+    (filters.rating === undefined || score(p) >= filters.rating);
+
+  const matched = ctx.search
+    .products(language, q)
+    .map((slug) => store.productBySlug.get(slug))
+    .filter((p): p is StoreProduct => p !== undefined);
+  const candidates = matched.filter(passes);
+  const counts = new Map<string, number>();
+  for (const p of candidates) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+  const found = candidates.filter((p) => filters.category === undefined || p.category === filters.category);
+  const ordered = filters.sort === "relevance" ? found : sortProducts(found, filters.sort, score);
+
+  const pageCount = Math.max(1, Math.ceil(ordered.length / PAGE_SIZE));
+  const page = Math.min(pageOf(ctx.query.get("page")), pageCount);
+  const suggested = matched.length === 0 && q ? ctx.search.didYouMean(language, q) : null;
+  const articles =
+    q && page === 1
+      ? ctx.search
+          .find(language, "article", q, ARTICLES_SHOWN)
+          .map((slug) => store.articles.find((a) => a.slug === slug))
+          .filter((a) => a !== undefined)
+          .map((a) => ({ label: a.title, href: ctx.links.article(a.slug) }))
+      : [];
+  return {
+    title: page > 1 ? `${title} (${page}/${pageCount})` : title,
+    query: q,
+    action,
+    searched,
+    products: cards(ctx, ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)),
+    total: ordered.length,
+    filters,
+    categories: categoryFacets((slug) => counts.get(slug) ?? 0),
+    ...(pageCount > 1 ? { paging: pageLinks(page, pageCount, (n) => searchHref(action, q, filters, n)) } : {}),
+    ...(suggested ? { suggestion: { query: suggested, href: searchHref(action, suggested, filters) } } : {}),
+    ...(articles.length ? { articles } : {}),
+  };
+}
 
 export const resolvers = {
-  search: (ctx) => {
-    const q = (ctx.query.get("q") ?? "").trim().slice(0, 200);
-    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-    const found = words.length
-      ? ctx.store.products.filter((p) => {
-          const hay = [p.title, p.summary ?? "", p.category, ...(p.tags ?? [])].join(" ").toLowerCase();
-          return words.every((w) => hay.includes(w));
-        })
-      : [];
-    return {
-      status: 200,
-      template: "search",
-      page: {
-        title: q ? `${ctx.t("page.search.title")}: ${q}` : ctx.t("page.search.title"),
-        query: q,
-        products: cards(ctx, found),
-        action: ctx.links.to("/search"),
-        searched: q !== "",
-      },
-    };
-  },
+  search: (ctx) => ({ status: 200, template: "search", page: searchPage(ctx) }),
 } satisfies Partial<Record<RouteName, Resolver>>;

@@ -1,4 +1,6 @@
-// The last route, `/:slug`: a store page of that slug, else a product, else a category.
+// The last route, `/:slug`, SPEC.md §2's root-level detail: a store page of the root folder
+// (the folder whose pages live at the root), else a store page of another folder, else a
+// product, else a category; anything else is a 404.
 import type { RouteName } from "../../../shared/route-names";
 import { contentPage } from "./content";
 import { type Resolver, slugOf } from "./context";
@@ -9,7 +11,8 @@ import { productPage } from "./product-detail";
 export const slugResolvers = {
   "slug-detail": (ctx) => {
     const slug = slugOf(ctx);
-    const page = ctx.store.pages.find((p) => p.slug === slug);
+    const pages = ctx.store.pages.filter((p) => p.slug === slug);
+    const page = pages.find((p) => p.folder === "root") ?? pages[0];
     if (page) return contentPage(page);
     const product = ctx.store.productBySlug.get(slug);
     if (product) return productPage(ctx, product);

@@ -1,8 +1,9 @@
-// The account overview: the shopper's figures and newest orders, read from the database and
-// rendered by the server (the route answers 401 before this runs for a visitor).
+// The account overview: the shopper's figures, newest orders and claimed coupons, read from
+// the database and rendered by the server (the route answers 401 before this runs for a visitor).
 
 import type { RouteName } from "../../../shared/route-names";
 import { userById, userInfo } from "../../auth/users";
+import { accountRefusal, claimedCoupons } from "../../coupons";
 import { accountNav } from "./account-nav";
 import { type Resolver, viewerOf } from "./context";
 
@@ -47,6 +48,19 @@ export const resolvers = {
           ordersHref,
           profileHref: ctx.links.user("info"),
           verifyHref: ctx.links.to("/auth/verify-prompt"),
+        },
+        coupons: {
+          coupons: claimedCoupons(ctx.db, ctx.store, userId).map(({ coupon }) => {
+            const reason = accountRefusal(ctx.db, userId, coupon, ctx.now);
+            return {
+              code: coupon.code,
+              title: coupon.title,
+              href: ctx.links.to(`/coupon/${coupon.slug}`),
+              expiresAt: coupon.expiresAt,
+              ...(reason ? { reason } : {}),
+            };
+          }),
+          browseHref: ctx.links.to("/coupon"),
         },
       },
     };

@@ -18,7 +18,13 @@ export const resolvers = {
       page: {
         title: ctx.t("page.user.order.title"),
         nav: accountNav(ctx),
-        view: { order, ordersHref: ctx.links.user("order"), returnHref: `${ctx.links.user("return")}/{returnNo}` },
+        view: {
+          order,
+          ordersHref: ctx.links.user("order"),
+          returnHref: `${ctx.links.user("return")}/{returnNo}`,
+          // The product rule may put text around the slug ("/p/:slug.html"): a placeholder slug is swapped for {slug}.
+          productHref: ctx.links.product("__slug__").replace("__slug__", "{slug}"),
+        },
       },
     };
   },

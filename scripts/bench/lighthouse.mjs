@@ -1,0 +1,97 @@
+// Lighthouse 13 (mobile: its emulated phone and throttling) on home, a category, a product and
+// an article of the built server in production: the SEO, performance, accessibility and
+// best-practices scores, Total Blocking Time, and whether the page may enter the back/forward
+// cache. Budgets: SEO 100 on every page (issue 15); performance 100 and TBT under 50 ms on home,
+// the category and the product (issue 16).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startBuiltServer } from "../built-server.mjs";
+
+const PAGES = [
+  { name: "home", path: "/" },
+  { name: "category", path: "/category/shirts" },
+  { name: "product", path: "/product/linen-shirt" },
+  { name: "article", path: "/article/caring-for-linen" },
+];
+const CATEGORIES = ["seo", "performance", "accessibility", "best-practices"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** One page's scores (0 to 100), its TBT in ms, and the audits that cost it SEO points. */
+async function audit(port, url) {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: CATEGORIES,
+    formFactor: "mobile",
+  });
+  const { categories, audits, runtimeError } = result.lhr;
+  const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+  const seoMisses = categories.seo.auditRefs
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
+    .map((ref) => `${ref.id}: ${audits[ref.id].title}`);
+  return {
+    seo: score("seo"),
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    // Lighthouse's own navigation away and Back: 1 when nothing kept the page out of the cache.
+    bfcache: audits["bf-cache"]?.score,
+    seoMisses,
+    // Why a metric is missing (a trace Lighthouse could not read, no LCP), rather than a bare 0.
+    problem:
+      runtimeError?.message ?? audits["total-blocking-time"]?.errorMessage ?? audits["largest-contentful-paint"]?.errorMessage,
+  };
+}
+
+export const lighthouseScores = {
+  title: "Lighthouse 13, mobile (built server in production)",
+  async run(root) {
+    const dataDir = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
+    const server = startBuiltServer(root, { DATA_DIR: dataDir, NODE_ENV: "production" });
+    let chrome;
+    const budgets = [];
+    try {
+      const base = await server.url;
+      chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium",
+        chromeFlags: CHROME_FLAGS,
+      });
+      console.log(
+        `${"page".padEnd(10)} ${"SEO".padStart(5)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"TBT".padStart(8)}`,
+      );
+      for (const { name, path } of PAGES) {
+        const r = await audit(chrome.port, base + path);
+        console.log(
+          `${name.padEnd(10)} ${String(r.seo).padStart(5)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${`${Math.round(r.tbt)} ms`.padStart(8)}`,
+        );
+        for (const miss of r.seoMisses) console.log(`           SEO misses ${miss}`);
+        if (r.problem) console.log(`           Lighthouse could not measure everything: ${r.problem}`);
+        console.log(`           back/forward cache: ${r.bfcache === 1 ? "eligible" : `refused (${r.bfcache})`}`);
+        budgets.push({ name: `Lighthouse SEO, ${name}`, value: r.seo, limit: 100, atLeast: true });
+        if (name !== "article") {
+          budgets.push({ name: `Lighthouse performance, ${name}`, value: r.performance, limit: 100, atLeast: true });
+          budgets.push({ name: `Lighthouse TBT, ${name}`, value: r.tbt, limit: 50, unit: "ms", below: true });
+        }
+      }
+    } finally {
+      await chrome?.kill();
+      server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return budgets;
+  },
+};

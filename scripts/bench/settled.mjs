@@ -1,0 +1,121 @@
+// What a page costs once a shopper has used it (issue #16): every script it loaded after being
+// scrolled through, left idle and touched once, in gzip bytes and requests; and how soon the
+// two commonest interactions paint, from the Event Timing API (the duration INP reports).
+import { gzipSync } from "node:zlib";
+import { launchChromium, median } from "./chromium.mjs";
+import { startServer } from "./journey.mjs";
+
+const RUNS = 3;
+const PAGES = [
+  ["home", "/"],
+  ["category", "/category/shirts"],
+  ["product", "/product/enamel-mug"],
+];
+/** Budgets of issue #16. */
+const SETTLED_KB = 100;
+const SETTLED_SCRIPTS = 20;
+const INP_MS = 100;
+
+/** Collects the duration of every interaction (pointer and key events with an interactionId). */
+const OBSERVE_EVENTS = () => {
+  window.__interactions = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.interactionId) window.__interactions.push({ name: entry.name, duration: entry.duration });
+    }
+  }).observe({ type: "event", durationThreshold: 16, buffered: true });
+};
+
+async function settle(page) {
+  await page.waitForFunction(() => window.__sfLoaded === true || document.readyState === "complete");
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 400) {
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(60);
+  }
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
+  await page.waitForTimeout(500);
+}
+
+/** The longest interaction while `act` runs (ms), 0 when none passed the 16 ms threshold. */
+async function interaction(page, act) {
+  await page.evaluate(() => {
+    window.__interactions = [];
+  });
+  await act();
+  await page.waitForTimeout(300);
+  return page.evaluate(() => Math.max(0, ...window.__interactions.map((i) => i.duration)));
+}
+
+export const settledPages = {
+  title: `Settled pages in Chromium: JS once scrolled, idle and touched; interaction to next paint (median of ${RUNS})`,
+  async run(root) {
+    const server = await startServer(root);
+    const browser = await launchChromium();
+    const gzipped = new Map();
+    const gzipSize = async (url) => {
+      if (!gzipped.has(url)) {
+        const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+        gzipped.set(url, gzipSync(body, { level: 9 }).length);
+      }
+      return gzipped.get(url);
+    };
+    const figures = [];
+    const inp = { addToCart: [], cartDrawer: [] };
+    try {
+      for (const [name, path] of PAGES) {
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) {
+          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+          await context.addInitScript(OBSERVE_EVENTS);
+          const page = await context.newPage();
+          await page.goto(server.url + path, { waitUntil: "load" });
+          await settle(page);
+          // The one interaction: the search box takes focus and a letter.
+          await page.getByRole("banner").getByRole("combobox").first().click();
+          await page.keyboard.type("a");
+          await page.waitForTimeout(500);
+          if (name === "product") {
+            inp.addToCart.push(await interaction(page, () => page.getByRole("button", { name: /add to cart/i }).click()));
+            await page.keyboard.press("Escape");
+            await page.waitForTimeout(300);
+            inp.cartDrawer.push(await interaction(page, () => page.locator("a.sf-header__cart").click()));
+          }
+          const urls = await page.evaluate(() =>
+            performance
+              .getEntriesByType("resource")
+              .filter((r) => r.initiatorType === "script" || r.initiatorType === "link" || /\.m?js(\?|$)/.test(r.name))
+              .filter((r) => /\.m?js(\?|$)/.test(r.name))
+              .map((r) => r.name),
+          );
+          const scripts = [...new Set(urls)];
+          let bytes = 0;
+          for (const url of scripts) bytes += await gzipSize(url);
+          runs.push({ kb: bytes / 1024, count: scripts.length });
+          await context.close();
+        }
+        figures.push({ name, kb: median(runs.map((r) => r.kb)), count: median(runs.map((r) => r.count)) });
+      }
+    } finally {
+      await browser.close();
+      server.stop();
+    }
+    console.log(`${"page".padEnd(10)} ${"JS settled".padStart(11)} ${"scripts".padStart(8)}`);
+    for (const f of figures) {
+      console.log(`${f.name.padEnd(10)} ${`${f.kb.toFixed(1)} KB`.padStart(11)} ${String(f.count).padStart(8)}`);
+    }
+    const addToCart = median(inp.addToCart);
+    const cartDrawer = median(inp.cartDrawer);
+    console.log(
+      `interaction to next paint: Add to cart ${addToCart.toFixed(0)} ms, opening the cart drawer ${cartDrawer.toFixed(0)} ms`,
+    );
+    return [
+      ...figures.flatMap((f) => [
+        { name: `${f.name} page JS once settled (gzip)`, value: f.kb, limit: SETTLED_KB, unit: "KB" },
+        { name: `${f.name} page scripts once settled`, value: f.count, limit: SETTLED_SCRIPTS, unit: "" },
+      ]),
+      { name: "interaction to next paint: Add to cart", value: addToCart, limit: INP_MS, unit: "ms", below: true },
+      { name: "interaction to next paint: cart drawer", value: cartDrawer, limit: INP_MS, unit: "ms", below: true },
+    ];
+  },
+};

@@ -1,0 +1,171 @@
+// `npm run dev`: the demo store for working on the code. esbuild watches and rebuilds the
+// browser bundle on save (development build: React's checks and the API schema checks on),
+// rebuilds the server bundle and restarts the server when server code changes, merges the
+// messages again when a `*.messages.json` or `src/locales/*.json` changes and runs codegen
+// when a schema changes;
+// the open page reloads itself after each rebuild (src/server/dev-reload.ts).
+// PORT (default 3000), HOST, STORE_DIR, DATA_DIR and LOG_LEVEL are passed to the server.
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+import { clientOptions, serverOptions, writeManifest } from "../build.mjs";
+import { buildMessages } from "./codegen/messages.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const RESTART_GRACE_MS = 1500;
+const log = (line) => console.log(`[dev] ${line}`);
+
+let port = process.env.PORT ?? "3000";
+let server = null;
+let stopping = false;
+
+/** Stops the running server (SIGTERM, then SIGKILL if it lingers). */
+function stopServer() {
+  const child = server;
+  server = null;
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), RESTART_GRACE_MS);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+async function startServer() {
+  await stopServer();
+  if (stopping) return;
+  const child = spawn(process.execPath, ["--enable-source-maps", join(root, "dist/server/main.js")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "development", DEV_RELOAD: "1", PORT: port },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  server = child;
+  child.stdout.on("data", (chunk) => {
+    process.stdout.write(chunk);
+    // PORT=0 picks a free port once; restarts keep it, so the open page finds the server again.
+    const found = /http:\/\/[^:\s]+:(\d+)/.exec(String(chunk))?.[1];
+    if (found) port = found;
+  });
+}
+
+// Builds under way (each save may start both bundles); once none is left and the server has
+// restarted, the build gets a new id, which the open page reloads on (src/server/dev-reload.ts).
+let building = 0;
+let settle = null;
+let builds = 0;
+const announce = () => {
+  builds++;
+  writeFileSync(join(root, "dist/client/dev-build.txt"), `${Date.now().toString(36)}-${builds}\n`);
+};
+
+/** An esbuild plugin that runs `after` when a build succeeds, and counts builds under way. */
+const stage = (name, after) => ({
+  name,
+  setup(build) {
+    build.onStart(() => {
+      building++;
+      clearTimeout(settle);
+    });
+    build.onEnd(async (result) => {
+      try {
+        if (result.errors.length === 0) await after(result);
+        else log(`${name}: ${result.errors.length} error(s); fix and save again`);
+      } finally {
+        building--;
+        if (building === 0) settle = setTimeout(announce, 200);
+      }
+    });
+  },
+});
+
+let clientBuilt;
+const clientReady = new Promise((resolve) => {
+  clientBuilt = resolve;
+});
+
+rmSync(join(root, "dist/client"), { recursive: true, force: true });
+mkdirSync(join(root, "dist/client"), { recursive: true });
+const client = await esbuild.context({
+  ...clientOptions(true),
+  plugins: [
+    ...(clientOptions(true).plugins ?? []),
+    stage("client", (result) => {
+      writeManifest(result.metafile);
+      log("browser bundle rebuilt");
+      clientBuilt();
+    }),
+  ],
+});
+const serverBuild = await esbuild.context({
+  ...serverOptions(true),
+  plugins: [
+    ...(serverOptions(true).plugins ?? []),
+    stage("server", async () => {
+      // The server names the client's files: it starts once they exist.
+      await clientReady;
+      log("server bundle rebuilt; (re)starting the server");
+      await startServer();
+    }),
+  ],
+});
+await client.watch();
+await serverBuild.watch();
+
+/** Debounced: an editor's save is often several file events. */
+function debounce(run, ms = 150) {
+  let timer = null;
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, ms);
+  };
+}
+
+// Messages: merged into generated/messages/ (which both bundles import, so both rebuild).
+const mergeMessages = debounce(() => {
+  try {
+    for (const [name, content] of buildMessages(root)) {
+      const file = join(root, "generated", name);
+      let before = null;
+      try {
+        before = readFileSync(file, "utf8");
+      } catch {
+        // A new file.
+      }
+      if (before !== content) writeFileSync(file, content);
+    }
+    log("messages merged");
+  } catch (err) {
+    log(`messages: ${err.message}`);
+  }
+});
+const runCodegen = debounce(() => {
+  log("a schema changed; running codegen");
+  spawn(process.execPath, [join(root, "scripts/codegen.mjs")], { cwd: root, stdio: "inherit" });
+}, 300);
+
+const watchers = [
+  watch(join(root, "src"), { recursive: true }, (_event, file) => {
+    const name = String(file).split("\\").join("/");
+    if (name.endsWith(".messages.json") || /^locales\/[^/]+\.json$/.test(name)) mergeMessages();
+  }),
+  watch(join(root, "schemas"), { recursive: true }, (_event, file) => {
+    if (String(file).endsWith(".schema.json")) runCodegen();
+  }),
+];
+
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  for (const watcher of watchers) watcher.close();
+  await Promise.all([client.dispose(), serverBuild.dispose()]);
+  await stopServer();
+  process.exit(0);
+}
+process.once("SIGINT", shutdown);
+process.once("SIGTERM", shutdown);
+log("watching src/, generated/ and schemas/; Ctrl-C stops");

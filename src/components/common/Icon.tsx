@@ -1,0 +1,30 @@
+// The interface's outline icons: drawn on a 24-unit grid in the text's colour, and decorative,
+// so hidden from assistive technology (the control around an icon carries its name).
+import type { ReactNode } from "react";
+
+export interface IconProps {
+  /** The drawing: paths and circles on the 24-unit grid. */
+  children: ReactNode;
+  size?: number;
+  /** Line width in grid units. */
+  stroke?: number;
+  className?: string;
+}
+
+export function Icon({ children, size = 20, stroke = 2, className }: IconProps) {
+  return (
+    <svg
+      className={className}
+      aria-hidden="true"
+      focusable="false"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={stroke}
+    >
+      {children}
+    </svg>
+  );
+}

@@ -1,0 +1,41 @@
+// Comments under articles: the list a reader sees and a signed-in shopper's new comment,
+// which waits for moderation (/dev/moderation). Writing is limited per account and per address.
+import {
+  articleExists,
+  COMMENT_MAX_LENGTH,
+  cleanCommentBody,
+  insertComment,
+  MAX_PENDING_PER_ACCOUNT,
+  visibleComments,
+} from "../../article-comments";
+import { fail } from "../envelope";
+import { defineCall } from "../register";
+import { clientIp } from "./shared";
+
+export const commentCalls = [
+  defineCall("comment/list", "optional", (ctx) => {
+    const { db, store } = ctx.deps;
+    const { articleSlug, page = 1, pageSize = 10 } = ctx.body;
+    if (!articleExists(store, db, articleSlug)) fail("The article was not found.");
+    const { items, total } = visibleComments(db, articleSlug, ctx.user?.id ?? null, page, pageSize);
+    return { items, total, page, pageSize };
+  }),
+
+  defineCall("comment/add", "required", (ctx) => {
+    const { db, store, clock, limits } = ctx.deps;
+    const user = ctx.user!;
+    const ip = clientIp(ctx.request);
+    // Both buckets are spent before anything else, so that refused posts count too.
+    limits.require("comment", String(user.id));
+    limits.require("commentIp", ip);
+    const body = cleanCommentBody(ctx.body.body);
+    if (body === "") fail("Write a comment first.");
+    if (body.length > COMMENT_MAX_LENGTH) fail(`A comment has at most ${COMMENT_MAX_LENGTH} characters.`);
+    if (!articleExists(store, db, ctx.body.articleSlug)) fail("The article was not found.");
+    const comment = insertComment(db, { slug: ctx.body.articleSlug, userId: user.id, body, ip, now: clock() });
+    if (comment === "too-many-pending") {
+      fail(`You have ${MAX_PENDING_PER_ACCOUNT} comments awaiting moderation; post again once they are reviewed.`);
+    }
+    return comment;
+  }),
+];

@@ -1,0 +1,177 @@
+// Product reviews: the list (sorted, paged, with the statistics), which of the shopper's order
+// lines can be reviewed, and writing one.
+//
+// Who may review: a shopper reviews a product once per order line that holds it, when that
+// line's order is completed, i.e. received (the shopper confirmed receipt, or the merchant
+// marked it delivered, /dev/orders). A paid order still on its way is not enough (the buyer
+// has not seen the goods), a cancelled one never counts, and an order with a return keeps its
+// lines: the buyer did receive them. Two lines (two orders, or two variants in one order)
+// are two reviews; the unique index on reviews.order_item_id holds even against two
+// concurrent posts.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type * as T from "../../../../generated/types";
+import { REVIEW_BODY_MAX, REVIEW_PHOTOS_MAX, REVIEW_TITLE_MAX, type ReviewRefusal } from "../../../shared/reviews";
+import type { Db } from "../../db/open";
+import { reviewsOf } from "../../reviews";
+import { ApiFail, CODE } from "../envelope";
+import { checkFormFields, type Photo, readPhotoForm } from "../photo-form";
+import { type CallContext, defineCall } from "../register";
+
+const FIELDS_SCHEMA = "api/review/add-fields.schema.json";
+const FIELDS = ["productSlug", "lineId", "score", "title", "body"];
+
+/** Refuses with the English text and its reason, a message id the browser shows in the shopper's language. */
+function refuse(msg: string, reason: ReviewRefusal): never {
+  throw new ApiFail(CODE.fullFail, msg, 200, reason);
+}
+
+interface LineRow {
+  id: number;
+  order_no: string;
+  status: T.Order["status"];
+  product_slug: string;
+  title: string;
+  variant_title: string;
+  review_id: number | null;
+}
+
+const LINES = `SELECT i.id, o.order_no, o.status, i.product_slug, i.title, i.variant_title, r.id AS review_id
+  FROM order_items i JOIN orders o ON o.id = i.order_id LEFT JOIN reviews r ON r.order_item_id = i.id
+  WHERE o.user_id = ? AND o.status != 'cancelled'`;
+
+const stateOf = (line: LineRow): T.ReviewableLine["state"] =>
+  line.review_id !== null ? "reviewed" : line.status === "completed" ? "open" : "awaiting";
+
+/** The shopper's order lines of a product or of an order (not cancelled), oldest first. */
+function linesOf(db: Db, userId: number, by: { productSlug?: string; orderNo?: string }): LineRow[] {
+  const rows = by.productSlug
+    ? db.prepare(`${LINES} AND i.product_slug = ? ORDER BY o.id, i.id LIMIT 100`).all(userId, by.productSlug)
+    : db.prepare(`${LINES} AND o.order_no = ? ORDER BY i.id LIMIT 100`).all(userId, by.orderNo);
+  return rows as LineRow[];
+}
+
+/** The line a new review is for, or the refusal that says why there is none. */
+function lineToReview(db: Db, userId: number, productSlug: string, lineId: number | undefined): LineRow {
+  const lines = linesOf(db, userId, { productSlug });
+  if (lineId !== undefined) {
+    const line = lines.find((l) => l.id === lineId);
+    if (!line) refuse("Only customers who bought this product can review it.", "review.reason.notBought");
+    if (line.review_id !== null) refuse("You have already reviewed this purchase.", "review.reason.alreadyReviewed");
+    if (line.status !== "completed")
+      refuse("You can review this product once your order has arrived.", "review.reason.notReceived");
+    return line;
+  }
+  if (lines.length === 0) refuse("Only customers who bought this product can review it.", "review.reason.notBought");
+  const open = lines.find((l) => stateOf(l) === "open");
+  if (open) return open;
+  if (lines.some((l) => stateOf(l) === "awaiting"))
+    refuse("You can review this product once your order has arrived.", "review.reason.notReceived");
+  refuse("You have already reviewed this purchase.", "review.reason.alreadyReviewed");
+}
+
+/** Reads review/add's multipart body: its fields checked against the schema, its photos checked as images. */
+async function readReview(ctx: CallContext<unknown>): Promise<{ fields: T.ReviewAddFields; photos: Photo[] }> {
+  const { raw, photos } = await readPhotoForm(ctx.request, {
+    fields: FIELDS,
+    maxPhotos: REVIEW_PHOTOS_MAX,
+    refuse: {
+      tooMany: () => refuse(`At most ${REVIEW_PHOTOS_MAX} photos.`, "review.reason.photoCount"),
+      tooLarge: () => refuse("Each photo must be at most 2 MB.", "review.reason.photoSize"),
+      notImage: () => refuse("Photos must be PNG, JPEG or WebP images.", "review.reason.photoType"),
+    },
+  });
+  // Each field's own refusal, in the order the form shows them.
+  if (!/^[1-5]$/.test(raw.score ?? "")) refuse("Choose a rating from 1 to 5 stars.", "review.reason.score");
+  const title = (raw.title ?? "").trim();
+  const body = (raw.body ?? "").trim();
+  const fields: Record<string, unknown> = {
+    productSlug: raw.productSlug,
+    score: Number(raw.score),
+    title,
+    body,
+    ...(raw.lineId !== undefined && raw.lineId !== "" ? { lineId: /^\d{1,15}$/.test(raw.lineId) ? Number(raw.lineId) : -1 } : {}),
+  };
+  if (title.length > REVIEW_TITLE_MAX) refuse(`The title must be at most ${REVIEW_TITLE_MAX} characters.`, "review.reason.title");
+  if (!body) refuse("Write what you think of the product.", "review.reason.body");
+  if (body.length > REVIEW_BODY_MAX) refuse(`The review must be at most ${REVIEW_BODY_MAX} characters.`, "review.reason.body");
+  return { fields: checkFormFields<T.ReviewAddFields>(ctx.deps.schemas, FIELDS_SCHEMA, fields), photos };
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE";
+
+export const reviewCalls = [
+  defineCall("review/list", "optional", (ctx) => {
+    const { db, store } = ctx.deps;
+    const slug = ctx.body.productSlug;
+    if (!store.productBySlug.has(slug)) refuse("The product was not found.", "review.reason.product");
+    const reviews = reviewsOf(db, store);
+    const page = reviews.page(slug, { sort: ctx.body.sort, page: ctx.body.page, pageSize: ctx.body.pageSize });
+    return { ...page, summary: reviews.summary(slug) } satisfies T.ReviewListResponse;
+  }),
+
+  defineCall("review/eligible", "required", (ctx) => {
+    const lines = linesOf(ctx.deps.db, ctx.user!.id, ctx.body);
+    return {
+      lines: lines.map((l) => ({
+        lineId: String(l.id),
+        orderNo: l.order_no,
+        productSlug: l.product_slug,
+        title: l.title,
+        variantTitle: l.variant_title,
+        state: stateOf(l),
+        ...(l.review_id !== null ? { reviewId: `u${l.review_id}` } : {}),
+      })),
+    } satisfies T.ReviewEligibleResponse;
+  }),
+
+  defineCall("review/add", "required", async (ctx) => {
+    const { db, store, clock, limits } = ctx.deps;
+    // A content write like an article: limited per account before its upload is read.
+    limits.require("accountWrite", String(ctx.user!.id));
+    const { fields, photos } = await readReview(ctx);
+    if (!store.productBySlug.has(fields.productSlug)) refuse("The product was not found.", "review.reason.product");
+    const user = ctx.user!;
+    // Refused before any file is written; checked again, with the insert, in the transaction.
+    lineToReview(db, user.id, fields.productSlug, fields.lineId);
+    const dir = join(ctx.deps.avatarsDir, "..", "reviews");
+    const files = photos.map((p) => ({ ...p, name: `${randomBytes(16).toString("hex")}.${p.ext}` }));
+    if (files.length) {
+      mkdirSync(dir, { recursive: true });
+      for (const file of files) writeFileSync(join(dir, file.name), file.data);
+    }
+    const author = user.nickname || user.first_name || "Customer";
+    const now = clock();
+    let id: number;
+    try {
+      id = db.transaction(() => {
+        const line = lineToReview(db, user.id, fields.productSlug, fields.lineId);
+        const reviewId = Number(
+          db
+            .prepare(
+              `INSERT INTO reviews (user_id, product_slug, score, title, body, author, created_at, order_item_id, variant_title)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            )
+            .run(user.id, fields.productSlug, fields.score, fields.title, fields.body, author, now, line.id, line.variant_title)
+            .lastInsertRowid,
+        );
+        const insertPhoto = db.prepare("INSERT INTO review_photos (review_id, file, position) VALUES (?, ?, ?)");
+        for (const [i, file] of files.entries()) insertPhoto.run(reviewId, file.name, i);
+        return reviewId;
+      })();
+    } catch (err) {
+      for (const file of files) {
+        try {
+          unlinkSync(join(dir, file.name));
+        } catch {
+          // Never written: nothing to tidy.
+        }
+      }
+      if (isUniqueViolation(err)) refuse("You have already reviewed this purchase.", "review.reason.alreadyReviewed");
+      throw err;
+    }
+    const reviews = reviewsOf(db, store);
+    return { review: reviews.byId(id)!, summary: reviews.summary(fields.productSlug) } satisfies T.ReviewAddResponse;
+  }),
+];

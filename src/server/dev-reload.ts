@@ -1,0 +1,73 @@
+// `npm run dev` only (DEV_RELOAD=1, never in production): every document gets a small script
+// that listens on /dev/reload (server-sent events) and reloads the page when the build it was
+// served with is gone. scripts/dev.mjs writes the build's id to dist/client/dev-build.txt once
+// every rebuild a save started has finished and the server has restarted, so the page never
+// reloads into a half-built state.
+
+import { readFileSync } from "node:fs";
+import type { ServerResponse } from "node:http";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+
+export const DEV_RELOAD_PATH = "/dev/reload";
+const POLL_MS = 250;
+
+// The page keeps the first build it hears of; any other one means its code is stale. Inline
+// (under the document's nonce), so that a server restarting while the page loads cannot keep it out.
+const CLIENT_SCRIPT = `let first = null;
+const source = new EventSource(${JSON.stringify(DEV_RELOAD_PATH)});
+source.onmessage = (event) => {
+  if (first === null) first = event.data;
+  else if (event.data !== first) {
+    console.info("[dev] a new build: reloading");
+    location.reload();
+  }
+};
+`;
+
+/** Adds the reload endpoint and script; call before compression is registered, so documents are still text. */
+export function registerDevReload(app: FastifyInstance, clientDir: string): void {
+  const streams = new Set<ServerResponse>();
+  // Open streams would hold a closing server (a restart) for seconds.
+  app.addHook("preClose", async () => {
+    for (const res of streams) res.end();
+  });
+  const file = join(clientDir, "dev-build.txt");
+  const buildId = () => {
+    try {
+      return readFileSync(file, "utf8").trim() || null;
+    } catch {
+      // Not written yet: the first build is still running.
+      return null;
+    }
+  };
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (typeof payload !== "string" || !String(reply.getHeader("content-type") ?? "").startsWith("text/html")) return payload;
+    const nonce = /'nonce-([^']+)'/.exec(String(reply.getHeader("content-security-policy") ?? ""))?.[1];
+    const attr = nonce ? ` nonce="${nonce}"` : "";
+    return payload.replace("</body>", `<script type="module"${attr}>${CLIENT_SCRIPT}</script></body>`);
+  });
+
+  app.get(DEV_RELOAD_PATH, (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+    // A restarted server is asked again at once.
+    res.write("retry: 300\n\n");
+    let sent: string | null = null;
+    const tell = () => {
+      const id = buildId();
+      if (id === null || id === sent) return;
+      sent = id;
+      res.write(`data: ${id}\n\n`);
+    };
+    tell();
+    const timer = setInterval(tell, POLL_MS);
+    streams.add(res);
+    request.raw.on("close", () => {
+      clearInterval(timer);
+      streams.delete(res);
+    });
+  });
+}

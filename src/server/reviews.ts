@@ -1,0 +1,160 @@
+// A product's reviews as the shop shows them: the store's own (reviews.json, read once) and
+// buyers' (the database), in one list sorted by date or score and cut into pages, and the
+// statistics over all of them (average, count, how many per star). The product page, the
+// cards' scores and the review calls all read through here, so they always agree.
+import type { ProductReview, ReviewSummary } from "../../generated/types";
+import { REVIEW_PAGE_SIZE, type ReviewSort } from "../shared/reviews";
+import type { Db } from "./db/open";
+import type { Store } from "./store/load";
+
+/** Where buyers' review photos are served from (files in DATA_DIR/reviews/). */
+export const REVIEW_PHOTO_BASE = "/media/reviews/";
+
+export interface ReviewPageQuery {
+  sort?: ReviewSort;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface ReviewPage {
+  items: ProductReview[];
+  total: number;
+}
+
+export interface Reviews {
+  summary(productSlug: string): ReviewSummary;
+  page(productSlug: string, query?: ReviewPageQuery): ReviewPage;
+  /** One buyer's review by its row id (u{id}), as lists show it. */
+  byId(id: number): ProductReview | undefined;
+}
+
+interface Row {
+  id: number;
+  product_slug: string;
+  author: string;
+  score: number;
+  title: string;
+  body: string;
+  variant_title: string;
+  order_item_id: number | null;
+  created_at: number;
+}
+
+/** A review with its sort keys; a buyer's is made (photos read) only if its page shows it. */
+interface Keyed {
+  score: number;
+  at: number;
+  make(): ProductReview;
+}
+
+const ORDER_SQL: Record<ReviewSort, string> = {
+  newest: "created_at DESC, id DESC",
+  highest: "score DESC, created_at DESC, id DESC",
+  lowest: "score ASC, created_at DESC, id DESC",
+};
+
+function compare(sort: ReviewSort): (a: Keyed, b: Keyed) => number {
+  const byDate = (a: Keyed, b: Keyed) => b.at - a.at;
+  if (sort === "highest") return (a, b) => b.score - a.score || byDate(a, b);
+  if (sort === "lowest") return (a, b) => a.score - b.score || byDate(a, b);
+  return byDate;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export function createReviews(db: Db, store: Store): Reviews {
+  // The store's reviews never change while the server runs.
+  const seeded = new Map<string, Keyed[]>();
+  for (const r of store.reviews) {
+    const list = seeded.get(r.product) ?? [];
+    const review: ProductReview = {
+      id: `s${r.id}`,
+      productSlug: r.product,
+      author: r.author,
+      score: r.score,
+      title: r.title ?? "",
+      body: r.body,
+      createdAt: r.createdAt ?? "2026-01-01",
+      verified: false,
+      photos: [],
+    };
+    list.push({ score: r.score, at: r.createdAt ? Date.parse(r.createdAt) : 0, make: () => review });
+    seeded.set(r.product, list);
+  }
+
+  const starsOf = db.prepare("SELECT score, COUNT(*) AS n FROM reviews WHERE product_slug = ? GROUP BY score");
+  const countOf = db.prepare("SELECT COUNT(*) AS n FROM reviews WHERE product_slug = ?");
+  const photosOf = db.prepare("SELECT file FROM review_photos WHERE review_id = ? ORDER BY position, id");
+  const byIdQuery = db.prepare("SELECT * FROM reviews WHERE id = ?");
+  const pageQuery = (sort: ReviewSort) =>
+    db.prepare<[string, number], Row>(`SELECT * FROM reviews WHERE product_slug = ? ORDER BY ${ORDER_SQL[sort]} LIMIT ?`);
+  const pageQueries = { newest: pageQuery("newest"), highest: pageQuery("highest"), lowest: pageQuery("lowest") };
+
+  function toReview(row: Row): ProductReview {
+    return {
+      id: `u${row.id}`,
+      productSlug: row.product_slug,
+      author: row.author,
+      score: row.score,
+      title: row.title,
+      body: row.body,
+      createdAt: new Date(row.created_at).toISOString(),
+      ...(row.variant_title ? { variantTitle: row.variant_title } : {}),
+      // Reviews written before issue 14 were of paid orders, not tied to a received line.
+      verified: row.order_item_id !== null,
+      photos: (photosOf.all(row.id) as { file: string }[]).map((p) => REVIEW_PHOTO_BASE + p.file),
+    };
+  }
+
+  return {
+    summary(productSlug) {
+      const stars = [0, 0, 0, 0, 0];
+      for (const { score } of seeded.get(productSlug) ?? []) stars[score - 1]! += 1;
+      for (const row of starsOf.all(productSlug) as { score: number; n: number }[]) stars[row.score - 1]! += row.n;
+      const count = stars.reduce((a, b) => a + b, 0);
+      const sum = stars.reduce((a, n, i) => a + n * (i + 1), 0);
+      return { average: count ? round1(sum / count) : 0, count, stars };
+    },
+
+    page(productSlug, query = {}) {
+      const sort = query.sort ?? "newest";
+      const pageSize = query.pageSize ?? REVIEW_PAGE_SIZE;
+      const offset = ((query.page ?? 1) - 1) * pageSize;
+      const own = seeded.get(productSlug) ?? [];
+      const stored = (countOf.get(productSlug) as { n: number }).n;
+      const total = own.length + stored;
+      if (offset >= total) return { items: [], total };
+      // The first offset + pageSize of the union are among the first offset + pageSize of each list.
+      const wanted = offset + pageSize;
+      const rows = pageQueries[sort].all(productSlug, wanted);
+      const merged = [
+        ...own,
+        ...rows.map((row) => ({ score: row.score, at: row.created_at, make: () => toReview(row) }) satisfies Keyed),
+      ].sort(compare(sort));
+      return { items: merged.slice(offset, wanted).map((k) => k.make()), total };
+    },
+
+    byId(id) {
+      const row = byIdQuery.get(id) as Row | undefined;
+      return row ? toReview(row) : undefined;
+    },
+  };
+}
+
+// Keyed by the store's reviews, which every language's store shares (they are never translated).
+const readers = new WeakMap<Db, WeakMap<Store["reviews"], Reviews>>();
+
+/** The reader of a database and store, made once (its statements are prepared once). */
+export function reviewsOf(db: Db, store: Store): Reviews {
+  let byStore = readers.get(db);
+  if (!byStore) {
+    byStore = new WeakMap();
+    readers.set(db, byStore);
+  }
+  let reviews = byStore.get(store.reviews);
+  if (!reviews) {
+    reviews = createReviews(db, store);
+    byStore.set(store.reviews, reviews);
+  }
+  return reviews;
+}

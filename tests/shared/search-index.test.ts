@@ -1,0 +1,117 @@
+// The search index (src/server/search/): substring matching through FTS5's trigram tokenizer,
+// LIKE for words under three characters (Chinese words are often two), one set of rows per
+// language read through storeFor, and the spelling suggestion.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { registry } from "../../src/registry/index";
+import { loadSchemaSet } from "../../src/server/schemas";
+import { buildSearchIndex, editDistance, normalizeText, queryWords, searchIndexOf } from "../../src/server/search/index";
+import { loadStore } from "../../src/server/store/load";
+
+const ROOT = process.cwd();
+const schemas = loadSchemaSet(join(ROOT, "schemas"));
+const demo = loadStore(join(ROOT, "fixtures/demo-store"), schemas, Object.keys(registry));
+
+/** The demo store with Chinese names for two products, as a translated store writes them, and one name in English only. */
+function translatedStore() {
+  const dir = mkdtempSync(join(tmpdir(), "search-store-"));
+  cpSync(join(ROOT, "fixtures/demo-store"), dir, { recursive: true });
+  const file = join(dir, "products.json");
+  const products = JSON.parse(readFileSync(file, "utf8")) as { items: { slug: string; title: unknown }[] };
+  const names: Record<string, Record<string, string>> = {
+    "linen-shirt": { en: "Linen Shirt", zh: "亚麻衬衫", "zh-HK": "亞麻恤衫" },
+    "oxford-shirt": { en: "Oxford Shirt", zh: "牛津纺衬衫", "zh-HK": "牛津紡恤衫" },
+  };
+  const untranslated = products.items.find((item) => item.slug === "flannel-shirt")!;
+  untranslated.title = "Flannel Shirt";
+  for (const item of products.items) if (names[item.slug]) item.title = names[item.slug];
+  writeFileSync(file, JSON.stringify(products));
+  return loadStore(dir, schemas, Object.keys(registry));
+}
+
+describe("the search index", () => {
+  const index = buildSearchIndex(demo);
+
+  it("finds products by any part of their name, description, category or tags, every word required", () => {
+    expect(index.products("en", "linen")).toEqual(expect.arrayContaining(["linen-shirt", "linen-throw"]));
+    expect(index.products("en", "LINEN shirt")).toEqual(["linen-shirt"]);
+    // "inen" is inside "linen": trigram matching needs no word boundaries.
+    expect(index.products("en", "inen")).toContain("linen-shirt");
+    expect(index.products("en", "shirts")).toContain("oxford-shirt");
+    expect(index.products("en", "zzzz")).toEqual([]);
+  });
+
+  it("puts products whose name holds the query first", () => {
+    const found = index.products("en", "shirt");
+    const named = found.filter((slug) => slug.endsWith("-shirt"));
+    expect(found.slice(0, named.length)).toEqual(named);
+  });
+
+  it("matches words under three characters with LIKE, as FTS5's trigrams cannot", () => {
+    const short = index.products("en", "sh");
+    expect(short).toContain("linen-shirt");
+    expect(short.length).toBeGreaterThan(index.products("en", "shirt").length - 1);
+    expect(index.products("en", "qj")).toEqual([]);
+  });
+
+  it("folds case, full-width letters and accents, and reads query syntax as text", () => {
+    expect(normalizeText("ＬＩＮＥＮ Café")).toBe("linen cafe");
+    expect(index.products("en", "ｌｉｎｅｎ")).toEqual(index.products("en", "linen"));
+    expect(queryWords('  "linen"  OR  shirt* ')).toEqual(["linen", "or", "shirt*"]);
+    // FTS5 operators and quotes are phrases to find, never syntax errors.
+    expect(() => index.products("en", 'linen" OR NEAR(a b) *')).not.toThrow();
+    expect(index.products("en", "50%_")).toEqual([]);
+  });
+
+  it("lists every product for an empty query and suggests nothing for it", () => {
+    expect(index.products("en", "  ")).toHaveLength(demo.products.length);
+    expect(index.suggest("en", "", 5)).toEqual({ products: [], categories: [], articles: [] });
+  });
+
+  it("suggests products, categories and articles, each bounded", () => {
+    const found = index.suggest("en", "lin", 1);
+    expect(found.products).toHaveLength(1);
+    expect(index.suggest("en", "knit", 5).categories).toEqual(["knitwear"]);
+    expect(index.suggest("en", "linen", 5).articles).toContain("caring-for-linen");
+  });
+
+  it("spells an unknown word as the closest indexed word that finds products", () => {
+    expect(index.didYouMean("en", "linnen")).toBe("linen");
+    expect(index.didYouMean("en", "shrit")).toBe("shirt");
+    expect(index.didYouMean("en", "lether bakpack")).toBe("leather backpack");
+    expect(index.didYouMean("en", "linen")).toBeNull();
+    expect(index.didYouMean("en", "qqqqqqqq")).toBeNull();
+    expect(editDistance("shrit", "shirt")).toBe(1);
+    expect(editDistance("亚麻衫衫", "亚麻衬衫")).toBe(1);
+  });
+
+  it("keeps one index per loaded store", () => {
+    expect(searchIndexOf(demo)).toBe(searchIndexOf(demo));
+  });
+});
+
+describe("Chinese", () => {
+  const store = translatedStore();
+  const index = buildSearchIndex(store);
+
+  it("matches a two-character word (LIKE) and a longer one (trigram) in the language's own rows", () => {
+    expect(index.products("zh", "衬衫")).toEqual(expect.arrayContaining(["linen-shirt", "oxford-shirt"]));
+    expect(index.products("zh", "亚麻衬衫")).toEqual(["linen-shirt"]);
+    expect(index.products("zh", "牛津纺")).toEqual(["oxford-shirt"]);
+    expect(index.products("zh-HK", "恤衫")).toEqual(expect.arrayContaining(["linen-shirt", "oxford-shirt"]));
+  });
+
+  it("keeps the languages apart", () => {
+    expect(index.products("en", "衬衫")).toEqual([]);
+    expect(index.products("zh-HK", "衬衫")).toEqual([]);
+    expect(index.products("zh", "恤衫")).toEqual([]);
+    // A product without a translation is found by its English name in every language.
+    expect(index.products("zh", "flannel")).toEqual(["flannel-shirt"]);
+  });
+
+  it("suggests a Chinese spelling", () => {
+    expect(index.didYouMean("zh", "亚麻衫衫")).toBe("亚麻衬衫");
+  });
+});
