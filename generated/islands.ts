@@ -82,6 +82,18 @@ export type Islands = {
   VerifyPrompt: IslandEntry<T.VerifyPromptProps>;
 };
 
+const productGroup = () => import("./island-groups/product");
+const contentGroup = () => import("./island-groups/content");
+const cartGroup = () => import("./island-groups/cart");
+const layoutGroup = () => import("./island-groups/layout");
+const catalogGroup = () => import("./island-groups/catalog");
+const validatorsGroup = () => import("./island-groups/validators");
+/** One export of a grouped chunk, as a lone module's default. */
+const member =
+  <M, K extends keyof M>(group: () => Promise<M>, name: K) =>
+  () =>
+    group().then((m) => ({ default: m[name] }));
+
 export const ISLANDS: Islands = {
   AccountCenter: {
     load: () => import("../src/components/account/AccountCenter"),
@@ -99,8 +111,8 @@ export const ISLANDS: Islands = {
     hydrate: "idle",
   },
   AddToCart: {
-    load: () => import("./island-groups/product").then((m) => ({ default: m.AddToCart })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.AddToCart })),
+    load: member(productGroup, "AddToCart"),
+    validator: member(validatorsGroup, "AddToCart"),
     hydrate: "visible",
   },
   AddressBook: {
@@ -109,43 +121,43 @@ export const ISLANDS: Islands = {
     hydrate: "load",
   },
   ArticleComments: {
-    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleComments })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleComments })),
+    load: member(contentGroup, "ArticleComments"),
+    validator: member(validatorsGroup, "ArticleComments"),
     hydrate: "visible",
   },
   ArticleFavorite: {
-    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleFavorite })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleFavorite })),
+    load: member(contentGroup, "ArticleFavorite"),
+    validator: member(validatorsGroup, "ArticleFavorite"),
     hydrate: "visible",
   },
   ArticleHtml: {
-    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleHtml })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleHtml })),
+    load: member(contentGroup, "ArticleHtml"),
+    validator: member(validatorsGroup, "ArticleHtml"),
     hydrate: "none",
   },
   ArticleList: {
-    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleList })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleList })),
+    load: member(contentGroup, "ArticleList"),
+    validator: member(validatorsGroup, "ArticleList"),
     hydrate: "none",
   },
   ArticleMasonry: {
-    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleMasonry })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleMasonry })),
+    load: member(contentGroup, "ArticleMasonry"),
+    validator: member(validatorsGroup, "ArticleMasonry"),
     hydrate: "none",
   },
   ArticleTags: {
-    load: () => import("./island-groups/content").then((m) => ({ default: m.ArticleTags })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ArticleTags })),
+    load: member(contentGroup, "ArticleTags"),
+    validator: member(validatorsGroup, "ArticleTags"),
     hydrate: "none",
   },
   CartDrawer: {
-    load: () => import("./island-groups/cart").then((m) => ({ default: m.CartDrawer })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.CartDrawer })),
+    load: member(cartGroup, "CartDrawer"),
+    validator: member(validatorsGroup, "CartDrawer"),
     hydrate: "idle",
   },
   CartPage: {
-    load: () => import("./island-groups/cart").then((m) => ({ default: m.CartPage })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.CartPage })),
+    load: member(cartGroup, "CartPage"),
+    validator: member(validatorsGroup, "CartPage"),
     hydrate: "load",
   },
   Checkout: {
@@ -174,8 +186,8 @@ export const ISLANDS: Islands = {
     hydrate: "none",
   },
   FavoriteButton: {
-    load: () => import("./island-groups/product").then((m) => ({ default: m.FavoriteButton })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.FavoriteButton })),
+    load: member(productGroup, "FavoriteButton"),
+    validator: member(validatorsGroup, "FavoriteButton"),
     hydrate: "visible",
   },
   FavoriteLists: {
@@ -189,28 +201,28 @@ export const ISLANDS: Islands = {
     hydrate: "load",
   },
   HeaderNotice: {
-    load: () => import("./island-groups/layout").then((m) => ({ default: m.HeaderNotice })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.HeaderNotice })),
+    load: member(layoutGroup, "HeaderNotice"),
+    validator: member(validatorsGroup, "HeaderNotice"),
     hydrate: "idle",
   },
   Hero: {
-    load: () => import("./island-groups/content").then((m) => ({ default: m.Hero })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.Hero })),
+    load: member(contentGroup, "Hero"),
+    validator: member(validatorsGroup, "Hero"),
     hydrate: "none",
   },
   InquiryForm: {
-    load: () => import("./island-groups/content").then((m) => ({ default: m.InquiryForm })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.InquiryForm })),
+    load: member(contentGroup, "InquiryForm"),
+    validator: member(validatorsGroup, "InquiryForm"),
     hydrate: "load",
   },
   LinkList: {
-    load: () => import("./island-groups/catalog").then((m) => ({ default: m.LinkList })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.LinkList })),
+    load: member(catalogGroup, "LinkList"),
+    validator: member(validatorsGroup, "LinkList"),
     hydrate: "none",
   },
   LocaleSwitch: {
-    load: () => import("./island-groups/layout").then((m) => ({ default: m.LocaleSwitch })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.LocaleSwitch })),
+    load: member(layoutGroup, "LocaleSwitch"),
+    validator: member(validatorsGroup, "LocaleSwitch"),
     hydrate: "idle",
   },
   MyArticles: {
@@ -224,48 +236,48 @@ export const ISLANDS: Islands = {
     hydrate: "none",
   },
   Newsletter: {
-    load: () => import("./island-groups/layout").then((m) => ({ default: m.Newsletter })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.Newsletter })),
+    load: member(layoutGroup, "Newsletter"),
+    validator: member(validatorsGroup, "Newsletter"),
     hydrate: "visible",
   },
   ProductCard: {
-    load: () => import("./island-groups/catalog").then((m) => ({ default: m.ProductCard })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductCard })),
+    load: member(catalogGroup, "ProductCard"),
+    validator: member(validatorsGroup, "ProductCard"),
     hydrate: "none",
   },
   ProductDetail: {
-    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductDetail })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductDetail })),
+    load: member(productGroup, "ProductDetail"),
+    validator: member(validatorsGroup, "ProductDetail"),
     hydrate: "visible",
   },
   ProductGrid: {
-    load: () => import("./island-groups/catalog").then((m) => ({ default: m.ProductGrid })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductGrid })),
+    load: member(catalogGroup, "ProductGrid"),
+    validator: member(validatorsGroup, "ProductGrid"),
     hydrate: "visible",
   },
   ProductPrice: {
-    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductPrice })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductPrice })),
+    load: member(productGroup, "ProductPrice"),
+    validator: member(validatorsGroup, "ProductPrice"),
     hydrate: "none",
   },
   ProductReviews: {
-    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductReviews })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductReviews })),
+    load: member(productGroup, "ProductReviews"),
+    validator: member(validatorsGroup, "ProductReviews"),
     hydrate: "visible",
   },
   ProductScore: {
-    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductScore })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductScore })),
+    load: member(productGroup, "ProductScore"),
+    validator: member(validatorsGroup, "ProductScore"),
     hydrate: "none",
   },
   ProductSlides: {
-    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductSlides })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductSlides })),
+    load: member(productGroup, "ProductSlides"),
+    validator: member(validatorsGroup, "ProductSlides"),
     hydrate: "visible",
   },
   ProductSpec: {
-    load: () => import("./island-groups/product").then((m) => ({ default: m.ProductSpec })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ProductSpec })),
+    load: member(productGroup, "ProductSpec"),
+    validator: member(validatorsGroup, "ProductSpec"),
     hydrate: "visible",
   },
   ProfileAccount: {
@@ -304,13 +316,13 @@ export const ISLANDS: Islands = {
     hydrate: "idle",
   },
   QuantityInput: {
-    load: () => import("./island-groups/product").then((m) => ({ default: m.QuantityInput })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.QuantityInput })),
+    load: member(productGroup, "QuantityInput"),
+    validator: member(validatorsGroup, "QuantityInput"),
     hydrate: "interaction",
   },
   QuoteLink: {
-    load: () => import("./island-groups/product").then((m) => ({ default: m.QuoteLink })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.QuoteLink })),
+    load: member(productGroup, "QuoteLink"),
+    validator: member(validatorsGroup, "QuoteLink"),
     hydrate: "none",
   },
   ResetPassword: {
@@ -319,23 +331,23 @@ export const ISLANDS: Islands = {
     hydrate: "load",
   },
   ReviewsList: {
-    load: () => import("./island-groups/product").then((m) => ({ default: m.ReviewsList })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.ReviewsList })),
+    load: member(productGroup, "ReviewsList"),
+    validator: member(validatorsGroup, "ReviewsList"),
     hydrate: "none",
   },
   RichText: {
-    load: () => import("./island-groups/content").then((m) => ({ default: m.RichText })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.RichText })),
+    load: member(contentGroup, "RichText"),
+    validator: member(validatorsGroup, "RichText"),
     hydrate: "none",
   },
   SearchBox: {
-    load: () => import("./island-groups/catalog").then((m) => ({ default: m.SearchBox })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.SearchBox })),
+    load: member(catalogGroup, "SearchBox"),
+    validator: member(validatorsGroup, "SearchBox"),
     hydrate: "none",
   },
   SearchResults: {
-    load: () => import("./island-groups/catalog").then((m) => ({ default: m.SearchResults })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.SearchResults })),
+    load: member(catalogGroup, "SearchResults"),
+    validator: member(validatorsGroup, "SearchResults"),
     hydrate: "none",
   },
   SecuritySettings: {
@@ -359,23 +371,23 @@ export const ISLANDS: Islands = {
     hydrate: "load",
   },
   SiteFooter: {
-    load: () => import("./island-groups/layout").then((m) => ({ default: m.SiteFooter })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.SiteFooter })),
+    load: member(layoutGroup, "SiteFooter"),
+    validator: member(validatorsGroup, "SiteFooter"),
     hydrate: "none",
   },
   SiteHeader: {
-    load: () => import("./island-groups/layout").then((m) => ({ default: m.SiteHeader })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.SiteHeader })),
+    load: member(layoutGroup, "SiteHeader"),
+    validator: member(validatorsGroup, "SiteHeader"),
     hydrate: "load",
   },
   Slides: {
-    load: () => import("./island-groups/content").then((m) => ({ default: m.Slides })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.Slides })),
+    load: member(contentGroup, "Slides"),
+    validator: member(validatorsGroup, "Slides"),
     hydrate: "visible",
   },
   StatusMessage: {
-    load: () => import("./island-groups/content").then((m) => ({ default: m.StatusMessage })),
-    validator: () => import("./island-groups/validators").then((m) => ({ default: m.StatusMessage })),
+    load: member(contentGroup, "StatusMessage"),
+    validator: member(validatorsGroup, "StatusMessage"),
     hydrate: "none",
   },
   ThankYou: {

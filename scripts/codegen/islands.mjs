@@ -45,6 +45,7 @@ export function buildIslands(root, schemas, banner) {
     entries.push({ name, area: found[0], hydrate: schema["x-hydrate"], type: schema.title });
   }
   if (problems.length) throw new Error(problems.join("\n"));
+  const groupedAreas = [...new Set(entries.filter((e) => GROUPED_AREAS.has(e.area)).map((e) => e.area))];
   const lines = [
     banner.trimEnd(),
     "// The island registry's entries, one per schemas/components/{Name}.schema.json.",
@@ -65,14 +66,20 @@ export function buildIslands(root, schemas, banner) {
     ...entries.map((e) => `  ${e.name}: IslandEntry<T.${e.type}>;`),
     "};",
     "",
+    // The grouped chunks, each named once: the boot chunk carries this table.
+    ...groupedAreas.map((area) => `const ${area}Group = () => import("./island-groups/${area}");`),
+    ...(groupedAreas.length ? ['const validatorsGroup = () => import("./island-groups/validators");'] : []),
+    "/** One export of a grouped chunk, as a lone module's default. */",
+    "const member =",
+    "  <M, K extends keyof M>(group: () => Promise<M>, name: K) =>",
+    "  () =>",
+    "    group().then((m) => ({ default: m[name] }));",
+    "",
     "export const ISLANDS: Islands = {",
     ...entries.flatMap((e) => [
       `  ${e.name}: {`,
       ...(GROUPED_AREAS.has(e.area)
-        ? [
-            `    load: () => import("./island-groups/${e.area}").then((m) => ({ default: m.${e.name} })),`,
-            `    validator: () => import("./island-groups/validators").then((m) => ({ default: m.${e.name} })),`,
-          ]
+        ? [`    load: member(${e.area}Group, "${e.name}"),`, `    validator: member(validatorsGroup, "${e.name}"),`]
         : [
             `    load: () => import("../src/components/${e.area}/${e.name}"),`,
             `    validator: () => import("./validators/components/${e.name}.js"),`,

@@ -1,4 +1,5 @@
-// The services no component reads: tracking, duration stats and the live channel. They
+// The services no component reads: tracking, duration stats, the live channel and the lazy
+// images' watcher. They
 // load as their own chunk right after boot, which keeps the boot chunk small; they talk
 // to the rest only through the bus and the api.
 
@@ -6,6 +7,7 @@ import type { Win } from "../renderer/strategies";
 import type { Api } from "./api/client";
 import type { Bus } from "./bus";
 import type { Clock } from "./env";
+import { watchLazyImages } from "./lazy-images";
 import { createLive, type LiveEnv } from "./live";
 import { createStats } from "./stats";
 import type { Store } from "./storage";
@@ -46,7 +48,13 @@ export function startBackground(env: BackgroundEnv): () => void {
     );
   }
   for (const service of services) service.start();
+  const stopWatching = watchLazyImages({
+    document: doc,
+    IntersectionObserver: win.IntersectionObserver,
+    MutationObserver: win.MutationObserver,
+  });
   return () => {
     for (const service of services) service.stop();
+    stopWatching();
   };
 }

@@ -8,7 +8,6 @@ import { createBus } from "./bus";
 import { rememberLanguagePath } from "./i18n/language-path";
 import { checkInitialData, parseInitialData, statusOf } from "./initial-data";
 import { createProvidersLoader } from "./island-providers";
-import { watchLazyImages } from "./lazy-images";
 import { type RunningServices, startServices } from "./services";
 import { documentAuthCookie, signInUrl } from "./session";
 import { createStore } from "./storage";
@@ -59,7 +58,6 @@ export async function boot(env: BootEnv): Promise<Booted | null> {
   // The regions as the server sent them, before any island touches them: the first page's
   // snapshot for the router, so that Back to it needs no fetch.
   const served = REGION_IDS.map((id) => doc.getElementById(id)?.innerHTML ?? "");
-  watchLazyImages({ document: doc, IntersectionObserver: win.IntersectionObserver, MutationObserver: win.MutationObserver });
   let services: RunningServices | null = null;
   const renderer = createRenderer({ registry, win, logger, loadProviders: createProvidersLoader(doc, () => services) });
   if (env.services !== false) services = startServices({ win, bus: createBus(), renderer, logger });

@@ -1,8 +1,10 @@
 // The page-route request of DESIGN.md: GET the target address with the query markers
 // request=route, ua, referer and cookie (each URI-encoded), x-auth when signed in and
 // x-hide-head / x-hide-foot when the caller knows the page being fetched hides them (the
-// router never does: see router.ts). The answer is checked
-// against schemas/page/page-route.schema.json before anything on the page changes.
+// router never does: see router.ts). The answer is checked against
+// schemas/page/page-route.schema.json before anything on the page changes; a production page
+// trusts its server as it does for the initial data (src/runtime/initial-data.ts) and checks
+// only the answer's shape, leaving the validator out of the page.
 import type { PageRouteData, PageRouteResponse } from "../../../generated/types";
 import type { ValidateFunction } from "../../../generated/validate-function";
 import { ROUTE_MARKERS, WIRE } from "../../shared/codes";
@@ -77,7 +79,41 @@ export interface FetchPageOptions {
   loadValidator?: () => Promise<{ default: ValidateFunction<PageRouteResponse> }>;
 }
 
-const defaultValidator = () => import("../../../generated/validators/page/page-route.js");
+const defaultValidator =
+  typeof __DEV__ !== "undefined" && !__DEV__ ? null : () => import("../../../generated/validators/page/page-route.js");
+
+type Check = (body: unknown) => { ok: true; answer: PageRouteResponse } | { ok: false; reason: string };
+
+/** The parts the router reads, each of its type: what a production page checks of a trusted answer. */
+const checkShape: Check = (body) => {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObject(body) || typeof body.code !== "number") return { ok: false, reason: "the answer / must be object with a code" };
+  const data = body.data;
+  if (body.code === 0) {
+    if (!isObject(data)) return { ok: false, reason: "the answer /data must be object" };
+    for (const key of ["pageHead", "pageBody", "pageFoot"]) {
+      if (typeof data[key] !== "string") return { ok: false, reason: `the answer /data/${key} must be string` };
+    }
+    for (const key of ["meta", "theme"]) {
+      if (!isObject(data[key])) return { ok: false, reason: `the answer /data/${key} must be object` };
+    }
+  }
+  return { ok: true, answer: body as unknown as PageRouteResponse };
+};
+
+async function schemaCheck(load: NonNullable<FetchPageOptions["loadValidator"]>): Promise<Check | string> {
+  let validate: ValidateFunction<PageRouteResponse>;
+  try {
+    validate = (await load()).default;
+  } catch (err) {
+    return `could not load the page-route validator (${String(err)})`;
+  }
+  return (body) => {
+    if (validate(body)) return { ok: true, answer: body };
+    const { pointer, message } = describeValidationError(validate.errors?.[0]);
+    return { ok: false, reason: `the answer ${pointer || "/"} ${message}` };
+  };
+}
 
 export async function fetchPage(
   fetch: FetchLike,
@@ -103,17 +139,12 @@ export async function fetchPage(
   } catch (err) {
     return { kind: "failed", reason: `the answer is not JSON (${String(err)})` };
   }
-  let validate: ValidateFunction<PageRouteResponse>;
-  try {
-    validate = (await (options.loadValidator ?? defaultValidator)()).default;
-  } catch (err) {
-    return { kind: "failed", reason: `could not load the page-route validator (${String(err)})` };
-  }
-  if (!validate(body)) {
-    const { pointer, message } = describeValidationError(validate.errors?.[0]);
-    return { kind: "failed", reason: `the answer ${pointer || "/"} ${message}` };
-  }
-  const answer = body;
+  const load = options.loadValidator ?? defaultValidator;
+  const check = load ? await schemaCheck(load) : checkShape;
+  if (typeof check === "string") return { kind: "failed", reason: check };
+  const checked = check(body);
+  if (!checked.ok) return { kind: "failed", reason: checked.reason };
+  const { answer } = checked;
   if (answer.code !== 0) return { kind: "failed", reason: `code ${answer.code}${answer.msg ? ` (${answer.msg})` : ""}` };
   const url = response.redirected && response.url ? withoutMarkers(new URL(response.url)) : target;
   if (url !== target) url.hash = target.hash;

@@ -93,3 +93,28 @@ describe("fetchPage", () => {
     expect(outcome).toMatchObject({ kind: "failed" });
   });
 });
+
+// A production page trusts its server (which checks page data in development and tests): no
+// validator chunk, only the parts the router reads.
+describe("fetchPage in a production build", () => {
+  const answer = (body: unknown) => async () => new Response(JSON.stringify(body), { status: 200 });
+
+  it("takes a well-shaped answer without loading the validator, and refuses a broken one", async () => {
+    vi.stubGlobal("__DEV__", false);
+    vi.resetModules();
+    try {
+      const { fetchPage: productionFetch } = await import("../../../src/runtime/router/page-fetch");
+      const target = new URL(`${origin}/cart`);
+      expect(await productionFetch(answer(page), target, ctx)).toMatchObject({ kind: "page", page: page.data });
+      const noBody = { ...page, data: { ...page.data, pageBody: undefined } };
+      expect(await productionFetch(answer(noBody), target, ctx)).toEqual({
+        kind: "failed",
+        reason: "the answer /data/pageBody must be string",
+      });
+      expect(await productionFetch(answer([]), target, ctx)).toMatchObject({ kind: "failed" });
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  });
+});
