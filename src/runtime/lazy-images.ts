@@ -2,8 +2,10 @@
 // the "preload factor"), once. The server writes loading="lazy" so a page without scripts, or
 // a crawler, still gets its images; the browser may start such an image sooner by its own
 // measure (Chromium's is over a thousand pixels), and this makes 1.3 the latest point in every
-// browser: an image that comes that close is switched to eager loading. Nothing ever retries a
-// failed image: it keeps its reserved box (width and height) and shows its alt text.
+// browser: an image that comes that close is switched to eager loading. An image inside an
+// island still to hydrate waits for it (React compares the server's attributes as it hydrates).
+// Nothing ever retries a failed image: it keeps its reserved box and shows its alt text.
+import { ISLAND_MOUNTED } from "./page-events";
 
 /** SPEC.md §9. */
 export const PRELOAD_FACTOR = 1.3;
@@ -20,12 +22,25 @@ const LAZY = 'img[loading="lazy"]';
 export function watchLazyImages(env: LazyImagesEnv): () => void {
   const { document: doc } = env;
   if (!env.IntersectionObserver || !env.MutationObserver) return () => {};
+  // Near images inside islands that have not hydrated yet.
+  const waiting = new Set<HTMLImageElement>();
+  const promote = (img: HTMLImageElement) => {
+    if (img.closest('[data-component]:not([data-island="mounted"])')) waiting.add(img);
+    else img.loading = "eager";
+  };
+  const onMounted = () => {
+    // A copy: an image whose island is still pending goes back into the set.
+    const near = [...waiting];
+    waiting.clear();
+    for (const img of near) if (img.isConnected) promote(img);
+  };
+  doc.addEventListener(ISLAND_MOUNTED, onMounted);
   const near = new env.IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         near.unobserve(entry.target);
-        (entry.target as HTMLImageElement).loading = "eager";
+        promote(entry.target as HTMLImageElement);
       }
     },
     // The screen and 0.3 of its height below it: an image whose top is above 1.3 heights.
@@ -45,5 +60,7 @@ export function watchLazyImages(env: LazyImagesEnv): () => void {
   return () => {
     near.disconnect();
     added.disconnect();
+    doc.removeEventListener(ISLAND_MOUNTED, onMounted);
+    waiting.clear();
   };
 }

@@ -52,6 +52,24 @@ describe("watchLazyImages", () => {
     expect(observer.observed.size).toBe(0);
   });
 
+  // React compares the server's attributes as it hydrates: an island's images wait for it.
+  it("switches an image inside an island still to hydrate once the island has mounted", () => {
+    document.body.innerHTML =
+      '<div data-component="ProductGrid" data-island="pending"><img id="card" loading="lazy" src="/a.png" alt=""></div>';
+    const observer = start();
+    const card = document.getElementById("card") as HTMLImageElement;
+    observer.comeNear(card);
+    expect(card.loading).toBe("lazy");
+    const island = card.parentElement!;
+    // Another island mounting first leaves it waiting (and must not loop over it).
+    document.body.insertAdjacentHTML("beforeend", '<div id="other" data-component="Slides" data-island="mounted"></div>');
+    document.getElementById("other")!.dispatchEvent(new CustomEvent("storefront:island-mounted", { bubbles: true }));
+    expect(card.loading).toBe("lazy");
+    island.setAttribute("data-island", "mounted");
+    island.dispatchEvent(new CustomEvent("storefront:island-mounted", { bubbles: true }));
+    expect(card.loading).toBe("eager");
+  });
+
   it("watches images that islands and navigation add later", async () => {
     const observer = start();
     const section = document.createElement("section");
