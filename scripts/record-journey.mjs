@@ -106,42 +106,46 @@ export async function runJourney(name, { base, scrub, log = console.log }) {
   });
   const exchanges = [];
   const frames = [];
-  const pending = [];
   let token = null;
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en" });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     const page = await context.newPage();
-    page.on("response", (response) => {
-      const url = new URL(response.url());
-      if (!url.pathname.startsWith("/api/web/") || response.request().method() !== "POST") return;
-      const slot = exchanges.length;
-      exchanges.push(null);
-      pending.push(
-        (async () => {
-          let request;
-          let answer;
-          try {
-            request = response.request().postDataJSON();
-          } catch {
-            request = undefined;
-          }
-          try {
-            answer = await response.json();
-          } catch {
-            answer = undefined;
-          }
-          // Tokens handed out are scrubbed wherever they travel next (headers, frames).
-          if (typeof answer?.data?.token === "string") scrub.remember(answer.data.token, "<TOKEN>");
-          exchanges[slot] = {
-            call: url.pathname.slice("/api/web/".length),
-            status: response.status(),
-            request: request === undefined ? undefined : scrub.json(request),
-            response: answer === undefined ? undefined : scrub.json(answer),
-          };
-        })(),
-      );
-    });
+    // Every call goes through the recorder, so its answer is read in full before the page sees it,
+    // even when the journey navigates away at once (a plain listener can lose the body then).
+    await page.route(
+      (url) => url.pathname.startsWith("/api/web/"),
+      async (route) => {
+        const sent = route.request();
+        if (sent.method() !== "POST") return route.continue();
+        const slot = exchanges.length;
+        exchanges.push(null);
+        const response = await route.fetch();
+        const text = await response.text();
+        let request;
+        let answer;
+        try {
+          request = sent.postDataJSON();
+        } catch {
+          request = undefined;
+        }
+        try {
+          answer = JSON.parse(text);
+        } catch {
+          answer = undefined;
+        }
+        // Tokens handed out are scrubbed wherever they travel next (headers, frames).
+        if (typeof answer?.data?.token === "string") scrub.remember(answer.data.token, "<TOKEN>");
+        exchanges[slot] = {
+          call: new URL(sent.url()).pathname.slice("/api/web/".length),
+          status: response.status(),
+          request: request === undefined ? undefined : scrub.json(request),
+          response: answer === undefined ? undefined : scrub.json(answer),
+        };
+        // The page may have moved on meanwhile; its call is recorded all the same.
+        await route.fulfill({ response, body: text }).catch(() => {});
+      },
+    );
     let sockets = 0;
     page.on("websocket", (ws) => {
       const socket = sockets++;
@@ -158,7 +162,6 @@ export async function runJourney(name, { base, scrub, log = console.log }) {
       ws.on("framereceived", push("server"));
     });
     await journey(page, base, messages(), log, scrub);
-    await Promise.all(pending);
     token = await page.evaluate(() => localStorage.getItem("sf.token"));
     await context.close();
   } finally {
