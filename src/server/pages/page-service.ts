@@ -6,6 +6,7 @@ import { DEFAULT_PREFIX, type Language, languageOf } from "../../shared/language
 import { loadMessages, type Messages } from "../../shared/messages";
 import { createRouteTable, matchPath, type RouteMatch } from "../../shared/routes";
 import type { Db } from "../db/open";
+import type { FormState } from "../forms/flash";
 import { reviewsOf } from "../reviews";
 import { searchIndexOf } from "../search/index";
 import { alternatesOf, canonicalPath, localized } from "../seo/page-urls";
@@ -26,6 +27,10 @@ export interface PageRequest {
   viewer?: Viewer | null;
   /** The public origin absolute addresses start with; without it they stay paths (a page rendered outside a request). */
   origin?: string;
+  /** The visitor cookie: whose cart the cart and checkout pages show to a visitor. */
+  visitorId?: string;
+  /** What a failed form post sends back to this page (forms/flash.ts). */
+  form?: FormState | null;
 }
 
 export interface PageResult {
@@ -91,6 +96,8 @@ export function createPageService(deps: PageServiceDeps) {
       store,
       db: deps.db,
       viewer,
+      visitorId: request.visitorId ?? null,
+      form: request.form ?? null,
       match,
       query: request.query,
       links,

@@ -7,11 +7,13 @@ import { ROUTE_MARKERS, WIRE } from "../../shared/codes";
 import { isPrefix } from "../../shared/languages";
 import { isPrivateRoute } from "../../shared/routes";
 import { themeStyleElement } from "../../shared/theme/theme-style";
-import { readCookie } from "../api/register";
+import { readCookie, visitorIdOf } from "../api/register";
 import { digest, userIdOfToken } from "../auth/tokens";
 import type { ClientBuild } from "../client-build";
 import type { Db } from "../db/open";
 import { renderDocument } from "../document";
+import { clearFlash, readFlash } from "../forms/flash";
+import { sessionTokenOf } from "../forms/session-cookie";
 import { contentSecurityPolicy, createNonce, injectOrigins } from "../security";
 import { publicOrigin } from "../seo/public-origin";
 import { stockSnapshot } from "../stock";
@@ -42,10 +44,13 @@ const headerValue = (value: string | string[] | undefined) => (typeof value === 
 
 /**
  * Who a page is rendered for: the x-auth token of a page route, or on a first load (which
- * cannot send a header) the auth cookie that mirrors it.
+ * cannot send a header) the auth cookie that mirrors it, or the session cookie of a shopper
+ * who signed in through a plain form post.
  */
 function viewerOf(db: Db, headers: IncomingHttpHeaders, asRoute: boolean): Viewer | null {
-  const token = asRoute ? headerValue(headers[WIRE.authHeader]) : readCookie(headers.cookie, WIRE.authCookie);
+  const token = asRoute
+    ? headerValue(headers[WIRE.authHeader])
+    : readCookie(headers.cookie, WIRE.authCookie) || sessionTokenOf(headers.cookie);
   const userId = userIdOfToken(db, token, Date.now());
   return userId === null ? null : { userId, tokenHash: digest(token!) };
 }
@@ -77,7 +82,12 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
       hideHead: request.headers[WIRE.hideHeadHeader] === "1",
       hideFoot: request.headers[WIRE.hideFootHeader] === "1",
       viewer: viewerOf(deps.db, request.headers, asRoute),
+      visitorId: visitorIdOf(request),
+      // A page route is the client's own navigation: a form post's flash is for the document it redirected to.
+      form: asRoute ? null : readFlash(request.headers.cookie),
     };
+    // Taken once, and the page that shows it is the shopper's own: never stored.
+    if (pageRequest.form) clearFlash(reply, request);
     let result: PageResult;
     try {
       result = await pages.render(pageRequest);
@@ -135,7 +145,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
         // other document is the same for every visitor (islands fill in the rest), so the
         // browser may keep it for Back and Forward (the back/forward cache refuses no-store);
         // it still asks the server again before reusing it.
-        .header("cache-control", isPrivateRoute(result.meta.route ?? "") ? "no-store" : "private, no-cache")
+        .header("cache-control", pageRequest.form || isPrivateRoute(result.meta.route ?? "") ? "no-store" : "private, no-cache")
         .type("text/html; charset=utf-8")
         .send(html)
     );

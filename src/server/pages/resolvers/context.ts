@@ -3,6 +3,7 @@
 import type { ProductCardData } from "../../../../generated/types";
 import type { RouteMatch } from "../../../shared/routes";
 import type { Db } from "../../db/open";
+import type { FormState } from "../../forms/flash";
 import type { Reviews } from "../../reviews";
 import type { SearchIndex } from "../../search/index";
 import type { Store, StoreProduct } from "../../store/load";
@@ -22,6 +23,10 @@ export interface ResolveContext {
   db: Db;
   /** Null for a visitor; every user route is answered with 401 before its resolver runs for one. */
   viewer: Viewer | null;
+  /** The visitor cookie's id, null without one: a visitor's cart belongs to it. */
+  visitorId: string | null;
+  /** What a failed form post sent back to this page, null otherwise. */
+  form: FormState | null;
   match: RouteMatch;
   query: URLSearchParams;
   links: Links;
