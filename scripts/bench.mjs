@@ -1,10 +1,11 @@
-// `npm run bench`: builds for production, runs every benchmark section, prints the
-// figures, and checks them against the budgets. Exit code 1 when a budget is broken.
+// `npm run bench`: builds for production, runs every benchmark section (or those named),
+// prints the figures, and checks them against the budgets. Exit code 1 when a budget is broken.
 // Timings come from here, never from unit tests: these machines are noisy.
 import { execFileSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleSizes } from "./bench/bundle.mjs";
+import { catalogAtScale } from "./bench/catalog.mjs";
 import { islandMounting } from "./bench/islands.mjs";
 import { journeyPages } from "./bench/journey.mjs";
 import { lighthouseScores } from "./bench/lighthouse.mjs";
@@ -13,9 +14,26 @@ import { serverThroughput } from "./bench/server.mjs";
 import { settledPages } from "./bench/settled.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-execFileSync(process.execPath, [join(root, "build.mjs")], { stdio: "inherit", cwd: root });
 
-const sections = [bundleSizes, islandMounting, journeyPages, navigationTimings, settledPages, serverThroughput, lighthouseScores];
+const all = {
+  bundle: bundleSizes,
+  islands: islandMounting,
+  journey: journeyPages,
+  navigation: navigationTimings,
+  settled: settledPages,
+  server: serverThroughput,
+  catalog: catalogAtScale,
+  lighthouse: lighthouseScores,
+};
+// `npm run bench -- server lighthouse` runs only the sections named; none named runs them all.
+const named = process.argv.slice(2);
+const unknown = named.filter((name) => !(name in all));
+if (unknown.length) {
+  console.error(`unknown section ${unknown.join(", ")}; the sections are ${Object.keys(all).join(", ")}`);
+  process.exit(2);
+}
+const sections = named.length ? named.map((name) => all[name]) : Object.values(all);
+execFileSync(process.execPath, [join(root, "build.mjs")], { stdio: "inherit", cwd: root });
 const budgets = [];
 for (const section of sections) {
   console.log(`\n== ${section.title}`);

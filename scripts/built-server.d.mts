@@ -1,4 +1,4 @@
 export declare function startBuiltServer(
   root: string,
   env?: Record<string, string>,
-): { url: Promise<string>; stop: () => boolean };
+): { url: Promise<string>; pid: number | undefined; stop: () => boolean };

@@ -1,6 +1,6 @@
 // Starts the built store server (dist/server/main.js) on a free port on 127.0.0.1, for the
 // benchmark and the attack script. `url` resolves once it says where it listens; `stop` works
-// at once, even before that.
+// at once, even before that; `pid` is the server's process (the primary when it runs workers).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
@@ -20,5 +20,5 @@ export function startBuiltServer(root, env = {}) {
       if (port) resolve(`http://127.0.0.1:${port}`);
     });
   });
-  return { url, stop: () => child.kill("SIGTERM") };
+  return { url, pid: child.pid, stop: () => child.kill("SIGTERM") };
 }

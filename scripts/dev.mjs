@@ -7,7 +7,7 @@
 // PORT (default 3000), HOST, STORE_DIR, DATA_DIR and LOG_LEVEL are passed to the server.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { clientOptions, serverOptions, writeManifest } from "../build.mjs";
@@ -148,7 +148,19 @@ const runCodegen = debounce(() => {
   spawn(process.execPath, [join(root, "scripts/codegen.mjs")], { cwd: root, stdio: "inherit" });
 }, 300);
 
+// A store file edit restarts the server, which imports the catalog files that changed
+// (src/server/catalog/); the open page then reloads like after a rebuild.
+const storeDir = resolve(root, process.env.STORE_DIR ?? "fixtures/demo-store");
+const restartForStore = debounce(async () => {
+  log("a store file changed; restarting the server");
+  await startServer();
+  setTimeout(announce, 200);
+}, 300);
+
 const watchers = [
+  watch(storeDir, { recursive: true }, (_event, file) => {
+    if (String(file).endsWith(".json")) restartForStore();
+  }),
   watch(join(root, "src"), { recursive: true }, (_event, file) => {
     const name = String(file).split("\\").join("/");
     if (name.endsWith(".messages.json") || /^locales\/[^/]+\.json$/.test(name)) mergeMessages();
@@ -168,4 +180,4 @@ async function shutdown() {
 }
 process.once("SIGINT", shutdown);
 process.once("SIGTERM", shutdown);
-log("watching src/, generated/ and schemas/; Ctrl-C stops");
+log("watching src/, generated/, schemas/ and the store's files; Ctrl-C stops");

@@ -15,20 +15,24 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import { registry } from "../registry/index";
+import { WIRE } from "../shared/codes";
 import { IMAGE_MAX_BYTES } from "../shared/image-type";
 import { allCalls } from "./api/calls";
 import { CODE, describeBodyError } from "./api/envelope";
-import { type ApiDeps, registerCalls, VISITOR_COOKIE, visitorIdOf } from "./api/register";
+import { API_BASE, type ApiDeps, registerCalls, VISITOR_COOKIE, visitorIdOf } from "./api/register";
 import { createPasswords, DEFAULT_HASH_SLOTS, type HashSlots, PRODUCTION_COST, type ScryptCost } from "./auth/passwords";
 import { randomToken } from "./auth/tokens";
 import { watchClientBuild } from "./client-build";
-import { type Db, openDatabase } from "./db/open";
+import { type Db, openCounters, openDatabase } from "./db/open";
 import { registerDevGallery } from "./dev-gallery";
 import { registerDevModeration } from "./dev-moderation";
 import { registerDevOrders } from "./dev-orders";
 import { registerDevOutbox } from "./dev-outbox";
 import { registerDevReload } from "./dev-reload";
+import { allForms } from "./forms/index";
+import { registerFormPosts } from "./forms/register";
 import { createLiveHub } from "./live";
+import { createLocalBus, type LiveBus } from "./live-bus";
 import { registerLiveChannel } from "./live-channel";
 import { createMailer } from "./mail";
 import { registerContactPosts } from "./pages/contact-posts";
@@ -43,7 +47,7 @@ import { STATIC_SECURITY_HEADERS } from "./security";
 import { parsePublicUrl } from "./seo/public-origin";
 import { registerSeoRoutes } from "./seo/routes";
 import { registerStaticFiles } from "./static-files";
-import { type LocalizedStore, loadStore, type Store } from "./store/load";
+import { catalogFileOf, type LocalizedStore, loadStore, type Store } from "./store/load";
 import { storeFor } from "./store/localize";
 
 /** The repository root: the nearest folder above this module (source or bundle) with a package.json. */
@@ -76,6 +80,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** HMAC key shared by the demo payment provider and the shop's webhook (PAYMENT_WEBHOOK_SECRET); else one per start. */
   paymentSecret?: string;
+  /** How live frames reach the other processes of the server (src/server/cluster.ts); else this process alone. */
+  liveBus?: LiveBus;
 }
 
 export interface StoreServer {
@@ -88,6 +94,9 @@ export interface StoreServer {
 
 export const AVATAR_MAX_BYTES = IMAGE_MAX_BYTES;
 
+/** The calls that give a visitor without the cookie an id (README, "Caching"). */
+const VISITOR_ISSUING_CALL = new RegExp(`^${API_BASE}/(visitor/track|cart/[a-z]+)(\\?|$)`);
+
 export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   // First, so a bad PUBLIC_URL stops the start before a database or watcher is opened.
   const publicOrigin = options.publicUrl ? parsePublicUrl(options.publicUrl) : undefined;
@@ -95,10 +104,11 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   const dataDir = options.dataDir ?? join(ROOT_DIR, ".data");
   const clientDir = options.clientDir ?? join(ROOT_DIR, "dist/client");
   const schemas = loadSchemaSet(options.schemaDir ?? join(ROOT_DIR, "schemas"));
-  const localizedStore = loadStore(storeDir, schemas, Object.keys(registry));
+  // The catalog is imported into DATA_DIR/catalog.sqlite when its files changed since the last start.
+  const localizedStore = loadStore(storeDir, schemas, Object.keys(registry), { catalogFile: catalogFileOf(dataDir) });
   // English, the default: what code outside a page or a call reads (sitemaps, the payment page).
   const store = storeFor(localizedStore, "en");
-  // Built now rather than by the first search (pages and calls ask searchIndexOf for it).
+  // Its queries prepared now rather than by the first search (pages and calls ask searchIndexOf for it).
   searchIndexOf(localizedStore);
   const client = watchClientBuild(clientDir);
   const db = openDatabase(dataDir);
@@ -133,18 +143,34 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
     return reply.code(status).send({ code: status < 500 ? CODE.fail : CODE.error, msg });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: CODE.fail, msg: "There is no such call." }));
+  // Every visitor gets an id the tracking, the cart and the live channel share. A first visit's
+  // document may come from a shared cache, so the id comes with the page's first tracking call
+  // (visitor/track hands it to the page) or cart call, given before its handler runs. Other calls
+  // without one stay anonymous, so their per-visitor limits still fall back to the address.
+  const issuedVisitorIds = new WeakMap<FastifyRequest, string>();
+  app.addHook("onRequest", async (request) => {
+    if (request.method !== "POST" || !VISITOR_ISSUING_CALL.test(request.url) || visitorIdOf(request)) return;
+    const id = randomToken();
+    request.headers[WIRE.visitorHeader] = id;
+    issuedVisitorIds.set(request, id);
+  });
   app.addHook("onSend", async (request, reply, payload) => {
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) reply.header(name, value);
-    // Every visitor gets an id the tracking, the cart and the live channel share.
-    if (
-      !visitorIdOf(request) &&
+    // A document without the cookie gets one too, unless a shared cache may keep it: one
+    // visitor's id must never be handed to the next (README, "Caching").
+    const issued =
+      issuedVisitorIds.get(request) ??
+      (!visitorIdOf(request) &&
       request.method === "GET" &&
-      String(reply.getHeader("content-type") ?? "").startsWith("text/html")
-    ) {
+      String(reply.getHeader("content-type") ?? "").startsWith("text/html") &&
+      !String(reply.getHeader("cache-control") ?? "").includes("public")
+        ? randomToken()
+        : undefined);
+    if (issued) {
       // Not HttpOnly: the live channel reads it on disconnect (SPEC.md §7). It grants no session:
       // a QR sign-in needs the ticket's secret as well (README, "Security and limits").
       const secure = request.protocol === "https" ? "; Secure" : "";
-      reply.header("set-cookie", `${VISITOR_COOKIE}=${randomToken()}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`);
+      reply.header("set-cookie", `${VISITOR_COOKIE}=${issued}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`);
     }
     return payload;
   });
@@ -155,16 +181,18 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
-  const live = createLiveHub();
+  const live = createLiveHub(db, options.liveBus ?? createLocalBus(), clock);
   // Mails show on the console so a tester can follow them; tests run without a logger and stay quiet.
   const mailer = createMailer(db, clock, options.logger ? (line) => console.log(line) : () => undefined);
   const avatarsDir = join(dataDir, "avatars");
   const passwords = createPasswords(options.passwordCost ?? PRODUCTION_COST, options.hashSlots ?? DEFAULT_HASH_SLOTS);
-  const limits = createRateLimiter({ ...DEFAULT_LIMITS, ...options.limits }, clock);
+  const counters = openCounters(dataDir);
+  const limits = createRateLimiter({ ...DEFAULT_LIMITS, ...options.limits }, clock, counters);
   const deps: ApiDeps = { db, store, localizedStore, mailer, live, schemas, clock, avatarsDir, passwords, limits };
-  registerStaticFiles(app, { clientDir, imagesDir: join(storeDir, "images"), avatarsDir });
+  await registerStaticFiles(app, { clientDir, imagesDir: join(storeDir, "images"), avatarsDir });
   registerCalls(app, deps, allCalls);
   registerContactPosts(app, deps);
+  registerFormPosts(app, deps, allForms);
   registerLiveChannel(app, deps);
   if (!options.production) registerDevOutbox(app, db);
   if (!options.production) registerDevOrders(app, deps);
@@ -181,7 +209,15 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   registerPaymentProvider(app, deps, { secret: paymentSecret });
   registerPaymentWebhook(app, deps, paymentSecret);
   registerSeoRoutes(app, { store, ...(publicOrigin ? { publicOrigin } : {}) });
-  registerPages(app, { store: localizedStore, registry, client, db, clock, ...(publicOrigin ? { publicOrigin } : {}) });
+  registerPages(app, {
+    store: localizedStore,
+    registry,
+    client,
+    db,
+    clock,
+    precompress: !(options.devReload && !options.production),
+    ...(publicOrigin ? { publicOrigin } : {}),
+  });
 
   purgeExpired(db, clock());
   const purge = setInterval(() => purgeExpired(db, clock()), PURGE_INTERVAL_MS);
@@ -190,6 +226,8 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
     clearInterval(purge);
     live.closeAll();
     db.close();
+    localizedStore.catalog.close();
+    counters.close();
   });
   return { app, store, localizedStore, db };
 }

@@ -16,7 +16,7 @@ import { themeStyleElement } from "../shared/theme/theme-style";
 import type { ClientBuild } from "./client-build";
 import { renderDocument } from "./document";
 import { escapeHtml } from "./html";
-import { contentSecurityPolicy, createNonce } from "./security";
+import { contentSecurityPolicy, inlineSources } from "./security";
 import { IslandPropsError, renderIsland } from "./ssr";
 import type { LocalizedStore } from "./store/load";
 import { storeFor } from "./store/localize";
@@ -63,9 +63,10 @@ async function problemsOf(
   return [{ pointer: pointer || "/", message }];
 }
 
-function gallerySecurity(reply: FastifyReply, nonce: string): FastifyReply {
+/** The gallery's headers; the policy allows the inline scripts and styles of `trusted` (the server's own markup), by hash. */
+function gallerySecurity(reply: FastifyReply, trusted: string): FastifyReply {
   return reply
-    .header("content-security-policy", `${contentSecurityPolicy(nonce, { scripts: [], styles: [] })}; frame-src 'self'`)
+    .header("content-security-policy", `${contentSecurityPolicy(inlineSources(trusted))}; frame-src 'self'`)
     .header("cache-control", "no-store")
     .type("text/html; charset=utf-8");
 }
@@ -83,7 +84,6 @@ export function registerDevGallery(app: FastifyInstance, deps: GalleryDeps): voi
     };
     const screen = query.screen && Object.hasOwn(screens, query.screen) ? query.screen : "lg";
     const width = screens[screen]!;
-    const nonce = createNonce();
     const link = (params: { lang: string; screen: string }, label: string, current: boolean) =>
       `<a href="${GALLERY_PATH}?lang=${params.lang}&amp;screen=${params.screen}"${current ? ' aria-current="true"' : ""}>${escapeHtml(label)}</a>`;
     const languages = MESSAGE_LANGUAGES.map((l) => link({ lang: l, screen }, languageOf(l).name, l === lang)).join(" ");
@@ -113,23 +113,18 @@ export function registerDevGallery(app: FastifyInstance, deps: GalleryDeps): voi
         }</section>`;
       })
       .join("");
-    return gallerySecurity(reply, nonce).send(`<!doctype html>
+    const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Component gallery</title>
-<style nonce="${nonce}">
-body { font-family: system-ui, sans-serif; margin: 0 1rem 2rem; color: #1a1a1a; }
-nav { margin: .5rem 0; } nav a { margin-right: .75rem; } a[aria-current] { font-weight: 700; }
-.examples { list-style: none; padding: 0; } .example { display: grid; gap: .25rem; margin-bottom: 1.5rem; overflow-x: auto; }
-iframe { border: 1px solid #767676; max-width: none; } textarea { font-family: ui-monospace, monospace; width: min(100%, 60rem); }
-.problems { color: #a00000; margin: 0; }
-</style></head>
+${GALLERY_STYLE}</head>
 <body><header><h1>Component gallery</h1>
 <nav aria-label="Language">${languages}</nav>
 <nav aria-label="Screen width">${widths}</nav>
 <p>${names.length} components. Edit the props: they are checked against the component's schema as you type, and valid props render the preview again.</p></header>
 <main>${sections}</main>
-<script nonce="${nonce}" type="module">${EDITOR_SCRIPT}</script>
-</body></html>`);
+${EDITOR_ELEMENT}
+</body></html>`;
+    return gallerySecurity(reply, GALLERY_STYLE + EDITOR_ELEMENT).send(html);
   });
 
   app.get(PREVIEW_PATH, async (request, reply) => {
@@ -165,7 +160,7 @@ iframe { border: 1px solid #767676; max-width: none; } textarea { font-family: u
       const text = err instanceof IslandPropsError ? err.message : `${name} failed to render: ${(err as Error).message}`;
       return reply.code(400).type("text/plain").send(text);
     }
-    const nonce = createNonce();
+    const headExtra = themeStyleElement(store.theme);
     const html = renderDocument({
       lang: language.locale,
       initialData: {
@@ -177,10 +172,9 @@ iframe { border: 1px solid #767676; max-width: none; } textarea { font-family: u
       pageBody: `<h1 class="sf-visually-hidden">${escapeHtml(name)}</h1>${island}`,
       pageFoot: "",
       assets: deps.client.assets(),
-      nonce,
-      headExtra: themeStyleElement(store.theme, nonce),
+      headExtra,
     });
-    return gallerySecurity(reply, nonce).send(html);
+    return gallerySecurity(reply, headExtra).send(html);
   });
 
   app.post(CHECK_PATH, async (request, reply) => {
@@ -229,3 +223,12 @@ for (const item of document.querySelectorAll("li.example")) {
   });
 }
 `;
+const EDITOR_ELEMENT = `<script type="module">${EDITOR_SCRIPT}</script>`;
+
+const GALLERY_STYLE = `<style>
+body { font-family: system-ui, sans-serif; margin: 0 1rem 2rem; color: #1a1a1a; }
+nav { margin: .5rem 0; } nav a { margin-right: .75rem; } a[aria-current] { font-weight: 700; }
+.examples { list-style: none; padding: 0; } .example { display: grid; gap: .25rem; margin-bottom: 1.5rem; overflow-x: auto; }
+iframe { border: 1px solid #767676; max-width: none; } textarea { font-family: ui-monospace, monospace; width: min(100%, 60rem); }
+.problems { color: #a00000; margin: 0; }
+</style>`;

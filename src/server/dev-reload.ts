@@ -8,12 +8,13 @@ import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { hashSource, withScriptSources } from "./security";
 
 export const DEV_RELOAD_PATH = "/dev/reload";
 const POLL_MS = 250;
 
 // The page keeps the first build it hears of; any other one means its code is stale. Inline
-// (under the document's nonce), so that a server restarting while the page loads cannot keep it out.
+// (allowed by its hash in the document's policy), so that a server restarting while the page loads cannot keep it out.
 const CLIENT_SCRIPT = `let first = null;
 const source = new EventSource(${JSON.stringify(DEV_RELOAD_PATH)});
 source.onmessage = (event) => {
@@ -24,6 +25,8 @@ source.onmessage = (event) => {
   }
 };
 `;
+
+const CLIENT_SCRIPT_SOURCE = hashSource(CLIENT_SCRIPT);
 
 /** Adds the reload endpoint and script; call before compression is registered, so documents are still text. */
 export function registerDevReload(app: FastifyInstance, clientDir: string): void {
@@ -44,9 +47,9 @@ export function registerDevReload(app: FastifyInstance, clientDir: string): void
 
   app.addHook("onSend", async (_request, reply, payload) => {
     if (typeof payload !== "string" || !String(reply.getHeader("content-type") ?? "").startsWith("text/html")) return payload;
-    const nonce = /'nonce-([^']+)'/.exec(String(reply.getHeader("content-security-policy") ?? ""))?.[1];
-    const attr = nonce ? ` nonce="${nonce}"` : "";
-    return payload.replace("</body>", `<script type="module"${attr}>${CLIENT_SCRIPT}</script></body>`);
+    const policy = reply.getHeader("content-security-policy");
+    if (typeof policy === "string") reply.header("content-security-policy", withScriptSources(policy, [CLIENT_SCRIPT_SOURCE]));
+    return payload.replace("</body>", `<script type="module">${CLIENT_SCRIPT}</script></body>`);
   });
 
   app.get(DEV_RELOAD_PATH, (request, reply) => {

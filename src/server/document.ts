@@ -18,9 +18,7 @@ export interface DocumentParts {
   pageBody: string;
   pageFoot: string;
   assets: DocumentAssets;
-  /** CSP nonce for the document's scripts. */
-  nonce?: string;
-  /** Extra trusted markup for the head (theme variables, ...). */
+  /** Extra trusted markup for the head (theme variables, ...); its inline scripts and styles need hash sources (security.ts inlineSources). */
   headExtra?: string;
   /** JSON-LD items, each written as its own script in the head. */
   structuredData?: readonly unknown[];
@@ -28,7 +26,6 @@ export interface DocumentParts {
 
 export function renderDocument(parts: DocumentParts): string {
   const { meta } = parts.initialData;
-  const nonce = parts.nonce ? ` nonce="${escapeHtml(parts.nonce)}"` : "";
   const head = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
@@ -51,9 +48,9 @@ export function renderDocument(parts: DocumentParts): string {
     ...parts.assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(parts.assets.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     parts.headExtra ?? "",
-    // Data, not code, but under the nonce like every script here, and escaped as the initial data is.
-    ...(parts.structuredData ?? []).map((item) => `<script type="application/ld+json"${nonce}>${jsonForScript(item)}</script>`),
-    `<script type="module" src="${escapeHtml(parts.assets.boot)}"${nonce}></script>`,
+    // Data, not code (CSP does not run it, so it needs no source), escaped as the initial data is.
+    ...(parts.structuredData ?? []).map((item) => `<script type="application/ld+json">${jsonForScript(item)}</script>`),
+    `<script type="module" src="${escapeHtml(parts.assets.boot)}"></script>`,
   ].filter(Boolean);
   return `<!doctype html>
 <html lang="${escapeHtml(parts.lang)}">

@@ -10,6 +10,8 @@ import { userIdOfToken } from "./auth/tokens";
 export const SOCKETS_PER_VISITOR = 8;
 
 export function registerLiveChannel(app: FastifyInstance, deps: ApiDeps): void {
+  // Counted per process: with several workers a visitor may hold this many on each, which still
+  // bounds what one visitor costs a process, and the count needs no cleanup after a crash.
   const open = new Map<string, number>();
   app.get(WIRE.livePath, { websocket: true }, (socket, request) => {
     const query = request.query as Partial<Record<typeof WIRE.visitorQuery, string>>;
@@ -36,17 +38,16 @@ export function registerLiveChannel(app: FastifyInstance, deps: ApiDeps): void {
     });
     const header = request.headers[WIRE.authHeader];
     const fromToken = typeof header === "string" ? userIdOfToken(deps.db, header, deps.clock()) : null;
-    // After a restart the binding is gone from memory; the visitor's latest track says who it was.
-    const known = deps.live.userOf(visitorId);
-    const tracked =
-      known === undefined
-        ? ((
-            deps.db.prepare("SELECT user_id FROM visitor_tracks WHERE visitor_id = ? ORDER BY id DESC LIMIT 1").get(visitorId) as
-              | { user_id: number | null }
-              | undefined
-          )?.user_id ?? null)
-        : known;
-    deps.live.add(socket, visitorId, fromToken ?? tracked);
+    if (fromToken !== null) deps.live.bind(visitorId, fromToken);
+    else if (deps.live.userOf(visitorId) === undefined) {
+      // A visitor no call has bound yet (or whose binding was purged): its latest track says who it was.
+      const tracked = deps.db
+        .prepare("SELECT user_id FROM visitor_tracks WHERE visitor_id = ? ORDER BY id DESC LIMIT 1")
+        .pluck()
+        .get(visitorId) as number | null | undefined;
+      if (tracked != null) deps.live.bind(visitorId, tracked);
+    }
+    deps.live.add(socket, visitorId);
     socket.send(JSON.stringify({ code: 0, msg: "connected", type: "hello", data: { visitorId } }));
   });
 }

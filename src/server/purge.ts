@@ -18,6 +18,7 @@ export function purgeExpired(db: Db, now: number, limits: PurgeLimits = DEFAULT_
     db.prepare("DELETE FROM tokens WHERE expires_at <= ?").run(now);
     db.prepare("DELETE FROM one_time_codes WHERE expires_at <= ?").run(now - 3600_000);
     db.prepare("DELETE FROM qr_tickets WHERE expires_at <= ?").run(now);
+    db.prepare("DELETE FROM live_bindings WHERE bound_at <= ?").run(now - TRACKING_RETENTION_MS);
     // Failed sign-ins on accounts that do not exist belong to nobody's activity list.
     db.prepare("DELETE FROM login_activity WHERE user_id IS NULL AND created_at <= ?").run(now - TRACKING_RETENTION_MS);
     for (const table of ["visitor_tracks", "durations"]) {

@@ -1,7 +1,10 @@
-// Token buckets per (limit, key), in memory: each key may spend `burst` requests at once,
-// refilled at `perMinute`. Full buckets are forgotten, so memory follows the keys that are
-// actually busy, and an overall cap keeps a flood of fresh keys bounded too.
+// Token buckets per (limit, key): each key may spend `burst` requests at once, refilled at
+// `perMinute`. The buckets are rows of the counters database (db/open.ts, openCounters), which
+// every worker process of the server shares, so a limit holds whichever worker answers (it is
+// not multiplied by the number of workers). A full bucket needs no row: rows are dropped once
+// refilled, so the table follows the keys that are actually busy.
 import { ApiFail, CODE } from "./api/envelope";
+import type { Db } from "./db/open";
 
 export interface Rate {
   burst: number;
@@ -54,7 +57,8 @@ export const DEFAULT_LIMITS: RateLimits = {
 };
 
 export const LIMITED_MESSAGE = "Too many requests. Try again in a minute.";
-const MAX_KEYS = 100_000;
+/** Refilled buckets are dropped once every this many takes (one indexed delete). */
+const SWEEP_EVERY = 1000;
 
 export interface RateLimiter {
   /** Spends one request of `key` under `limit`; false when the bucket is empty. */
@@ -63,33 +67,26 @@ export interface RateLimiter {
   require(limit: keyof RateLimits, key: string): void;
 }
 
-export function createRateLimiter(limits: RateLimits, clock: () => number): RateLimiter {
-  const buckets = new Map<string, { tokens: number; at: number }>();
+export function createRateLimiter(limits: RateLimits, clock: () => number, counters: Db): RateLimiter {
+  const read = counters.prepare("SELECT tokens, at FROM rate_buckets WHERE id = ?");
+  const write = counters.prepare("INSERT OR REPLACE INTO rate_buckets (id, tokens, at, full_at) VALUES (?, ?, ?, ?)");
+  const sweep = counters.prepare("DELETE FROM rate_buckets WHERE full_at <= ?");
+  let takes = 0;
 
-  function forgetFull(now: number) {
-    for (const [key, bucket] of buckets) {
-      const rate = limits[key.slice(0, key.indexOf(" ")) as keyof RateLimits];
-      if (bucket.tokens + ((now - bucket.at) * rate.perMinute) / 60_000 >= rate.burst) buckets.delete(key);
-    }
-    // Still too many busy keys: drop the oldest rather than grow without end.
-    for (const key of buckets.keys()) {
-      if (buckets.size <= MAX_KEYS / 2) break;
-      buckets.delete(key);
-    }
-  }
+  // One transaction, which takes the file's write lock first (openCounters): two workers
+  // spending the same bucket at once are served one after the other.
+  const spend = counters.transaction((id: string, rate: Rate, now: number): boolean => {
+    const row = read.get(id) as { tokens: number; at: number } | undefined;
+    const tokens = Math.min(rate.burst, row ? row.tokens + ((now - row.at) * rate.perMinute) / 60_000 : rate.burst);
+    const left = tokens >= 1 ? tokens - 1 : tokens;
+    write.run(id, left, now, now + Math.ceil(((rate.burst - left) * 60_000) / rate.perMinute));
+    return tokens >= 1;
+  });
 
   function take(limit: keyof RateLimits, key: string): boolean {
-    const rate = limits[limit];
     const now = clock();
-    const id = `${limit} ${key}`;
-    if (buckets.size >= MAX_KEYS) forgetFull(now);
-    const bucket = buckets.get(id) ?? { tokens: rate.burst, at: now };
-    bucket.tokens = Math.min(rate.burst, bucket.tokens + ((now - bucket.at) * rate.perMinute) / 60_000);
-    bucket.at = now;
-    buckets.set(id, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
+    if (++takes % SWEEP_EVERY === 0) sweep.run(now);
+    return spend(`${limit} ${key}`, limits[limit], now);
   }
 
   return {

@@ -1,9 +1,11 @@
-// A product's reviews as the shop shows them: the store's own (reviews.json, read once) and
-// buyers' (the database), in one list sorted by date or score and cut into pages, and the
-// statistics over all of them (average, count, how many per star). The product page, the
-// cards' scores and the review calls all read through here, so they always agree.
+// A product's reviews as the shop shows them: the store's own (reviews.json, in the catalog
+// database) and buyers' (the shop's database), in one list sorted by date or score and cut
+// into pages, and the statistics over all of them (average, count, how many per star). Each
+// is read per product, as it is asked for. The product page, the cards' scores, the listings'
+// "best rated" order and the review calls all read through here, so they always agree.
 import type { ProductReview, ReviewSummary } from "../../generated/types";
 import { REVIEW_PAGE_SIZE, type ReviewSort } from "../shared/reviews";
+import type { ProductRow } from "./catalog/queries";
 import type { Db } from "./db/open";
 import type { Store } from "./store/load";
 
@@ -26,6 +28,11 @@ export interface Reviews {
   page(productSlug: string, query?: ReviewPageQuery): ReviewPage;
   /** One buyer's review by its row id (u{id}), as lists show it. */
   byId(id: number): ProductReview | undefined;
+  /**
+   * The average score (0 when unreviewed) of catalog rows, as `summary` computes it, for
+   * sorting and filtering many products: buyers' totals are read once, when it is made.
+   */
+  scores(): (row: ProductRow) => number;
 }
 
 interface Row {
@@ -63,29 +70,30 @@ function compare(sort: ReviewSort): (a: Keyed, b: Keyed) => number {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export function createReviews(db: Db, store: Store): Reviews {
-  // The store's reviews never change while the server runs.
-  const seeded = new Map<string, Keyed[]>();
-  for (const r of store.reviews) {
-    const list = seeded.get(r.product) ?? [];
-    const review: ProductReview = {
-      id: `s${r.id}`,
-      productSlug: r.product,
-      author: r.author,
-      score: r.score,
-      title: r.title ?? "",
-      body: r.body,
-      createdAt: r.createdAt ?? "2026-01-01",
-      verified: false,
-      photos: [],
-    };
-    list.push({ score: r.score, at: r.createdAt ? Date.parse(r.createdAt) : 0, make: () => review });
-    seeded.set(r.product, list);
+  const catalog = store.catalog;
+  /** The store's reviews of a product, with their sort keys. */
+  function seeded(productSlug: string): Keyed[] {
+    return catalog.seedReviews(productSlug).map((r) => {
+      const review: ProductReview = {
+        id: `s${r.id}`,
+        productSlug: r.product,
+        author: r.author,
+        score: r.score,
+        title: r.title ?? "",
+        body: r.body,
+        createdAt: r.createdAt ?? "2026-01-01",
+        verified: false,
+        photos: [],
+      };
+      return { score: r.score, at: r.createdAt ? Date.parse(r.createdAt) : 0, make: () => review };
+    });
   }
 
   const starsOf = db.prepare("SELECT score, COUNT(*) AS n FROM reviews WHERE product_slug = ? GROUP BY score");
   const countOf = db.prepare("SELECT COUNT(*) AS n FROM reviews WHERE product_slug = ?");
   const photosOf = db.prepare("SELECT file FROM review_photos WHERE review_id = ? ORDER BY position, id");
   const byIdQuery = db.prepare("SELECT * FROM reviews WHERE id = ?");
+  const totalsQuery = db.prepare("SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews GROUP BY product_slug");
   const pageQuery = (sort: ReviewSort) =>
     db.prepare<[string, number], Row>(`SELECT * FROM reviews WHERE product_slug = ? ORDER BY ${ORDER_SQL[sort]} LIMIT ?`);
   const pageQueries = { newest: pageQuery("newest"), highest: pageQuery("highest"), lowest: pageQuery("lowest") };
@@ -109,7 +117,7 @@ export function createReviews(db: Db, store: Store): Reviews {
   return {
     summary(productSlug) {
       const stars = [0, 0, 0, 0, 0];
-      for (const { score } of seeded.get(productSlug) ?? []) stars[score - 1]! += 1;
+      for (const { score } of seeded(productSlug)) stars[score - 1]! += 1;
       for (const row of starsOf.all(productSlug) as { score: number; n: number }[]) stars[row.score - 1]! += row.n;
       const count = stars.reduce((a, b) => a + b, 0);
       const sum = stars.reduce((a, n, i) => a + n * (i + 1), 0);
@@ -120,7 +128,7 @@ export function createReviews(db: Db, store: Store): Reviews {
       const sort = query.sort ?? "newest";
       const pageSize = query.pageSize ?? REVIEW_PAGE_SIZE;
       const offset = ((query.page ?? 1) - 1) * pageSize;
-      const own = seeded.get(productSlug) ?? [];
+      const own = seeded(productSlug);
       const stored = (countOf.get(productSlug) as { n: number }).n;
       const total = own.length + stored;
       if (offset >= total) return { items: [], total };
@@ -138,11 +146,22 @@ export function createReviews(db: Db, store: Store): Reviews {
       const row = byIdQuery.get(id) as Row | undefined;
       return row ? toReview(row) : undefined;
     },
+
+    scores() {
+      const buyers = new Map(
+        (totalsQuery.all() as { product_slug: string; n: number; s: number }[]).map((r) => [r.product_slug, r]),
+      );
+      return (row) => {
+        const bought = buyers.get(row.slug);
+        const count = row.seedCount + (bought?.n ?? 0);
+        return count ? round1((row.seedSum + (bought?.s ?? 0)) / count) : 0;
+      };
+    },
   };
 }
 
-// Keyed by the store's reviews, which every language's store shares (they are never translated).
-const readers = new WeakMap<Db, WeakMap<Store["reviews"], Reviews>>();
+// Keyed by the catalog, which every language's store shares (reviews are never translated).
+const readers = new WeakMap<Db, WeakMap<Store["catalog"], Reviews>>();
 
 /** The reader of a database and store, made once (its statements are prepared once). */
 export function reviewsOf(db: Db, store: Store): Reviews {
@@ -151,10 +170,10 @@ export function reviewsOf(db: Db, store: Store): Reviews {
     byStore = new WeakMap();
     readers.set(db, byStore);
   }
-  let reviews = byStore.get(store.reviews);
+  let reviews = byStore.get(store.catalog);
   if (!reviews) {
     reviews = createReviews(db, store);
-    byStore.set(store.reviews, reviews);
+    byStore.set(store.catalog, reviews);
   }
   return reviews;
 }

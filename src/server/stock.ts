@@ -1,12 +1,16 @@
 // Units left of each SKU: the catalog's stock minus what orders that are not cancelled
-// hold. One query gives a snapshot for a whole request, run only when a SKU is first asked
-// about, so pages that show no product (content, sign-in, errors) skip it.
+// hold. Each SKU is looked up when first asked about (the catalog's variant, one indexed
+// query of the order lines) and remembered for the rest of the request, so a page costs
+// what it shows, whatever the size of the catalog or of the order history.
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./db/open";
 import type { Store } from "./store/load";
 
-/** Units available of a SKU (0 for an unknown one). */
-export type StockOf = (sku: string) => number;
+/**
+ * Units available of a SKU (0 for an unknown one). `stock`, the catalog's units when the
+ * caller has them (a catalog row), saves reading the product.
+ */
+export type StockOf = (sku: string, stock?: number) => number;
 
 // Compiled once per database, not once per request.
 const heldQueries = new WeakMap<Db, Statement>();
@@ -14,19 +18,26 @@ const heldQueries = new WeakMap<Db, Statement>();
 function heldQuery(db: Db): Statement {
   let query = heldQueries.get(db);
   if (!query) {
-    query = db.prepare(
-      `SELECT i.sku, SUM(i.quantity) AS held FROM order_items i JOIN orders o ON o.id = i.order_id
-        WHERE o.status != 'cancelled' GROUP BY i.sku`,
-    );
+    query = db
+      .prepare(
+        `SELECT COALESCE(SUM(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id
+        WHERE i.sku = ? AND o.status != 'cancelled'`,
+      )
+      .pluck();
     heldQueries.set(db, query);
   }
   return query;
 }
 
 export function stockSnapshot(db: Db, store: Store): StockOf {
-  let held: Map<string, number> | undefined;
-  return (sku) => {
-    held ??= new Map((heldQuery(db).all() as { sku: string; held: number }[]).map((r) => [r.sku, r.held]));
-    return Math.max(0, (store.variantBySku.get(sku)?.variant.stock ?? 0) - (held.get(sku) ?? 0));
+  const known = new Map<string, number>();
+  return (sku, catalogStock) => {
+    let left = known.get(sku);
+    if (left === undefined) {
+      const stock = catalogStock ?? store.variantBySku.get(sku)?.variant.stock ?? 0;
+      left = stock > 0 ? Math.max(0, stock - (heldQuery(db).get(sku) as number)) : 0;
+      known.set(sku, left);
+    }
+    return left;
   };
 }

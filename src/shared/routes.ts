@@ -133,7 +133,7 @@ export function matchPath(table: RouteTable, pathname: string): RouteMatch | nul
   return null;
 }
 
-/** Routes whose pages depend on the signed-in user or the cart: never prefetched. */
+/** Routes whose pages depend on the signed-in user or the cart: never prefetched, never shared between visitors. */
 export function isPrivateRoute(name: string): boolean {
-  return name.startsWith("user-") || name === "checkout" || name === "checkout-thankyou";
+  return name.startsWith("user-") || name === "cart" || name === "checkout" || name === "checkout-thankyou";
 }

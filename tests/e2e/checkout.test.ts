@@ -75,6 +75,8 @@ describe("cart, checkout and orders", () => {
     await quantity.waitFor();
     expect(await quantity.inputValue()).toBe("1");
     await page.waitForFunction(() => localStorage.getItem("sf.cartCount") === "2");
+    // The island's way (the API, no reload); before it runs these are plain forms (no-js-checkout.test.ts).
+    await page.waitForSelector('[data-component="CartPage"][data-island="mounted"]');
 
     await page.getByRole("button", { name: "Increase quantity of Linen Shirt" }).click();
     await page.waitForFunction(() => (document.getElementById("sf-qty-LINSHI-SAN-M") as HTMLInputElement | null)?.value === "2");

@@ -3,7 +3,7 @@
 // nothing sticks out sideways; below lg it folds into two rows, still without overflow, and
 // sign-out stays within reach. Screenshots of each go to test-results/screenshots/header-fit/.
 import { mkdirSync } from "node:fs";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser";
 import { LANGUAGES, say } from "./support/messages";
@@ -26,6 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const opened of homes.values()) await (await opened).close();
   await browser?.close();
   await store?.close();
 });
@@ -47,8 +48,9 @@ async function context(width: number, signedIn: boolean): Promise<BrowserContext
   return made;
 }
 
-async function measure(width: number, prefix: string, signedIn: boolean, shot: string): Promise<HeaderBox> {
-  const made = await context(width, signedIn);
+/** A page of the home page at `prefix`, loaded once and hydrated with the session (or none). */
+async function openHome(prefix: string, signedIn: boolean): Promise<{ page: Page; close: () => Promise<void> }> {
+  const made = await context(WIDE[0]!, signedIn);
   const page = await made.newPage();
   await page.goto(`${store.url}${prefix}/`);
   await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
@@ -57,7 +59,24 @@ async function measure(width: number, prefix: string, signedIn: boolean, shot: s
   const account = say(language, signedIn ? "header.account" : "header.signin");
   await page.getByRole("banner").getByRole("link", { name: account, exact: true }).waitFor({ state: "attached" });
   await page.evaluate(() => document.fonts.ready);
-  const box = await page.evaluate(() => {
+  return { page, close: () => made.close() };
+}
+
+// One page per language and session, resized through the widths: the header's layout is its
+// CSS at that width, the same on a resize as on a load (the narrow sign-out check loads afresh).
+const homes = new Map<string, Promise<{ page: Page; close: () => Promise<void> }>>();
+function home(prefix: string, signedIn: boolean) {
+  const key = `${prefix}|${signedIn}`;
+  if (!homes.has(key)) homes.set(key, openHome(prefix, signedIn));
+  return homes.get(key)!;
+}
+
+async function measure(width: number, prefix: string, signedIn: boolean, shot: string): Promise<HeaderBox> {
+  const { page } = await home(prefix, signedIn);
+  await page.setViewportSize({ width, height: 800 });
+  const box = await page.evaluate(async () => {
+    // Two frames: the resize has been laid out and painted.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const header = document.querySelector<HTMLElement>(".sf-header")!;
     const parts = [...header.children]
       .filter(
@@ -74,7 +93,6 @@ async function measure(width: number, prefix: string, signedIn: boolean, shot: s
     };
   });
   await page.locator(".sf-header").screenshot({ path: `${SHOTS}/${shot}.png` });
-  await made.close();
   return box;
 }
 

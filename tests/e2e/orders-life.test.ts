@@ -161,8 +161,8 @@ describe.each([
     await api("cart/add", { sku: "CAMCOLSHI-SAN-M", quantity: 1 }, token);
     const { page, problems } = await signedInPage(token);
     await page.goto(`${store.url}${prefix}/checkout/cart`);
-    await page.locator('input[name="shipping"][value="standard"]').check();
-    await page.locator('input[name="payment"][value="card"]').check();
+    await page.locator('input[name="shippingMethod"][value="standard"]').check();
+    await page.locator('input[name="paymentMethod"][value="card"]').check();
     await page.getByRole("button", { name: t("checkout.placeOrder") }).click();
 
     // The provider's page, outside the shop's layout.

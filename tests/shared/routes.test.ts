@@ -174,8 +174,9 @@ describe("route table: router config overrides", () => {
 });
 
 describe("private routes", () => {
-  it("are the user area and checkout", () => {
+  it("are the user area, the cart and checkout", () => {
     expect(isPrivateRoute("user-order-detail")).toBe(true);
+    expect(isPrivateRoute("cart")).toBe(true);
     expect(isPrivateRoute("checkout")).toBe(true);
     expect(isPrivateRoute("checkout-thankyou")).toBe(true);
     expect(isPrivateRoute("product-detail")).toBe(false);

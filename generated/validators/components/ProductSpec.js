@@ -4,26 +4,26 @@ import ucs2length from "../../runtime/ucs2length.js";
 export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ProductSpec.schema.json","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array","minItems":1,"maxItems":100,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json#/properties/product/properties/variants/items"}},"selectedSku":{"type":"string","maxLength":64}}};
-const schema8 = {"type":"object","additionalProperties":false,"required":["sku","title","price","stock","href"],"properties":{"sku":{"type":"string","maxLength":64},"title":{"type":"string","maxLength":200},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}}};
+const schema9 = {"type":"object","additionalProperties":false,"required":["sku","title","price","stock","href"],"properties":{"sku":{"type":"string","maxLength":64},"title":{"type":"string","maxLength":200},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}}};
 const func3 = ucs2length;
 const pattern1 = new RegExp("^/[^/\\\\]", "u");
 const pattern0 = new RegExp("^(/|https://)", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.sku === undefined) && (missing0 = "sku")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.price === undefined) && (missing0 = "price"))) || ((data.stock === undefined) && (missing0 = "stock"))) || ((data.href === undefined) && (missing0 = "href"))){
-validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "sku") || (key0 === "title")) || (key0 === "price")) || (key0 === "linePrice")) || (key0 === "stock")) || (key0 === "href")) || (key0 === "image"))){
-validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -35,12 +35,12 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func3(data0) > 64){
-validate23.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+validate25.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate25.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -56,12 +56,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func3(data1) > 200){
-validate23.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate25.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate25.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -77,12 +77,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate23.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate25.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate25.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -98,12 +98,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate23.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate25.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate25.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -117,13 +117,13 @@ if(data.stock !== undefined){
 let data4 = data.stock;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate23.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate25.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs10){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate23.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate25.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -140,18 +140,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data5 === "string"){
 if(func3(data5) > 2048){
-validate23.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate25.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern1.test(data5)){
-validate23.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/[^/\\\\]"},message:"must match pattern \""+"^/[^/\\\\]"+"\""}];
+validate25.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/[^/\\\\]"},message:"must match pattern \""+"^/[^/\\\\]"+"\""}];
 return false;
 }
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate25.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -167,18 +167,18 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data6 === "string"){
 if(func3(data6) > 2048){
-validate23.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate25.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern0.test(data6)){
-validate23.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/|https://)"},message:"must match pattern \""+"^(/|https://)"+"\""}];
+validate25.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/|https://)"},message:"must match pattern \""+"^(/|https://)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate25.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -197,11 +197,11 @@ var valid0 = true;
 }
 }
 else {
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate23.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
@@ -246,8 +246,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate23(data0[i0], {instancePath:instancePath+"/variants/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate25(data0[i0], {instancePath:instancePath+"/variants/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;

@@ -3,8 +3,9 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json","type":"object","additionalProperties":false,"required":["storeName","homeHref","links"],"properties":{"storeName":{"type":"string","maxLength":100},"homeHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"links":{"type":"array","maxItems":20,"items":{"$ref":"LinkList.schema.json#/definitions/link"}},"searchHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cartHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"accountHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"favoritesHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
-const func2 = ucs2length;
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json","type":"object","additionalProperties":false,"required":["storeName","homeHref","links"],"properties":{"storeName":{"type":"string","maxLength":100},"homeHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"links":{"type":"array","maxItems":20,"items":{"$ref":"LinkList.schema.json#/definitions/link"}},"searchHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cartHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cartCount":{"type":"integer","minimum":0,"maximum":9999},"accountHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"favoritesHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"signedIn":{"type":"boolean"}}};
+const func2 = Object.prototype.hasOwnProperty;
+const func3 = ucs2length;
 const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
 const schema8 = {"type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"type":"string","maxLength":200},"href":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"count":{"type":"integer","minimum":0}}};
 
@@ -33,7 +34,7 @@ let data0 = data.label;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func2(data0) > 200){
+if(func3(data0) > 200){
 validate25.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -54,7 +55,7 @@ let data1 = data.href;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 2048){
+if(func3(data1) > 2048){
 validate25.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -125,7 +126,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "storeName") || (key0 === "homeHref")) || (key0 === "links")) || (key0 === "searchHref")) || (key0 === "cartHref")) || (key0 === "accountHref")) || (key0 === "favoritesHref"))){
+if(!(func2.call(schema6.properties, key0))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -137,7 +138,7 @@ let data0 = data.storeName;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func2(data0) > 100){
+if(func3(data0) > 100){
 validate21.errors = [{instancePath:instancePath+"/storeName",schemaPath:"#/properties/storeName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
@@ -158,7 +159,7 @@ let data1 = data.homeHref;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 2048){
+if(func3(data1) > 2048){
 validate21.errors = [{instancePath:instancePath+"/homeHref",schemaPath:"#/properties/homeHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -221,7 +222,7 @@ let data4 = data.searchHref;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data4 === "string"){
-if(func2(data4) > 2048){
+if(func3(data4) > 2048){
 validate21.errors = [{instancePath:instancePath+"/searchHref",schemaPath:"#/properties/searchHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -248,7 +249,7 @@ let data5 = data.cartHref;
 const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data5 === "string"){
-if(func2(data5) > 2048){
+if(func3(data5) > 2048){
 validate21.errors = [{instancePath:instancePath+"/cartHref",schemaPath:"#/properties/cartHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -270,17 +271,44 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.accountHref !== undefined){
-let data6 = data.accountHref;
+if(data.cartCount !== undefined){
+let data6 = data.cartCount;
 const _errs13 = errors;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+validate21.errors = [{instancePath:instancePath+"/cartCount",schemaPath:"#/properties/cartCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs13){
-if(typeof data6 === "string"){
-if(func2(data6) > 2048){
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 9999 || isNaN(data6)){
+validate21.errors = [{instancePath:instancePath+"/cartCount",schemaPath:"#/properties/cartCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"}];
+return false;
+}
+else {
+if(data6 < 0 || isNaN(data6)){
+validate21.errors = [{instancePath:instancePath+"/cartCount",schemaPath:"#/properties/cartCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.accountHref !== undefined){
+let data7 = data.accountHref;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data7 === "string"){
+if(func3(data7) > 2048){
 validate21.errors = [{instancePath:instancePath+"/accountHref",schemaPath:"#/properties/accountHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern0.test(data6)){
+if(!pattern0.test(data7)){
 validate21.errors = [{instancePath:instancePath+"/accountHref",schemaPath:"#/properties/accountHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
@@ -291,23 +319,23 @@ validate21.errors = [{instancePath:instancePath+"/accountHref",schemaPath:"#/pro
 return false;
 }
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.favoritesHref !== undefined){
-let data7 = data.favoritesHref;
-const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data7 === "string"){
-if(func2(data7) > 2048){
+let data8 = data.favoritesHref;
+const _errs17 = errors;
+if(errors === _errs17){
+if(typeof data8 === "string"){
+if(func3(data8) > 2048){
 validate21.errors = [{instancePath:instancePath+"/favoritesHref",schemaPath:"#/properties/favoritesHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern0.test(data7)){
+if(!pattern0.test(data8)){
 validate21.errors = [{instancePath:instancePath+"/favoritesHref",schemaPath:"#/properties/favoritesHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
@@ -318,10 +346,24 @@ validate21.errors = [{instancePath:instancePath+"/favoritesHref",schemaPath:"#/p
 return false;
 }
 }
-var valid0 = _errs15 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.signedIn !== undefined){
+const _errs19 = errors;
+if(typeof data.signedIn !== "boolean"){
+validate21.errors = [{instancePath:instancePath+"/signedIn",schemaPath:"#/properties/signedIn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }

@@ -3,29 +3,474 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/cart.schema.json","type":"object","additionalProperties":false,"required":["title","checkoutHref","shopHref"],"properties":{"title":{"type":"string","maxLength":300},"checkoutHref":{"$ref":"https://storefront-runtime.dev/schemas/components/CartPage.schema.json#/properties/checkoutHref"},"shopHref":{"$ref":"https://storefront-runtime.dev/schemas/components/CartPage.schema.json#/properties/shopHref"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/cart.schema.json","type":"object","additionalProperties":false,"required":["title","checkoutHref","shopHref","cart"],"properties":{"title":{"type":"string","maxLength":300},"checkoutHref":{"$ref":"https://storefront-runtime.dev/schemas/components/CartPage.schema.json#/properties/checkoutHref"},"shopHref":{"$ref":"https://storefront-runtime.dev/schemas/components/CartPage.schema.json#/properties/shopHref"},"cart":{"$ref":"https://storefront-runtime.dev/schemas/components/CartPage.schema.json#/properties/cart"}}};
 const func2 = ucs2length;
-const schema8 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
+const schema10 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
 const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 2048){
-validate23.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate27.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern0.test(data)){
-validate23.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+validate27.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+const schema11 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 2048){
+validate29.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data)){
+validate29.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+
+const schema12 = {"allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/cart/cart.schema.json"},{"properties":{"items":{"type":"array","maxItems":100}}}]};
+const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/cart/cart.schema.json","type":"object","additionalProperties":false,"required":["items","count","total","currency"],"properties":{"items":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sku","slug","title","variantTitle","image","href","price","quantity","stock","selected"],"properties":{"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","minLength":0,"maxLength":200},"image":{"type":"string","minLength":0,"maxLength":2048},"href":{"type":"string","minLength":1,"maxLength":2048},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1,"maximum":99},"stock":{"type":"integer","minimum":0},"selected":{"type":"boolean"}}}},"count":{"type":"integer","minimum":0},"total":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"}}};
+const func5 = Object.prototype.hasOwnProperty;
+const pattern2 = new RegExp("^[A-Z0-9][A-Z0-9-]{0,63}$", "u");
+const pattern3 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const pattern4 = new RegExp("^[A-Z]{3}$", "u");
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/api/cart/cart.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.items === undefined) && (missing0 = "items")) || ((data.count === undefined) && (missing0 = "count"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency === undefined) && (missing0 = "currency"))){
+validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "items") || (key0 === "count")) || (key0 === "total")) || (key0 === "currency"))){
+validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.items !== undefined){
+let data0 = data.items;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if(((((((((((data1.sku === undefined) && (missing1 = "sku")) || ((data1.slug === undefined) && (missing1 = "slug"))) || ((data1.title === undefined) && (missing1 = "title"))) || ((data1.variantTitle === undefined) && (missing1 = "variantTitle"))) || ((data1.image === undefined) && (missing1 = "image"))) || ((data1.href === undefined) && (missing1 = "href"))) || ((data1.price === undefined) && (missing1 = "price"))) || ((data1.quantity === undefined) && (missing1 = "quantity"))) || ((data1.stock === undefined) && (missing1 = "stock"))) || ((data1.selected === undefined) && (missing1 = "selected"))){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs6 = errors;
+for(const key1 in data1){
+if(!(func5.call(schema8.properties.items.items.properties, key1))){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs6 === errors){
+if(data1.sku !== undefined){
+let data2 = data1.sku;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data2 === "string"){
+if(!pattern2.test(data2)){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/sku",schemaPath:"#/properties/items/items/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9][A-Z0-9-]{0,63}$"},message:"must match pattern \""+"^[A-Z0-9][A-Z0-9-]{0,63}$"+"\""}];
+return false;
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/sku",schemaPath:"#/properties/items/items/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.slug !== undefined){
+let data3 = data1.slug;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/slug",schemaPath:"#/properties/items/items/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
+return false;
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/slug",schemaPath:"#/properties/items/items/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.title !== undefined){
+let data4 = data1.title;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/title",schemaPath:"#/properties/items/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data4) < 1){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/title",schemaPath:"#/properties/items/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/title",schemaPath:"#/properties/items/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs11 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.variantTitle !== undefined){
+let data5 = data1.variantTitle;
+const _errs13 = errors;
+if(errors === _errs13){
+if(typeof data5 === "string"){
+if(func2(data5) > 200){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/variantTitle",schemaPath:"#/properties/items/items/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data5) < 0){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/variantTitle",schemaPath:"#/properties/items/items/properties/variantTitle/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+return false;
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/variantTitle",schemaPath:"#/properties/items/items/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs13 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.image !== undefined){
+let data6 = data1.image;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data6 === "string"){
+if(func2(data6) > 2048){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/image",schemaPath:"#/properties/items/items/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(func2(data6) < 0){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/image",schemaPath:"#/properties/items/items/properties/image/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+return false;
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/image",schemaPath:"#/properties/items/items/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs15 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.href !== undefined){
+let data7 = data1.href;
+const _errs17 = errors;
+if(errors === _errs17){
+if(typeof data7 === "string"){
+if(func2(data7) > 2048){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/href",schemaPath:"#/properties/items/items/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(func2(data7) < 1){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/href",schemaPath:"#/properties/items/items/properties/href/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/href",schemaPath:"#/properties/items/items/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs17 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.price !== undefined){
+let data8 = data1.price;
+const _errs19 = errors;
+if(errors === _errs19){
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/price",schemaPath:"#/properties/items/items/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/price",schemaPath:"#/properties/items/items/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid2 = _errs19 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.linePrice !== undefined){
+let data9 = data1.linePrice;
+const _errs21 = errors;
+if(errors === _errs21){
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/linePrice",schemaPath:"#/properties/items/items/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/linePrice",schemaPath:"#/properties/items/items/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid2 = _errs21 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.quantity !== undefined){
+let data10 = data1.quantity;
+const _errs23 = errors;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/quantity",schemaPath:"#/properties/items/items/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs23){
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 99 || isNaN(data10)){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/quantity",schemaPath:"#/properties/items/items/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99"}];
+return false;
+}
+else {
+if(data10 < 1 || isNaN(data10)){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/quantity",schemaPath:"#/properties/items/items/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid2 = _errs23 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.stock !== undefined){
+let data11 = data1.stock;
+const _errs25 = errors;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/stock",schemaPath:"#/properties/items/items/properties/stock/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs25){
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/stock",schemaPath:"#/properties/items/items/properties/stock/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid2 = _errs25 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.selected !== undefined){
+const _errs27 = errors;
+if(typeof data1.selected !== "boolean"){
+validate23.errors = [{instancePath:instancePath+"/items/" + i0+"/selected",schemaPath:"#/properties/items/items/properties/selected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid2 = _errs27 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.count !== undefined){
+let data13 = data.count;
+const _errs29 = errors;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+validate23.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs29){
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+validate23.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.total !== undefined){
+let data14 = data.total;
+const _errs31 = errors;
+if(errors === _errs31){
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+validate23.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs31 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.currency !== undefined){
+let data15 = data.currency;
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data15 === "string"){
+if(!pattern4.test(data15)){
+validate23.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
+return false;
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs33 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -33,30 +478,39 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func2(data) > 2048){
-validate25.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+const _errs0 = errors;
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs0 === errors;
+if(valid0){
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.items !== undefined){
+let data0 = data.items;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+if(data0.length > 100){
+validate31.errors = [{instancePath:instancePath+"/items",schemaPath:"#/allOf/1/properties/items/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"}];
 return false;
+}
 }
 else {
-if(!pattern0.test(data)){
-validate25.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+validate31.errors = [{instancePath:instancePath+"/items",schemaPath:"#/allOf/1/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
-else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
 }
+var valid0 = _errs1 === errors;
 }
-validate25.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
@@ -68,14 +522,14 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.title === undefined) && (missing0 = "title")) || ((data.checkoutHref === undefined) && (missing0 = "checkoutHref"))) || ((data.shopHref === undefined) && (missing0 = "shopHref"))){
+if(((((data.title === undefined) && (missing0 = "title")) || ((data.checkoutHref === undefined) && (missing0 = "checkoutHref"))) || ((data.shopHref === undefined) && (missing0 = "shopHref"))) || ((data.cart === undefined) && (missing0 = "cart"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "title") || (key0 === "checkoutHref")) || (key0 === "shopHref"))){
+if(!((((key0 === "title") || (key0 === "checkoutHref")) || (key0 === "shopHref")) || (key0 === "cart"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -105,8 +559,8 @@ var valid0 = true;
 if(valid0){
 if(data.checkoutHref !== undefined){
 const _errs4 = errors;
-if(!(validate23(data.checkoutHref, {instancePath:instancePath+"/checkoutHref",parentData:data,parentDataProperty:"checkoutHref",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate27(data.checkoutHref, {instancePath:instancePath+"/checkoutHref",parentData:data,parentDataProperty:"checkoutHref",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -117,14 +571,27 @@ var valid0 = true;
 if(valid0){
 if(data.shopHref !== undefined){
 const _errs5 = errors;
-if(!(validate25(data.shopHref, {instancePath:instancePath+"/shopHref",parentData:data,parentDataProperty:"shopHref",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate29(data.shopHref, {instancePath:instancePath+"/shopHref",parentData:data,parentDataProperty:"shopHref",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.cart !== undefined){
+const _errs6 = errors;
+if(!(validate31(data.cart, {instancePath:instancePath+"/cart",parentData:data,parentDataProperty:"cart",rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

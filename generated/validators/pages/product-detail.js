@@ -7,10 +7,278 @@ const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"http
 const func2 = ucs2length;
 const pattern0 = new RegExp("^(/|https://)", "u");
 const pattern1 = new RegExp("^/([^/\\\\]|$)", "u");
-const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json","type":"object","additionalProperties":false,"required":["product","currency"],"properties":{"product":{"type":"object","additionalProperties":false,"required":["slug","title","images","variants"],"properties":{"slug":{"type":"string","maxLength":100},"title":{"type":"string","maxLength":200},"summary":{"type":"string","maxLength":500},"description":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":5000},"default":[]},"images":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}},"category":{"type":"object","additionalProperties":false,"required":["name","href"],"properties":{"name":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"}}},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"variants":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["sku","title","price","stock","href"],"properties":{"sku":{"type":"string","maxLength":64},"title":{"type":"string","maxLength":200},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}}}}}},"selectedSku":{"type":"string","maxLength":64},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"productId":{"type":"integer","minimum":1}}};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json","type":"object","additionalProperties":false,"required":["product","currency"],"properties":{"product":{"type":"object","additionalProperties":false,"required":["slug","title","images","variants"],"properties":{"slug":{"type":"string","maxLength":100},"title":{"type":"string","maxLength":200},"summary":{"type":"string","maxLength":500},"description":{"type":"array","maxItems":50,"items":{"type":"string","maxLength":5000},"default":[]},"images":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}},"category":{"type":"object","additionalProperties":false,"required":["name","href"],"properties":{"name":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"}}},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"variants":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["sku","title","price","stock","href"],"properties":{"sku":{"type":"string","maxLength":64},"title":{"type":"string","maxLength":200},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"stock":{"type":"integer","minimum":0},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"}}}}}},"selectedSku":{"type":"string","maxLength":64},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"productId":{"type":"integer","minimum":1},"form":{"$ref":"https://storefront-runtime.dev/schemas/common/form-state.schema.json"}}};
 const func6 = Object.prototype.hasOwnProperty;
 const pattern3 = new RegExp("^/[^/\\\\]", "u");
 const pattern6 = new RegExp("^[A-Z]{3}$", "u");
+const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/form-state.schema.json","type":"object","additionalProperties":false,"required":["name","values","errors"],"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"},"values":{"type":"object","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}},"errors":{"type":"object","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"string","minLength":1,"maxLength":200}},"failure":{"type":"string","minLength":1,"maxLength":200},"notice":{"type":"string","minLength":1,"maxLength":200}}};
+const pattern7 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/common/form-state.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.name === undefined) && (missing0 = "name")) || ((data.values === undefined) && (missing0 = "values"))) || ((data.errors === undefined) && (missing0 = "errors"))){
+validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "name") || (key0 === "values")) || (key0 === "errors")) || (key0 === "failure")) || (key0 === "notice"))){
+validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.name !== undefined){
+let data0 = data.name;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate23.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,39}$"+"\""}];
+return false;
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.values !== undefined){
+let data1 = data.values;
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 50){
+validate23.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"}];
+return false;
+}
+else {
+for(const key1 in data1){
+const _errs6 = errors;
+if(typeof key1 === "string"){
+if(func2(key1) > 100){
+const err0 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+const err1 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate23.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid1){
+for(const key2 in data1){
+let data2 = data1[key2];
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(func2(data2) > 2000){
+validate23.errors = [{instancePath:instancePath+"/values/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
+return false;
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/values/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs8 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.errors !== undefined){
+let data3 = data.errors;
+const _errs10 = errors;
+if(errors === _errs10){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(Object.keys(data3).length > 50){
+validate23.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"}];
+return false;
+}
+else {
+for(const key3 in data3){
+const _errs12 = errors;
+if(typeof key3 === "string"){
+if(func2(key3) > 100){
+const err2 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key3};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var valid3 = _errs12 === errors;
+if(!valid3){
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate23.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid3){
+for(const key4 in data3){
+let data4 = data3[key4];
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+validate23.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data4) < 1){
+validate23.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid4 = _errs14 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.failure !== undefined){
+let data5 = data.failure;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(func2(data5) > 200){
+validate23.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data5) < 1){
+validate23.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.notice !== undefined){
+let data6 = data.notice;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data6 === "string"){
+if(func2(data6) > 200){
+validate23.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data6) < 1){
+validate23.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/ProductDetail.schema.json" */;
@@ -26,7 +294,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "product") || (key0 === "selectedSku")) || (key0 === "currency")) || (key0 === "productId"))){
+if(!(((((key0 === "product") || (key0 === "selectedSku")) || (key0 === "currency")) || (key0 === "productId")) || (key0 === "form"))){
 validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -657,6 +925,19 @@ var valid0 = _errs53 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.form !== undefined){
+const _errs55 = errors;
+if(!(validate23(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs55 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
@@ -672,11 +953,11 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ProductReviews.schema.json","type":"object","additionalProperties":false,"required":["productSlug","productTitle","summary","reviews","pageSize","signInHref"],"properties":{"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"productTitle":{"type":"string","maxLength":200},"summary":{"$ref":"https://storefront-runtime.dev/schemas/api/review/summary.schema.json"},"reviews":{"type":"array","maxItems":50,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/review/review.schema.json"}},"pageSize":{"type":"integer","minimum":1,"maximum":50},"signInHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
-const pattern7 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
-const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/summary.schema.json","type":"object","additionalProperties":false,"required":["average","count","stars"],"properties":{"average":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0},"stars":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"integer","minimum":0}}}};
+const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/ProductReviews.schema.json","type":"object","additionalProperties":false,"required":["productSlug","productTitle","summary","reviews","pageSize","signInHref"],"properties":{"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"productTitle":{"type":"string","maxLength":200},"summary":{"$ref":"https://storefront-runtime.dev/schemas/api/review/summary.schema.json"},"reviews":{"type":"array","maxItems":50,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/review/review.schema.json"}},"pageSize":{"type":"integer","minimum":1,"maximum":50},"signInHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
+const pattern8 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/summary.schema.json","type":"object","additionalProperties":false,"required":["average","count","stars"],"properties":{"average":{"type":"number","minimum":0,"maximum":5},"count":{"type":"integer","minimum":0},"stars":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"integer","minimum":0}}}};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/review/summary.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -684,14 +965,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.average === undefined) && (missing0 = "average")) || ((data.count === undefined) && (missing0 = "count"))) || ((data.stars === undefined) && (missing0 = "stars"))){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "average") || (key0 === "count")) || (key0 === "stars"))){
-validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -703,18 +984,18 @@ const _errs2 = errors;
 if(errors === _errs2){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 5 || isNaN(data0)){
-validate25.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
+validate27.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate25.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate27.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate27.errors = [{instancePath:instancePath+"/average",schemaPath:"#/properties/average/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -728,13 +1009,13 @@ if(data.count !== undefined){
 let data1 = data.count;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate25.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate27.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs4){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate25.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate27.errors = [{instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -751,12 +1032,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(Array.isArray(data2)){
 if(data2.length > 5){
-validate25.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"}];
+validate27.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"}];
 return false;
 }
 else {
 if(data2.length < 5){
-validate25.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/minItems",keyword:"minItems",params:{limit: 5},message:"must NOT have fewer than 5 items"}];
+validate27.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/minItems",keyword:"minItems",params:{limit: 5},message:"must NOT have fewer than 5 items"}];
 return false;
 }
 else {
@@ -766,13 +1047,13 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate25.errors = [{instancePath:instancePath+"/stars/" + i0,schemaPath:"#/properties/stars/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate27.errors = [{instancePath:instancePath+"/stars/" + i0,schemaPath:"#/properties/stars/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate25.errors = [{instancePath:instancePath+"/stars/" + i0,schemaPath:"#/properties/stars/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate27.errors = [{instancePath:instancePath+"/stars/" + i0,schemaPath:"#/properties/stars/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -786,7 +1067,7 @@ break;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate27.errors = [{instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -801,20 +1082,20 @@ var valid0 = true;
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/review.schema.json","type":"object","additionalProperties":false,"required":["id","productSlug","author","score","title","body","createdAt","verified","photos"],"properties":{"id":{"type":"string","pattern":"^[su][0-9]{1,15}$"},"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"author":{"type":"string","minLength":1,"maxLength":100},"score":{"type":"integer","minimum":1,"maximum":5},"title":{"type":"string","minLength":0,"maxLength":200},"body":{"type":"string","minLength":1,"maxLength":5000},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}","maxLength":40},"variantTitle":{"type":"string","maxLength":200},"verified":{"type":"boolean"},"photos":{"type":"array","maxItems":3,"items":{"type":"string","maxLength":2048,"pattern":"^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"}}}};
-const pattern8 = new RegExp("^[su][0-9]{1,15}$", "u");
-const pattern10 = new RegExp("^\\d{4}-\\d{2}-\\d{2}", "u");
-const pattern11 = new RegExp("^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$", "u");
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/review/review.schema.json","type":"object","additionalProperties":false,"required":["id","productSlug","author","score","title","body","createdAt","verified","photos"],"properties":{"id":{"type":"string","pattern":"^[su][0-9]{1,15}$"},"productSlug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"author":{"type":"string","minLength":1,"maxLength":100},"score":{"type":"integer","minimum":1,"maximum":5},"title":{"type":"string","minLength":0,"maxLength":200},"body":{"type":"string","minLength":1,"maxLength":5000},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}","maxLength":40},"variantTitle":{"type":"string","maxLength":200},"verified":{"type":"boolean"},"photos":{"type":"array","maxItems":3,"items":{"type":"string","maxLength":2048,"pattern":"^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"}}}};
+const pattern9 = new RegExp("^[su][0-9]{1,15}$", "u");
+const pattern11 = new RegExp("^\\d{4}-\\d{2}-\\d{2}", "u");
+const pattern12 = new RegExp("^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$", "u");
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/review/review.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -822,14 +1103,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.productSlug === undefined) && (missing0 = "productSlug"))) || ((data.author === undefined) && (missing0 = "author"))) || ((data.score === undefined) && (missing0 = "score"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.verified === undefined) && (missing0 = "verified"))) || ((data.photos === undefined) && (missing0 = "photos"))){
-validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema10.properties, key0))){
-validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func6.call(schema11.properties, key0))){
+validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -840,13 +1121,13 @@ let data0 = data.id;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
-validate27.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[su][0-9]{1,15}$"},message:"must match pattern \""+"^[su][0-9]{1,15}$"+"\""}];
+if(!pattern9.test(data0)){
+validate29.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[su][0-9]{1,15}$"},message:"must match pattern \""+"^[su][0-9]{1,15}$"+"\""}];
 return false;
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -861,13 +1142,13 @@ let data1 = data.productSlug;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
-validate27.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
+if(!pattern8.test(data1)){
+validate29.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
 return false;
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -883,18 +1164,18 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func2(data2) > 100){
-validate27.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate29.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func2(data2) < 1){
-validate27.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate29.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -908,18 +1189,18 @@ if(data.score !== undefined){
 let data3 = data.score;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate27.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate29.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 5 || isNaN(data3)){
-validate27.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
+validate29.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
 return false;
 }
 else {
 if(data3 < 1 || isNaN(data3)){
-validate27.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate29.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -937,18 +1218,18 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
 if(func2(data4) > 200){
-validate27.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate29.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func2(data4) < 0){
-validate27.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate29.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -964,18 +1245,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data5 === "string"){
 if(func2(data5) > 5000){
-validate27.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
+validate29.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
 return false;
 }
 else {
 if(func2(data5) < 1){
-validate27.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate29.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -991,18 +1272,18 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data6 === "string"){
 if(func2(data6) > 40){
-validate27.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate29.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
-if(!pattern10.test(data6)){
-validate27.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}"+"\""}];
+if(!pattern11.test(data6)){
+validate29.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}"+"\""}];
 return false;
 }
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1018,12 +1299,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data7 === "string"){
 if(func2(data7) > 200){
-validate27.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate29.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1036,7 +1317,7 @@ if(valid0){
 if(data.verified !== undefined){
 const _errs18 = errors;
 if(typeof data.verified !== "boolean"){
-validate27.errors = [{instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate29.errors = [{instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -1051,7 +1332,7 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(Array.isArray(data9)){
 if(data9.length > 3){
-validate27.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"}];
+validate29.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"}];
 return false;
 }
 else {
@@ -1063,18 +1344,18 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data10 === "string"){
 if(func2(data10) > 2048){
-validate27.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate29.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern11.test(data10)){
-validate27.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/pattern",keyword:"pattern",params:{pattern: "^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"},message:"must match pattern \""+"^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"+"\""}];
+if(!pattern12.test(data10)){
+validate29.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/pattern",keyword:"pattern",params:{pattern: "^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"},message:"must match pattern \""+"^/media/reviews/[0-9a-f-]{16,64}\\.(png|jpg|webp)$"+"\""}];
 return false;
 }
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/photos/" + i0,schemaPath:"#/properties/photos/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1086,7 +1367,7 @@ break;
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate29.errors = [{instancePath:instancePath+"/photos",schemaPath:"#/properties/photos/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1108,16 +1389,16 @@ var valid0 = true;
 }
 }
 else {
-validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate27.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/ProductReviews.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1125,14 +1406,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.productSlug === undefined) && (missing0 = "productSlug")) || ((data.productTitle === undefined) && (missing0 = "productTitle"))) || ((data.summary === undefined) && (missing0 = "summary"))) || ((data.reviews === undefined) && (missing0 = "reviews"))) || ((data.pageSize === undefined) && (missing0 = "pageSize"))) || ((data.signInHref === undefined) && (missing0 = "signInHref"))){
-validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "productSlug") || (key0 === "productTitle")) || (key0 === "summary")) || (key0 === "reviews")) || (key0 === "pageSize")) || (key0 === "signInHref"))){
-validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1143,13 +1424,13 @@ let data0 = data.productSlug;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-validate24.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
+if(!pattern8.test(data0)){
+validate26.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/productSlug",schemaPath:"#/properties/productSlug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1165,12 +1446,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) > 200){
-validate24.errors = [{instancePath:instancePath+"/productTitle",schemaPath:"#/properties/productTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate26.errors = [{instancePath:instancePath+"/productTitle",schemaPath:"#/properties/productTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/productTitle",schemaPath:"#/properties/productTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/productTitle",schemaPath:"#/properties/productTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1182,8 +1463,8 @@ var valid0 = true;
 if(valid0){
 if(data.summary !== undefined){
 const _errs6 = errors;
-if(!(validate25(data.summary, {instancePath:instancePath+"/summary",parentData:data,parentDataProperty:"summary",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate27(data.summary, {instancePath:instancePath+"/summary",parentData:data,parentDataProperty:"summary",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -1198,7 +1479,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(Array.isArray(data3)){
 if(data3.length > 50){
-validate24.errors = [{instancePath:instancePath+"/reviews",schemaPath:"#/properties/reviews/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
+validate26.errors = [{instancePath:instancePath+"/reviews",schemaPath:"#/properties/reviews/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
 return false;
 }
 else {
@@ -1206,8 +1487,8 @@ var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs9 = errors;
-if(!(validate27(data3[i0], {instancePath:instancePath+"/reviews/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate29(data3[i0], {instancePath:instancePath+"/reviews/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -1218,7 +1499,7 @@ break;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/reviews",schemaPath:"#/properties/reviews/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate26.errors = [{instancePath:instancePath+"/reviews",schemaPath:"#/properties/reviews/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1232,18 +1513,18 @@ if(data.pageSize !== undefined){
 let data5 = data.pageSize;
 const _errs10 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate24.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate26.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs10){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 50 || isNaN(data5)){
-validate24.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"}];
+validate26.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"}];
 return false;
 }
 else {
 if(data5 < 1 || isNaN(data5)){
-validate24.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate26.errors = [{instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1261,18 +1542,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data6 === "string"){
 if(func2(data6) > 2048){
-validate24.errors = [{instancePath:instancePath+"/signInHref",schemaPath:"#/properties/signInHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate26.errors = [{instancePath:instancePath+"/signInHref",schemaPath:"#/properties/signInHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern1.test(data6)){
-validate24.errors = [{instancePath:instancePath+"/signInHref",schemaPath:"#/properties/signInHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+validate26.errors = [{instancePath:instancePath+"/signInHref",schemaPath:"#/properties/signInHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/signInHref",schemaPath:"#/properties/signInHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/signInHref",schemaPath:"#/properties/signInHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1290,17 +1571,17 @@ var valid0 = true;
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate24.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-const schema12 = {"type":"object","additionalProperties":false,"required":["slug","href","title","image","price"],"properties":{"slug":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"title":{"type":"string","maxLength":200},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"inStock":{"type":"boolean","default":true}}};
+const schema13 = {"type":"object","additionalProperties":false,"required":["slug","href","title","image","price"],"properties":{"slug":{"type":"string","maxLength":100},"href":{"type":"string","maxLength":2048,"pattern":"^/[^/\\\\]"},"title":{"type":"string","maxLength":200},"image":{"type":"string","maxLength":2048,"pattern":"^(/|https://)"},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"score":{"type":"number","minimum":0,"maximum":5},"reviewCount":{"type":"integer","minimum":0},"inStock":{"type":"boolean","default":true}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1310,14 +1591,14 @@ data.inStock = true;
 }
 let missing0;
 if((((((data.slug === undefined) && (missing0 = "slug")) || ((data.href === undefined) && (missing0 = "href"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.image === undefined) && (missing0 = "image"))) || ((data.price === undefined) && (missing0 = "price"))){
-validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema12.properties, key0))){
-validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func6.call(schema13.properties, key0))){
+validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1329,12 +1610,12 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func2(data0) > 100){
-validate33.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate35.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1350,18 +1631,18 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) > 2048){
-validate33.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate35.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern3.test(data1)){
-validate33.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/[^/\\\\]"},message:"must match pattern \""+"^/[^/\\\\]"+"\""}];
+validate35.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/pattern",keyword:"pattern",params:{pattern: "^/[^/\\\\]"},message:"must match pattern \""+"^/[^/\\\\]"+"\""}];
 return false;
 }
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1377,12 +1658,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func2(data2) > 200){
-validate33.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate35.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1398,18 +1679,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(func2(data3) > 2048){
-validate33.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate35.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern0.test(data3)){
-validate33.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/|https://)"},message:"must match pattern \""+"^(/|https://)"+"\""}];
+validate35.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/pattern",keyword:"pattern",params:{pattern: "^(/|https://)"},message:"must match pattern \""+"^(/|https://)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1425,12 +1706,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate33.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate35.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate35.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -1446,12 +1727,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate33.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate35.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate35.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -1467,18 +1748,18 @@ const _errs14 = errors;
 if(errors === _errs14){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 5 || isNaN(data6)){
-validate33.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
+validate35.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"}];
 return false;
 }
 else {
 if(data6 < 0 || isNaN(data6)){
-validate33.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate35.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate35.errors = [{instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -1492,13 +1773,13 @@ if(data.reviewCount !== undefined){
 let data7 = data.reviewCount;
 const _errs16 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate33.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate35.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs16){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-validate33.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate35.errors = [{instancePath:instancePath+"/reviewCount",schemaPath:"#/properties/reviewCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1511,7 +1792,7 @@ var valid0 = true;
 if(valid0){
 const _errs18 = errors;
 if(typeof data.inStock !== "boolean"){
-validate33.errors = [{instancePath:instancePath+"/inStock",schemaPath:"#/properties/inStock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate35.errors = [{instancePath:instancePath+"/inStock",schemaPath:"#/properties/inStock/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -1527,11 +1808,11 @@ var valid0 = _errs18 === errors;
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate33.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
@@ -1694,8 +1975,8 @@ var valid0 = true;
 if(valid0){
 if(data.reviews !== undefined){
 const _errs13 = errors;
-if(!(validate24(data.reviews, {instancePath:instancePath+"/reviews",parentData:data,parentDataProperty:"reviews",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate26(data.reviews, {instancePath:instancePath+"/reviews",parentData:data,parentDataProperty:"reviews",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -1718,8 +1999,8 @@ var valid1 = true;
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 const _errs16 = errors;
-if(!(validate33(data7[i0], {instancePath:instancePath+"/related/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate35(data7[i0], {instancePath:instancePath+"/related/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs16 === errors;

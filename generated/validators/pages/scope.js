@@ -3,16 +3,16 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/scope.schema.json","type":"object","additionalProperties":false,"required":["$store","$route","$layout","page"],"properties":{"$store":{"type":"object","additionalProperties":false,"required":["name","currency"],"properties":{"name":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json#/properties/storeName"},"currency":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/properties/currency"}}},"$route":{"type":"object","additionalProperties":false,"required":["name","params","prefix"],"properties":{"name":{"type":"string","maxLength":100},"params":{"type":"object","maxProperties":10,"additionalProperties":{"type":"string","maxLength":2048}},"prefix":{"type":"string","maxLength":10,"pattern":"^[a-zA-Z-]{2,10}$"}}},"$layout":{"type":"object","additionalProperties":false,"required":["home","nav","search","cart","account","favorites","journal","year","footer"],"properties":{"home":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"nav":{"type":"array","maxItems":6,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/LinkList.schema.json#/definitions/link"}},"search":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cart":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"account":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"favorites":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"journal":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"year":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/year"},"footer":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/columns"}}},"page":{"type":"object"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/scope.schema.json","type":"object","additionalProperties":false,"required":["$store","$route","$layout","page"],"properties":{"$store":{"type":"object","additionalProperties":false,"required":["name","currency"],"properties":{"name":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json#/properties/storeName"},"currency":{"$ref":"https://storefront-runtime.dev/schemas/components/ProductCard.schema.json#/properties/currency"}}},"$route":{"type":"object","additionalProperties":false,"required":["name","params","prefix"],"properties":{"name":{"type":"string","maxLength":100},"params":{"type":"object","maxProperties":10,"additionalProperties":{"type":"string","maxLength":2048}},"prefix":{"type":"string","maxLength":10,"pattern":"^[a-zA-Z-]{2,10}$"}}},"$layout":{"type":"object","additionalProperties":false,"required":["home","nav","search","cart","account","favorites","journal","year","footer"],"properties":{"home":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"nav":{"type":"array","maxItems":6,"items":{"$ref":"https://storefront-runtime.dev/schemas/components/LinkList.schema.json#/definitions/link"}},"search":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cart":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"account":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cartCount":{"type":"integer","minimum":0,"maximum":9999},"favorites":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"journal":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"year":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/year"},"footer":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteFooter.schema.json#/properties/columns"},"signedIn":{"$ref":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json#/properties/signedIn"}}},"$form":{"$ref":"https://storefront-runtime.dev/schemas/common/form-state.schema.json"},"page":{"type":"object"}}};
 const schema11 = {"type":"string","maxLength":100};
-const func2 = ucs2length;
+const func3 = ucs2length;
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 100){
+if(func3(data) > 100){
 validate28.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
@@ -76,7 +76,7 @@ let data0 = data.label;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func2(data0) > 200){
+if(func3(data0) > 200){
 validate35.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -97,7 +97,7 @@ let data1 = data.href;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 2048){
+if(func3(data1) > 2048){
 validate35.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -207,7 +207,7 @@ let data0 = data.label;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func2(data0) > 200){
+if(func3(data0) > 200){
 validate38.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -228,7 +228,7 @@ let data1 = data.href;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 2048){
+if(func3(data1) > 2048){
 validate38.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -322,7 +322,7 @@ let data1 = data0.title;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 100){
+if(func3(data1) > 100){
 validate42.errors = [{instancePath:instancePath+"/" + i0+"/title",schemaPath:"#/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
@@ -398,7 +398,288 @@ validate42.errors = vErrors;
 return errors === 0;
 }
 
-const func14 = Object.prototype.hasOwnProperty;
+const schema20 = {"type":"boolean"};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/form-state.schema.json","type":"object","additionalProperties":false,"required":["name","values","errors"],"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"},"values":{"type":"object","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}},"errors":{"type":"object","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"string","minLength":1,"maxLength":200}},"failure":{"type":"string","minLength":1,"maxLength":200},"notice":{"type":"string","minLength":1,"maxLength":200}}};
+const pattern20 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/common/form-state.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.name === undefined) && (missing0 = "name")) || ((data.values === undefined) && (missing0 = "values"))) || ((data.errors === undefined) && (missing0 = "errors"))){
+validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "name") || (key0 === "values")) || (key0 === "errors")) || (key0 === "failure")) || (key0 === "notice"))){
+validate47.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.name !== undefined){
+let data0 = data.name;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern20.test(data0)){
+validate47.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,39}$"+"\""}];
+return false;
+}
+}
+else {
+validate47.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.values !== undefined){
+let data1 = data.values;
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 50){
+validate47.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"}];
+return false;
+}
+else {
+for(const key1 in data1){
+const _errs6 = errors;
+if(typeof key1 === "string"){
+if(func3(key1) > 100){
+const err0 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+const err1 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate47.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid1){
+for(const key2 in data1){
+let data2 = data1[key2];
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(func3(data2) > 2000){
+validate47.errors = [{instancePath:instancePath+"/values/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
+return false;
+}
+}
+else {
+validate47.errors = [{instancePath:instancePath+"/values/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs8 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+}
+else {
+validate47.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.errors !== undefined){
+let data3 = data.errors;
+const _errs10 = errors;
+if(errors === _errs10){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(Object.keys(data3).length > 50){
+validate47.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"}];
+return false;
+}
+else {
+for(const key3 in data3){
+const _errs12 = errors;
+if(typeof key3 === "string"){
+if(func3(key3) > 100){
+const err2 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key3};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var valid3 = _errs12 === errors;
+if(!valid3){
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate47.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid3){
+for(const key4 in data3){
+let data4 = data3[key4];
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data4 === "string"){
+if(func3(data4) > 200){
+validate47.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func3(data4) < 1){
+validate47.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate47.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid4 = _errs14 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+}
+else {
+validate47.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.failure !== undefined){
+let data5 = data.failure;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(func3(data5) > 200){
+validate47.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func3(data5) < 1){
+validate47.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate47.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.notice !== undefined){
+let data6 = data.notice;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data6 === "string"){
+if(func3(data6) > 200){
+validate47.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func3(data6) < 1){
+validate47.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate47.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+const func2 = Object.prototype.hasOwnProperty;
 const pattern11 = new RegExp("^[a-zA-Z-]{2,10}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -415,7 +696,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "$store") || (key0 === "$route")) || (key0 === "$layout")) || (key0 === "page"))){
+if(!(((((key0 === "$store") || (key0 === "$route")) || (key0 === "$layout")) || (key0 === "$form")) || (key0 === "page"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -505,7 +786,7 @@ let data4 = data3.name;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
+if(func3(data4) > 100){
 validate21.errors = [{instancePath:instancePath+"/$route/name",schemaPath:"#/properties/%24route/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
@@ -536,7 +817,7 @@ let data6 = data5[key3];
 const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data6 === "string"){
-if(func2(data6) > 2048){
+if(func3(data6) > 2048){
 validate21.errors = [{instancePath:instancePath+"/$route/params/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/%24route/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -569,7 +850,7 @@ let data7 = data3.prefix;
 const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data7 === "string"){
-if(func2(data7) > 10){
+if(func3(data7) > 10){
 validate21.errors = [{instancePath:instancePath+"/$route/prefix",schemaPath:"#/properties/%24route/properties/prefix/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"}];
 return false;
 }
@@ -619,7 +900,7 @@ return false;
 else {
 const _errs21 = errors;
 for(const key4 in data8){
-if(!(func14.call(schema6.properties.$layout.properties, key4))){
+if(!(func2.call(schema6.properties.$layout.properties, key4))){
 validate21.errors = [{instancePath:instancePath+"/$layout",schemaPath:"#/properties/%24layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -631,7 +912,7 @@ let data9 = data8.home;
 const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data9 === "string"){
-if(func2(data9) > 2048){
+if(func3(data9) > 2048){
 validate21.errors = [{instancePath:instancePath+"/$layout/home",schemaPath:"#/properties/%24layout/properties/home/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -694,7 +975,7 @@ let data12 = data8.search;
 const _errs27 = errors;
 if(errors === _errs27){
 if(typeof data12 === "string"){
-if(func2(data12) > 2048){
+if(func3(data12) > 2048){
 validate21.errors = [{instancePath:instancePath+"/$layout/search",schemaPath:"#/properties/%24layout/properties/search/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -721,7 +1002,7 @@ let data13 = data8.cart;
 const _errs29 = errors;
 if(errors === _errs29){
 if(typeof data13 === "string"){
-if(func2(data13) > 2048){
+if(func3(data13) > 2048){
 validate21.errors = [{instancePath:instancePath+"/$layout/cart",schemaPath:"#/properties/%24layout/properties/cart/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -748,7 +1029,7 @@ let data14 = data8.account;
 const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data14 === "string"){
-if(func2(data14) > 2048){
+if(func3(data14) > 2048){
 validate21.errors = [{instancePath:instancePath+"/$layout/account",schemaPath:"#/properties/%24layout/properties/account/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
@@ -770,17 +1051,44 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data8.favorites !== undefined){
-let data15 = data8.favorites;
+if(data8.cartCount !== undefined){
+let data15 = data8.cartCount;
 const _errs33 = errors;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+validate21.errors = [{instancePath:instancePath+"/$layout/cartCount",schemaPath:"#/properties/%24layout/properties/cartCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs33){
-if(typeof data15 === "string"){
-if(func2(data15) > 2048){
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 9999 || isNaN(data15)){
+validate21.errors = [{instancePath:instancePath+"/$layout/cartCount",schemaPath:"#/properties/%24layout/properties/cartCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"}];
+return false;
+}
+else {
+if(data15 < 0 || isNaN(data15)){
+validate21.errors = [{instancePath:instancePath+"/$layout/cartCount",schemaPath:"#/properties/%24layout/properties/cartCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid4 = _errs33 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data8.favorites !== undefined){
+let data16 = data8.favorites;
+const _errs35 = errors;
+if(errors === _errs35){
+if(typeof data16 === "string"){
+if(func3(data16) > 2048){
 validate21.errors = [{instancePath:instancePath+"/$layout/favorites",schemaPath:"#/properties/%24layout/properties/favorites/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern0.test(data15)){
+if(!pattern0.test(data16)){
 validate21.errors = [{instancePath:instancePath+"/$layout/favorites",schemaPath:"#/properties/%24layout/properties/favorites/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
@@ -791,23 +1099,23 @@ validate21.errors = [{instancePath:instancePath+"/$layout/favorites",schemaPath:
 return false;
 }
 }
-var valid4 = _errs33 === errors;
+var valid4 = _errs35 === errors;
 }
 else {
 var valid4 = true;
 }
 if(valid4){
 if(data8.journal !== undefined){
-let data16 = data8.journal;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data16 === "string"){
-if(func2(data16) > 2048){
+let data17 = data8.journal;
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data17 === "string"){
+if(func3(data17) > 2048){
 validate21.errors = [{instancePath:instancePath+"/$layout/journal",schemaPath:"#/properties/%24layout/properties/journal/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern0.test(data16)){
+if(!pattern0.test(data17)){
 validate21.errors = [{instancePath:instancePath+"/$layout/journal",schemaPath:"#/properties/%24layout/properties/journal/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
@@ -818,34 +1126,48 @@ validate21.errors = [{instancePath:instancePath+"/$layout/journal",schemaPath:"#
 return false;
 }
 }
-var valid4 = _errs35 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data8.year !== undefined){
-const _errs37 = errors;
-if(!(validate40(data8.year, {instancePath:instancePath+"/$layout/year",parentData:data8,parentDataProperty:"year",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
 var valid4 = _errs37 === errors;
 }
 else {
 var valid4 = true;
 }
 if(valid4){
+if(data8.year !== undefined){
+const _errs39 = errors;
+if(!(validate40(data8.year, {instancePath:instancePath+"/$layout/year",parentData:data8,parentDataProperty:"year",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var valid4 = _errs39 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
 if(data8.footer !== undefined){
-const _errs38 = errors;
+const _errs40 = errors;
 if(!(validate42(data8.footer, {instancePath:instancePath+"/$layout/footer",parentData:data8,parentDataProperty:"footer",rootData}))){
 vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
-var valid4 = _errs38 === errors;
+var valid4 = _errs40 === errors;
 }
 else {
 var valid4 = true;
+}
+if(valid4){
+if(data8.signedIn !== undefined){
+const _errs41 = errors;
+if(!(validate45(data8.signedIn, {instancePath:instancePath+"/$layout/signedIn",parentData:data8,parentDataProperty:"signedIn",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+var valid4 = _errs41 === errors;
+}
+else {
+var valid4 = true;
+}
+}
 }
 }
 }
@@ -869,17 +1191,30 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.page !== undefined){
-let data19 = data.page;
-const _errs39 = errors;
-if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+if(data.$form !== undefined){
+const _errs42 = errors;
+if(!(validate47(data.$form, {instancePath:instancePath+"/$form",parentData:data,parentDataProperty:"$form",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs42 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.page !== undefined){
+let data22 = data.page;
+const _errs43 = errors;
+if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
+validate21.errors = [{instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+var valid0 = _errs43 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

@@ -5,35 +5,8 @@ export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/signin.schema.json","type":"object","additionalProperties":false,"required":["title","signupHref","forgotHref"],"properties":{"title":{"type":"string","maxLength":300},"signupHref":{"$ref":"https://storefront-runtime.dev/schemas/components/SignIn.schema.json#/properties/signupHref"},"forgotHref":{"$ref":"https://storefront-runtime.dev/schemas/components/SignIn.schema.json#/properties/forgotHref"}}};
 const func2 = ucs2length;
-const schema8 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
-const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
-
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func2(data) > 2048){
-validate23.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
-return false;
-}
-else {
-if(!pattern0.test(data)){
-validate23.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
-return false;
-}
-}
-}
-else {
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate23.errors = vErrors;
-return errors === 0;
-}
-
 const schema9 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
+const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -57,6 +30,33 @@ return false;
 }
 }
 validate25.errors = vErrors;
+return errors === 0;
+}
+
+const schema10 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 2048){
+validate27.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data)){
+validate27.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate27.errors = vErrors;
 return errors === 0;
 }
 
@@ -105,8 +105,8 @@ var valid0 = true;
 if(valid0){
 if(data.signupHref !== undefined){
 const _errs4 = errors;
-if(!(validate23(data.signupHref, {instancePath:instancePath+"/signupHref",parentData:data,parentDataProperty:"signupHref",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate25(data.signupHref, {instancePath:instancePath+"/signupHref",parentData:data,parentDataProperty:"signupHref",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -117,8 +117,8 @@ var valid0 = true;
 if(valid0){
 if(data.forgotHref !== undefined){
 const _errs5 = errors;
-if(!(validate25(data.forgotHref, {instancePath:instancePath+"/forgotHref",parentData:data,parentDataProperty:"forgotHref",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate27(data.forgotHref, {instancePath:instancePath+"/forgotHref",parentData:data,parentDataProperty:"forgotHref",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;

@@ -5,35 +5,8 @@ export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/signup.schema.json","type":"object","additionalProperties":false,"required":["title","signinHref","privacyHref","termsHref"],"properties":{"title":{"type":"string","maxLength":300},"signinHref":{"$ref":"https://storefront-runtime.dev/schemas/components/SignUp.schema.json#/properties/signinHref"},"privacyHref":{"$ref":"https://storefront-runtime.dev/schemas/components/SignUp.schema.json#/properties/privacyHref"},"termsHref":{"$ref":"https://storefront-runtime.dev/schemas/components/SignUp.schema.json#/properties/termsHref"}}};
 const func2 = ucs2length;
-const schema8 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
-const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
-
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func2(data) > 2048){
-validate23.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
-return false;
-}
-else {
-if(!pattern0.test(data)){
-validate23.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
-return false;
-}
-}
-}
-else {
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate23.errors = vErrors;
-return errors === 0;
-}
-
 const schema9 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
+const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -87,6 +60,33 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
+const schema11 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 2048){
+validate29.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data)){
+validate29.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/pages/signup.schema.json" */;
@@ -132,8 +132,8 @@ var valid0 = true;
 if(valid0){
 if(data.signinHref !== undefined){
 const _errs4 = errors;
-if(!(validate23(data.signinHref, {instancePath:instancePath+"/signinHref",parentData:data,parentDataProperty:"signinHref",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate25(data.signinHref, {instancePath:instancePath+"/signinHref",parentData:data,parentDataProperty:"signinHref",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -144,8 +144,8 @@ var valid0 = true;
 if(valid0){
 if(data.privacyHref !== undefined){
 const _errs5 = errors;
-if(!(validate25(data.privacyHref, {instancePath:instancePath+"/privacyHref",parentData:data,parentDataProperty:"privacyHref",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate27(data.privacyHref, {instancePath:instancePath+"/privacyHref",parentData:data,parentDataProperty:"privacyHref",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -156,8 +156,8 @@ var valid0 = true;
 if(valid0){
 if(data.termsHref !== undefined){
 const _errs6 = errors;
-if(!(validate27(data.termsHref, {instancePath:instancePath+"/termsHref",parentData:data,parentDataProperty:"termsHref",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate29(data.termsHref, {instancePath:instancePath+"/termsHref",parentData:data,parentDataProperty:"termsHref",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;

@@ -1,17 +1,24 @@
 // The account area's navigation. Wide screens show every section in a row; narrow ones fold
-// it into a <details> menu, which opens before (and without) JavaScript. Sign out needs the
-// session, so it is the only part that waits for hydration.
+// it into a <details> menu, which opens before (and without) JavaScript. Sign out is a form
+// posting to {prefix}/form/signout, which works before (and without) JavaScript too; the
+// island signs out through the API and the session instead (use-sign-out.ts).
+
+import type { FormEvent } from "react";
 import { useIntl } from "react-intl";
 import type { AccountNavProps } from "../../../generated/types";
-import { useHydrated } from "../../runtime/hooks/useHydrated";
-import { useSignOut } from "../common/use-sign-out";
+import { BackField, useFormPost } from "../common/form-post";
+import { SIGNOUT_FORM, useSignOut } from "../common/use-sign-out";
 
 export default function AccountNav({ items }: AccountNavProps) {
   const intl = useIntl();
-  const hydrated = useHydrated();
   const signOut = useSignOut();
+  const plain = useFormPost(SIGNOUT_FORM);
   const current = items.find((item) => item.current) ?? items[0]!;
   const label = (id: string) => intl.formatMessage({ id: `account.nav.${id}` });
+  function onSignOut(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void signOut();
+  }
   const list = (
     <ul className="sf-account-nav__list">
       {items.map((item) => (
@@ -22,14 +29,12 @@ export default function AccountNav({ items }: AccountNavProps) {
         </li>
       ))}
       <li>
-        <button
-          type="button"
-          className="sf-account-nav__link sf-account-nav__signout"
-          disabled={!hydrated}
-          onClick={() => void signOut()}
-        >
-          {label("signout")}
-        </button>
+        <form className="sf-account-nav__signout-form" method="post" action={plain.action} onSubmit={onSignOut}>
+          <BackField back={plain.back} />
+          <button type="submit" className="sf-account-nav__link sf-account-nav__signout">
+            {label("signout")}
+          </button>
+        </form>
       </li>
     </ul>
   );

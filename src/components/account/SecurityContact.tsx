@@ -164,7 +164,9 @@ export function SecurityContact({ channel, headingId, user, onChanged }: Securit
             <TextField
               label={t("new.label")}
               name={channel}
-              type={channel === "email" ? "email" : "tel"}
+              // A mobile number is a text field: HTML allows tel-national's autofill only there; the keypad still shows digits.
+              type={channel === "email" ? "email" : "text"}
+              inputMode={channel === "email" ? "email" : "tel"}
               autoComplete={channel === "email" ? "email" : "tel-national"}
               required
               maxLength={sendCheck.bounds(channel).max}

@@ -112,6 +112,10 @@ export default function QrSignIn(_props: QrSignInProps) {
         {t("title")}
       </h2>
       <p className="sf-auth__intro">{t("intro")}</p>
+      {/* The code, its countdown and the phone's answer all need script; say what works instead. */}
+      <noscript>
+        <p className="sf-noscript">{t("noscript")}</p>
+      </noscript>
       <button className="sf-button sf-button--secondary" type="button" aria-expanded={open} disabled={!hydrated} onClick={toggle}>
         {open ? t("hide") : t("show")}
       </button>

@@ -1,64 +1,48 @@
 // Sign in with an email address or a mobile number and the password; then the session
 // stores the token and the shopper goes where `redirect` says (same origin only). After a
-// password reset (`reset=1`) it says that the password changed.
+// password reset (`reset=1`) it says that the password changed. Before (or without) its
+// JavaScript it is a plain form posting to {prefix}/form/signin, whose answer keeps the
+// session in an HttpOnly cookie; a refused post comes back with what was typed (never the
+// password) and the messages next to their fields.
 import { type FormEvent, useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SignInProps } from "../../../generated/types";
-import validateSignIn from "../../../generated/validators/api/auth/signin.request.js";
-import { examples } from "../../../schemas/api/auth/signin.request.schema.json";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
-import { ACCOUNT_MESSAGES, isEmail, isMobile, PASSWORD_MESSAGES, passwordMessage } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
-import { requestCheck } from "../../runtime/validation/request-check";
-import { account, check } from "../../runtime/validation/rules";
+import { BackField, flashErrors, ownFlash, useFormPost } from "../common/form-post";
 import { AccountField } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
 import { PasswordInput } from "./PasswordInput";
 import { redirectTarget, withRedirect } from "./redirect";
-import { type Errors, useForm } from "./use-form";
+import { checkSignIn, type SignInValues, signInBody, signInCheck } from "./sign-in-check";
+import { useForm } from "./use-form";
 
-interface Values {
-  account: string;
-  password: string;
-}
+const SIGNIN_FORM = "signin";
 
-/** The sign-in request (schemas/api/auth/signin.request.schema.json). */
-const signInCheck = requestCheck(validateSignIn, examples[0]);
-const accountShape = account(isEmail, isMobile);
-
-/** What the form sends: the account trimmed, the password as typed; a blank field left out. */
-function signInBody(values: Values): { account?: string; password?: string } {
-  const who = values.account.trim();
-  return { ...(who ? { account: who } : {}), ...(values.password ? { password: values.password } : {}) };
-}
-
-function checkSignIn(values: Values): Errors<Values> {
-  const body = signInBody(values);
-  const schema = signInCheck.messages(body, { account: ACCOUNT_MESSAGES, password: PASSWORD_MESSAGES });
-  return {
-    // The schema takes any account of the right length; that it is an email address or a mobile number is the form's rule.
-    account: schema.account ?? check(values.account, accountShape) ?? undefined,
-    // The account's password policy first, so a short password says what the policy is.
-    password: passwordMessage(values.password) ?? schema.password,
-  };
-}
-
-export default function SignIn({ signupHref, forgotHref }: SignInProps) {
+export default function SignIn({ signupHref, forgotHref, form: posted }: SignInProps) {
   const intl = useIntl();
   const titleId = useId();
   const route = useRouteInfo();
   const navigate = useNavigate();
   const session = useSession();
   const post = useApiPost();
-  const form = useForm<Values>({ account: "", password: "" }, checkSignIn);
-  const [failure, setFailure] = useState<string | null>(null);
+  const plain = useFormPost(SIGNIN_FORM);
+  const flash = ownFlash(posted, SIGNIN_FORM);
+  const form = useForm<SignInValues>(
+    { account: flash?.values.account ?? "", password: "" },
+    checkSignIn,
+    flashErrors(flash, (field) => ({ ...signInCheck.bounds(field) })),
+  );
+  const [failure, setFailure] = useState<string | null>(() =>
+    flash?.failure ? intl.formatMessage({ id: flash.failure }) : null,
+  );
   const [busy, setBusy] = useState(false);
   const query = new URLSearchParams(route.search);
   const redirect = query.get("redirect");
   // Set by the reset-password form when it sends the shopper here.
   const passwordReset = query.get("reset") === "1";
-  const message = (field: keyof Values) => {
+  const message = (field: keyof SignInValues) => {
     const error = form.errors[field];
     return error ? formatValidation(intl, error) : null;
   };
@@ -93,7 +77,17 @@ export default function SignIn({ signupHref, forgotHref }: SignInProps) {
         </p>
       )}
       {/* POST: without JavaScript the password never ends up in an address. */}
-      <form className="sf-auth__form" method="post" noValidate ref={form.formRef} onSubmit={onSubmit} aria-busy={busy}>
+      <form
+        className="sf-auth__form"
+        method="post"
+        action={plain.action}
+        noValidate
+        ref={form.formRef}
+        onSubmit={onSubmit}
+        aria-busy={busy}
+      >
+        <BackField back={plain.back} />
+        {redirect && <input type="hidden" name="redirect" value={redirect} />}
         <p className="sf-auth__failure" role="alert">
           {failure}
         </p>

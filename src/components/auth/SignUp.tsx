@@ -2,106 +2,61 @@
 // calling code), a password, first and last name, after agreeing to the privacy policy
 // and terms of service. Nobody is signed in here, and the answer is the same for an address
 // that already has an account (issue #19): the verify-prompt page says where the link went,
-// and the link confirms the address and signs in.
+// and the link confirms the address and signs in. Before (or without) its JavaScript it is a
+// plain form posting to {prefix}/form/signup, which goes to the same prompt; a refused post
+// comes back with what was typed (never the password) and the messages next to their fields.
 import { type FormEvent, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { SignUpProps } from "../../../generated/types";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
-import { ACCOUNT_MESSAGES, PASSWORD_MESSAGES, passwordBounds, signUpCheck } from "../../runtime/validation/account";
+import { passwordBounds, signUpCheck } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
-import type { FieldMessages } from "../../runtime/validation/request-check";
-import { accountGiven, check, countryCode, firstName, lastName, type ValidationMessage } from "../../runtime/validation/rules";
 import { withPrefix } from "../../shared/language-prefix";
+import { BackField, flashErrors, ownFlash, useFormPost } from "../common/form-post";
 import { AccountField, isMobileAccount } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
 import { CallingCodeField } from "./CallingCodeField";
 import { PasswordInput } from "./PasswordInput";
 import { withRedirect } from "./redirect";
+import { checkSignUp, type SignUpValues, signUpBody } from "./sign-up-check";
 import { TextField } from "./TextField";
-import { type Errors, useForm } from "./use-form";
+import { useForm } from "./use-form";
 
-interface Values {
-  account: string;
-  countryCode: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  agree: boolean;
-}
+const SIGNUP_FORM = "signup";
 
-/**
- * A name: blank is the form's "required" (the schema takes an empty name); longer than the
- * schema allows says the limit (the input stops there, so only a value typed before the
- * form hydrated gets this).
- */
-const name = (required: ValidationMessage): FieldMessages<never> => ({
-  required,
-  length: ({ max }, rule) => (rule === "maxLength" && max !== undefined ? { id: "validation.limit", values: { max } } : required),
-  invalid: required,
-});
-const agreeTerms: ValidationMessage = { id: "validation.agreeTerms" };
-
-/** Each field of the request and what the form says when the schema refuses it. */
-const FIELDS: Record<string, FieldMessages<keyof Values & string>> = {
-  email: { field: "account", ...ACCOUNT_MESSAGES },
-  mobile: { field: "account", ...ACCOUNT_MESSAGES },
-  countryCode: { required: { id: "validation.countryCode.required" }, invalid: { id: "auth.countryCode.format" } },
-  password: PASSWORD_MESSAGES,
-  firstName: name({ id: "validation.firstName.required" }),
-  lastName: name({ id: "validation.lastName.required" }),
-  agree: { required: agreeTerms, invalid: agreeTerms },
-};
-
-/**
- * The request the form sends: the account as an email address or, when it looks like a
- * phone number, a mobile number with its calling code; names trimmed; the password as
- * typed. A blank field is left out, so the schema says "required" where it requires it.
- */
-function signUpBody(values: Values): Record<string, unknown> {
-  const who = values.account.trim();
-  const text = (field: "countryCode" | "firstName" | "lastName") =>
-    values[field].trim() ? { [field]: values[field].trim() } : {};
-  return {
-    ...(who ? (isMobileAccount(who) ? { mobile: who, ...text("countryCode") } : { email: who }) : {}),
-    ...(values.password ? { password: values.password } : {}),
-    ...text("firstName"),
-    ...text("lastName"),
-    agree: values.agree,
-  };
-}
-
-function checkSignUp(values: Values): Errors<Values> {
-  const schema = signUpCheck.messages(signUpBody(values), FIELDS);
-  // What the schema cannot say: an account is given, and a mobile number's calling code and the names are not blank.
-  const mobile = isMobileAccount(values.account);
-  return {
-    account: check(values.account, accountGiven) ?? schema.account,
-    countryCode: mobile ? (check(values.countryCode, countryCode) ?? schema.countryCode) : undefined,
-    password: schema.password,
-    firstName: check(values.firstName, firstName) ?? schema.firstName,
-    lastName: check(values.lastName, lastName) ?? schema.lastName,
-    agree: schema.agree,
-  };
-}
-
-export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpProps) {
+export default function SignUp({ signinHref, privacyHref, termsHref, form: posted }: SignUpProps) {
   const intl = useIntl();
   const titleId = useId();
   const agreeId = useId();
   const route = useRouteInfo();
   const navigate = useNavigate();
   const post = useApiPost();
-  const form = useForm<Values>(
-    { account: "", countryCode: "", password: "", firstName: "", lastName: "", agree: false },
+  const plain = useFormPost(SIGNUP_FORM);
+  const flash = ownFlash(posted, SIGNUP_FORM);
+  const typed = (field: string) => flash?.values[field] ?? "";
+  const form = useForm<SignUpValues>(
+    {
+      account: typed("account"),
+      countryCode: typed("countryCode"),
+      password: "",
+      firstName: typed("firstName"),
+      lastName: typed("lastName"),
+      agree: flash?.values.agree === "on",
+    },
     checkSignUp,
+    flashErrors(flash, (field) => ({ ...signUpCheck.bounds(field === "account" ? "email" : field) })),
   );
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(() =>
+    flash?.failure ? intl.formatMessage({ id: flash.failure }) : null,
+  );
   const [busy, setBusy] = useState(false);
   const redirect = new URLSearchParams(route.search).get("redirect");
-  const message = (field: keyof Values) => {
+  const message = (field: keyof SignUpValues) => {
     const error = form.errors[field];
     return error ? formatValidation(intl, error) : null;
   };
+  const hydrated = useHydrated();
   const mobile = isMobileAccount(form.values.account);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -133,7 +88,17 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
       <h1 className="sf-auth__title" id={titleId}>
         {intl.formatMessage({ id: "auth.signup.title" })}
       </h1>
-      <form className="sf-auth__form" method="post" noValidate ref={form.formRef} onSubmit={onSubmit} aria-busy={busy}>
+      <form
+        className="sf-auth__form"
+        method="post"
+        action={plain.action}
+        noValidate
+        ref={form.formRef}
+        onSubmit={onSubmit}
+        aria-busy={busy}
+      >
+        <BackField back={plain.back} />
+        {redirect && <input type="hidden" name="redirect" value={redirect} />}
         <p className="sf-auth__failure" role="alert">
           {failure}
         </p>
@@ -145,7 +110,8 @@ export default function SignUp({ signinHref, privacyHref, termsHref }: SignUpPro
           onValueChange={(value) => form.set("account", value)}
           error={message("account")}
         />
-        {mobile && (
+        {/* Without JavaScript nothing can show it as the account is typed: the page offers it from the start. */}
+        {(mobile || !hydrated) && (
           <CallingCodeField
             maxLength={signUpCheck.bounds("countryCode").max}
             value={form.values.countryCode}

@@ -16,9 +16,17 @@ export interface FormState<V> {
   formRef: RefObject<HTMLFormElement | null>;
 }
 
-export function useForm<V extends object>(initial: V, check: (values: V) => Errors<V>): FormState<V> {
+/**
+ * `initialErrors`: what the server said of a plain form post (no JavaScript) that came back,
+ * shown until the field is changed, which checks it again as any message is.
+ */
+export function useForm<V extends object>(
+  initial: V,
+  check: (values: V) => Errors<V>,
+  initialErrors: Errors<V> = {},
+): FormState<V> {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors<V>>({});
+  const [errors, setErrors] = useState<Errors<V>>(initialErrors);
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   // The values of the first render: what the server rendered, and what the DOM is compared with.

@@ -1,19 +1,23 @@
-// The cart page: loads the cart through the API (the visitor's by cookie, the customer's
-// by token), changes quantities and removes lines, and keeps the header count in step.
+// The cart page. The server renders the shopper's cart (`cart`: the visitor's by cookie, the
+// customer's by session) as plain forms that post quantity changes and removals; once the
+// island runs it makes the same changes through the API and keeps the header count in step.
+// Without `cart` (a template that does not bind it) the island loads the cart itself.
 import { useCallback, useEffect, useState } from "react";
 import { useIntl } from "react-intl";
-import type { Cart, CartPageProps } from "../../../generated/types";
-import { useApi } from "../../runtime/hooks/useApi";
+import type { Cart, CartPageProps, FormState } from "../../../generated/types";
+import { useApiPost } from "../../runtime/hooks/useApi";
 import { useCart } from "../../runtime/hooks/useCartCount";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
+import { ownForm, usePlainForms } from "../checkout/plain-form";
 import { failureMessage } from "../common/failure-message";
 import { formatPrice } from "../common/format-price";
-import CartPageLine from "./CartPageLine";
+import CartPageLine, { MAX_QUANTITY } from "./CartPageLine";
 
 type State = { kind: "loading" } | { kind: "failed"; message: string } | { kind: "ready"; cart: Cart };
 
 export default function CartPage(props: CartPageProps) {
   const hydrated = useHydrated();
+  if (props.cart) return <CartView {...props} initial={props.cart} />;
   return hydrated ? <CartView {...props} /> : <CartSkeleton />;
 }
 
@@ -31,30 +35,64 @@ function CartSkeleton() {
   );
 }
 
-function CartView({ checkoutHref, shopHref }: CartPageProps) {
-  const [state, setState] = useState<State>({ kind: "loading" });
-  const [busySku, setBusySku] = useState<string | null>(null);
-  const [lineError, setLineError] = useState<{ sku: string; message: string } | null>(null);
+/** A refused cart-update or cart-remove post: the line it was about and what it says. */
+function flashedError(form: FormState | null, cart: Cart, intl: ReturnType<typeof useIntl>) {
+  const sku = form?.values.sku;
+  const id = form?.errors.quantity ?? form?.failure;
+  if (!form || !sku || !id) return null;
+  const item = cart.items.find((i) => i.sku === sku);
+  return { sku, message: intl.formatMessage({ id }, { count: item?.stock ?? 0, max: MAX_QUANTITY }) };
+}
+
+function CartView({ checkoutHref, shopHref, initial, form }: CartPageProps & { initial?: Cart }) {
   const intl = useIntl();
-  const api = useApi();
+  const flash = ownForm(form, "cart-update", "cart-remove");
+  const [state, setState] = useState<State>(initial ? { kind: "ready", cart: initial } : { kind: "loading" });
+  const [busySku, setBusySku] = useState<string | null>(null);
+  const [lineError, setLineError] = useState<{ sku: string; message: string } | null>(() =>
+    initial ? flashedError(flash, initial, intl) : null,
+  );
+  const post = useApiPost();
   const cartCount = useCart();
   const setCount = cartCount.set;
+  const hydrated = useHydrated();
+  const forms = usePlainForms();
 
   const load = useCallback(async () => {
     setState({ kind: "loading" });
     try {
-      const cart = await api.post("cart/list", {}, { toast: false });
+      const cart = await post("cart/list", {}, { toast: false });
       setCount(cart.count);
       setState({ kind: "ready", cart });
     } catch (error) {
       setState({ kind: "failed", message: failureMessage(intl, error, "checkout.error.generic") });
     }
-    // Loads once per island: api, intl and the count setter keep their identity for its life.
-  }, [api, intl, setCount]);
+    // Loads once per island: post, intl and the count setter keep their identity for its life.
+  }, [post, intl, setCount]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the server's cart is the island's first state only, read on mount.
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!initial) {
+      void load();
+      return;
+    }
+    setCount(initial.count);
+    // The server read the cart of the page's cookies; the API answers for the stored session,
+    // which a first load may not have had as a cookie yet. The server's lines stay meanwhile.
+    let live = true;
+    post("cart/list", {}, { toast: false }).then(
+      (cart) => {
+        if (!live) return;
+        setCount(cart.count);
+        setState({ kind: "ready", cart });
+      },
+      // Unanswered, the server's lines stay on the page.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, setCount]);
 
   async function change(sku: string, run: () => Promise<Cart>) {
     setBusySku(sku);
@@ -86,10 +124,16 @@ function CartView({ checkoutHref, shopHref }: CartPageProps) {
     );
   }
   const { cart } = state;
+  const goneError = lineError && !cart.items.some((i) => i.sku === lineError.sku) && (
+    <p role="alert" className="sf-form-error">
+      {lineError.message}
+    </p>
+  );
   if (cart.items.length === 0) {
     return (
       <section className="sf-cart-page">
         {title}
+        {goneError}
         <p className="sf-cart-page__empty">{intl.formatMessage({ id: "cart.page.empty" })}</p>
         <a className="sf-button sf-button--secondary" href={shopHref}>
           {intl.formatMessage({ id: "cart.page.continue" })}
@@ -100,6 +144,7 @@ function CartView({ checkoutHref, shopHref }: CartPageProps) {
   return (
     <section className="sf-cart-page">
       {title}
+      {goneError}
       <div className="sf-cart-page__layout">
         <ul className="sf-cart-lines" aria-label={intl.formatMessage({ id: "cart.page.lines" })}>
           {cart.items.map((item) => (
@@ -109,10 +154,14 @@ function CartView({ checkoutHref, shopHref }: CartPageProps) {
               currency={cart.currency}
               busy={busySku === item.sku}
               error={lineError?.sku === item.sku ? lineError.message : null}
-              onQuantity={(quantity) =>
-                void change(item.sku, () => api.post("cart/update", { sku: item.sku, quantity }, { toast: false }))
+              typed={lineError?.sku === item.sku ? flash?.values.quantity : undefined}
+              plain={
+                hydrated ? null : { update: forms.action("cart-update"), remove: forms.action("cart-remove"), back: forms.back }
               }
-              onRemove={() => void change(item.sku, () => api.post("cart/remove", { skus: [item.sku] }, { toast: false }))}
+              onQuantity={(quantity) =>
+                void change(item.sku, () => post("cart/update", { sku: item.sku, quantity }, { toast: false }))
+              }
+              onRemove={() => void change(item.sku, () => post("cart/remove", { skus: [item.sku] }, { toast: false }))}
             />
           ))}
         </ul>

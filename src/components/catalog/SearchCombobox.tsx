@@ -170,7 +170,9 @@ export default function SearchCombobox({ action, query }: SearchComboboxProps) {
       <input
         className="sf-header__search-input"
         id={inputId}
-        type="search"
+        // Not type="search": HTML allows the combobox role on a text field only.
+        type="text"
+        enterKeyHint="search"
         name="q"
         maxLength={200}
         autoComplete="off"

@@ -1,6 +1,9 @@
 // Checkout for a signed-in shopper: address, coupon, shipping and payment methods, remarks,
-// totals, and placing the order, which leads to the thank-you page. Signed out, it says
-// so and links to sign-in and sign-up, which come back here.
+// totals, and placing the order, which leads to the payment page or the thank-you page.
+// Signed out, it says so and links to sign-in and sign-up, which come back here.
+// The server renders it for the shopper of the page's session cookie (`signedIn`, `order`) as
+// plain forms; once the island runs with the shopper's token it works through the API. A
+// shopper the server knows by the cookie alone keeps the plain forms.
 import { useIntl } from "react-intl";
 import type { CheckoutProps } from "../../../generated/types";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
@@ -13,7 +16,19 @@ export default function Checkout(props: CheckoutProps) {
   const { signedIn } = useSession();
 
   const title = <h1 className="sf-checkout__title">{intl.formatMessage({ id: "checkout.title" })}</h1>;
-  if (!hydrated) {
+  const live = hydrated && signedIn;
+  const shown: "skeleton" | "signin" | "form" = live
+    ? "form"
+    : hydrated
+      ? props.order
+        ? "form"
+        : "signin"
+      : props.signedIn === undefined
+        ? "skeleton"
+        : props.order
+          ? "form"
+          : "signin";
+  if (shown === "skeleton") {
     return (
       <section className="sf-checkout" aria-busy="true">
         {title}
@@ -21,7 +36,7 @@ export default function Checkout(props: CheckoutProps) {
       </section>
     );
   }
-  if (!signedIn) {
+  if (shown === "signin") {
     return (
       <section className="sf-checkout">
         {title}
@@ -42,7 +57,7 @@ export default function Checkout(props: CheckoutProps) {
   return (
     <section className="sf-checkout">
       {title}
-      <CheckoutForm cartHref={props.cartHref} />
+      <CheckoutForm cartHref={props.cartHref} initial={props.order} form={props.form} live={live} />
     </section>
   );
 }

@@ -1,15 +1,26 @@
 // The coupon of the order: one of the coupons the shopper claimed (a radio each; one that
 // cannot be used on this order says why and cannot be picked), or a code typed in. Either way
 // the quote checks it and says why it cannot be used, in the shopper's language; the server
-// checks it again when the order is placed.
+// checks it again when the order is placed. Before (or without) script it is a plain form
+// posting to /form/coupon (`plain`): a claimed coupon or a typed code with Apply, or Remove.
 import { type FormEvent, useState } from "react";
 import { useIntl } from "react-intl";
 import type { AppliedCoupon, CouponOffer } from "../../../generated/types";
+
+/** Where the plain form posts and the page it comes back to. */
+export interface PlainCouponForm {
+  action: string;
+  back: string;
+}
 
 interface Props {
   applied?: AppliedCoupon;
   /** The shopper's claimed coupons that may still be used (the quote's `offers`). */
   offers: readonly CouponOffer[];
+  /** A refused coupon post: the code typed and why it was refused, in words. */
+  refused?: { code: string; message: string } | undefined;
+  /** Present while the island has not run. */
+  plain: PlainCouponForm | null;
   /** Applies the code; resolves to the reason it was refused, or null. */
   onApply(code: string): Promise<string | null>;
   onRemove(): void;
@@ -17,10 +28,10 @@ interface Props {
 
 const CODE_PATTERN = /^[A-Za-z0-9]{3,32}$/;
 
-export default function CouponCode({ applied, offers, onApply, onRemove }: Props) {
+export default function CouponCode({ applied, offers, refused, plain, onApply, onRemove }: Props) {
   const intl = useIntl();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState(refused?.code ?? "");
+  const [error, setError] = useState<string | null>(refused?.message ?? null);
   const [busy, setBusy] = useState(false);
   // The offer being applied: its radio stays checked while the quote answers.
   const [picking, setPicking] = useState<string | null>(null);
@@ -34,6 +45,7 @@ export default function CouponCode({ applied, offers, onApply, onRemove }: Props
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (applied) return;
     const value = code.trim();
     if (!CODE_PATTERN.test(value)) {
       setError(intl.formatMessage({ id: value ? "checkout.coupon.format" : "checkout.coupon.required" }));
@@ -44,71 +56,81 @@ export default function CouponCode({ applied, offers, onApply, onRemove }: Props
 
   return (
     <div className="sf-coupon">
-      {offers.length > 0 && (
-        <fieldset className="sf-methods sf-coupon__mine">
-          <legend className="sf-checkout__subtitle">{intl.formatMessage({ id: "checkout.coupon.mine" })}</legend>
-          {offers.map((offer) => (
-            <label key={offer.code} className={`sf-methods__option${offer.usable ? "" : " sf-methods__option--disabled"}`}>
-              <input
-                type="radio"
-                name="sf-coupon-offer"
-                value={offer.code}
-                checked={(picking ?? applied?.code) === offer.code}
-                disabled={!offer.usable || busy}
-                onChange={() => {
+      <form method="post" action={plain?.action} noValidate onSubmit={plain ? undefined : submit}>
+        {plain && <input type="hidden" name="back" value={plain.back} />}
+        {offers.length > 0 && (
+          <fieldset className="sf-methods sf-coupon__mine">
+            <legend className="sf-checkout__subtitle">{intl.formatMessage({ id: "checkout.coupon.mine" })}</legend>
+            {offers.map((offer) => (
+              <label key={offer.code} className={`sf-methods__option${offer.usable ? "" : " sf-methods__option--disabled"}`}>
+                <input
+                  type="radio"
+                  name="sf-coupon-offer"
+                  value={offer.code}
+                  checked={(picking ?? applied?.code) === offer.code}
+                  disabled={!offer.usable || busy}
+                  onChange={() => {
+                    setError(null);
+                    setPicking(offer.code);
+                    if (!plain) void applyCode(offer.code);
+                  }}
+                />
+                <span className="sf-methods__name">{offer.code}</span>
+                <span>{offer.title}</span>
+                {offer.reason && (
+                  <span className="sf-methods__note">{intl.formatMessage({ id: offer.reason.id }, offer.reason.values)}</span>
+                )}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {applied ? (
+          <div className="sf-coupon__done">
+            <p className="sf-coupon__applied" role="status">
+              {intl.formatMessage({ id: "checkout.coupon.applied" }, { code: applied.code, title: applied.title })}
+            </p>
+            {plain ? (
+              <button type="submit" name="action" value="remove" className="sf-link-button">
+                {intl.formatMessage({ id: "checkout.coupon.remove" })}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="sf-link-button"
+                onClick={() => {
+                  setCode("");
                   setError(null);
-                  setPicking(offer.code);
-                  void applyCode(offer.code);
+                  onRemove();
                 }}
-              />
-              <span className="sf-methods__name">{offer.code}</span>
-              <span>{offer.title}</span>
-              {offer.reason && (
-                <span className="sf-methods__note">{intl.formatMessage({ id: offer.reason.id }, offer.reason.values)}</span>
-              )}
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {applied ? (
-        <div className="sf-coupon__done">
-          <p className="sf-coupon__applied" role="status">
-            {intl.formatMessage({ id: "checkout.coupon.applied" }, { code: applied.code, title: applied.title })}
-          </p>
-          <button
-            type="button"
-            className="sf-link-button"
-            onClick={() => {
-              setCode("");
-              setError(null);
-              onRemove();
-            }}
-          >
-            {intl.formatMessage({ id: "checkout.coupon.remove" })}
-          </button>
-        </div>
-      ) : (
-        <form noValidate onSubmit={submit}>
-          <label htmlFor="sf-coupon-code" className="sf-field__label">
-            {intl.formatMessage({ id: "checkout.coupon.label" })}
-          </label>
-          <div className="sf-coupon__row">
-            <input
-              id="sf-coupon-code"
-              className="sf-input"
-              autoComplete="off"
-              maxLength={32}
-              value={code}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "sf-coupon-error" : undefined}
-              onChange={(event) => setCode(event.target.value)}
-            />
-            <button type="submit" className="sf-button sf-button--secondary" disabled={busy}>
-              {intl.formatMessage({ id: "checkout.coupon.apply" })}
-            </button>
+              >
+                {intl.formatMessage({ id: "checkout.coupon.remove" })}
+              </button>
+            )}
           </div>
-        </form>
-      )}
+        ) : (
+          <>
+            <label htmlFor="sf-coupon-code" className="sf-field__label">
+              {intl.formatMessage({ id: "checkout.coupon.label" })}
+            </label>
+            <div className="sf-coupon__row">
+              <input
+                id="sf-coupon-code"
+                name="code"
+                className="sf-input"
+                autoComplete="off"
+                maxLength={32}
+                value={code}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "sf-coupon-error" : undefined}
+                onChange={(event) => setCode(event.target.value)}
+              />
+              <button type="submit" className="sf-button sf-button--secondary" disabled={busy}>
+                {intl.formatMessage({ id: "checkout.coupon.apply" })}
+              </button>
+            </div>
+          </>
+        )}
+      </form>
       {error && (
         <p id="sf-coupon-error" className="sf-field__error" role="alert">
           {error}

@@ -5,5 +5,5 @@ import { MethodChoice, type MethodChoiceProps } from "./ShippingMethods";
 type Props = Omit<MethodChoiceProps, "name" | "legendId" | "methods"> & { methods: readonly CheckoutPaymentMethod[] };
 
 export default function PaymentMethods(props: Props) {
-  return <MethodChoice {...props} name="payment" legendId="checkout.payment" />;
+  return <MethodChoice {...props} name="paymentMethod" legendId="checkout.payment" />;
 }

@@ -1,4 +1,5 @@
-// A radio group of shipping or payment methods, with its required message.
+// A radio group of shipping or payment methods, with its required message; the radios are
+// named as the checkout form posts them.
 import { useIntl } from "react-intl";
 import type { CheckoutShippingMethod } from "../../../generated/types";
 import { formatPrice } from "../common/format-price";
@@ -51,5 +52,5 @@ export function MethodChoice({ name, legendId, methods, value, currency, error, 
 type Props = Omit<MethodChoiceProps, "name" | "legendId">;
 
 export default function ShippingMethods(props: Props) {
-  return <MethodChoice {...props} name="shipping" legendId="checkout.shipping" />;
+  return <MethodChoice {...props} name="shippingMethod" legendId="checkout.shipping" />;
 }

@@ -1,38 +1,35 @@
-// Newsletter sign-up in the footer: one labelled email field. Success and failure are
-// said in a live region beside the form; a failure keeps what was typed.
+// Newsletter sign-up in the footer: one labelled email field, a plain form posting to
+// {prefix}/form/newsletter until the island runs (then newsletter/subscribe through the api).
+// Success and failure are said in a live region beside the form, also on the page a plain
+// post comes back to; a failure keeps what was typed.
 import { type FormEvent, useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { NewsletterProps } from "../../../generated/types";
-import validateSubscribe from "../../../generated/validators/api/newsletter/subscribe.request.js";
-import { examples } from "../../../schemas/api/newsletter/subscribe.request.schema.json";
 import { formatValidation } from "../../runtime/validation/format";
-import { requestCheck } from "../../runtime/validation/request-check";
 import { failureMessage, useApiPost } from "../auth/api";
 import { TextField } from "../auth/TextField";
-import { type Errors, useForm } from "../auth/use-form";
-
-interface Values {
-  email: string;
-}
-
-/** The subscribe request (schemas/api/newsletter/subscribe.request.schema.json). */
-const subscribeCheck = requestCheck(validateSubscribe, examples[0]);
-const EMAIL_MESSAGES = { required: { id: "validation.email.required" }, invalid: { id: "validation.email.format" } };
-
-/** What the form sends: the address trimmed, left out when blank (so the schema says "required"). */
-const subscribeBody = (values: Values) => (values.email.trim() ? { email: values.email.trim() } : {});
-
-const checkNewsletter = (values: Values): Errors<Values> =>
-  subscribeCheck.messages(subscribeBody(values), { email: EMAIL_MESSAGES });
+import { useForm } from "../auth/use-form";
+import { BackField, flashErrors, ownFlash, useFormPost } from "../common/form-post";
+import { checkNewsletter, type NewsletterValues, subscribeBody, subscribeCheck } from "./newsletter-check";
 
 type Outcome = { kind: "done" } | { kind: "failed"; text: string } | null;
 
-export default function Newsletter({ title, text }: NewsletterProps) {
+const NEWSLETTER_FORM = "newsletter";
+
+export default function Newsletter({ title, text, form: posted }: NewsletterProps) {
   const intl = useIntl();
   const titleId = useId();
   const post = useApiPost();
-  const form = useForm<Values>({ email: "" }, checkNewsletter);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const plain = useFormPost(NEWSLETTER_FORM);
+  const flash = ownFlash(posted, NEWSLETTER_FORM);
+  const form = useForm<NewsletterValues>({ email: flash?.values.email ?? "" }, checkNewsletter, flashErrors(flash));
+  const [outcome, setOutcome] = useState<Outcome>(() =>
+    flash?.notice
+      ? { kind: "done" }
+      : flash?.failure
+        ? { kind: "failed", text: intl.formatMessage({ id: flash.failure }) }
+        : null,
+  );
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -61,7 +58,16 @@ export default function Newsletter({ title, text }: NewsletterProps) {
         {title ?? intl.formatMessage({ id: "newsletter.title" })}
       </h2>
       <p className="sf-newsletter__text">{text ?? intl.formatMessage({ id: "newsletter.text" })}</p>
-      <form className="sf-newsletter__form" method="post" noValidate ref={form.formRef} onSubmit={onSubmit} aria-busy={busy}>
+      <form
+        className="sf-newsletter__form"
+        method="post"
+        action={plain.action}
+        noValidate
+        ref={form.formRef}
+        onSubmit={onSubmit}
+        aria-busy={busy}
+      >
+        <BackField back={plain.back} />
         <TextField
           label={intl.formatMessage({ id: "newsletter.email.label" })}
           name="email"

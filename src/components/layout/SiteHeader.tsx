@@ -1,12 +1,14 @@
 // The shop's header: name, main navigation (a side menu on small screens), search, the
 // account link (sign in while signed out), the wish list with its size once signed in, the
-// language menu and the cart with its item count. The server
-// renders the signed-out header without a count; the session and the count arrive after
+// language menu and the cart with its item count. The server renders what it knows (signed in
+// by the page's session cookie or not); the session from storage and the count arrive after
 // hydration, the count in a badge whose space is already reserved, so nothing moves.
-import { useId, useState } from "react";
+// Before (or without) script the side menu is a <details> disclosure and sign-out a plain form
+// post; once hydrated they are the drawer and the API call.
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SiteHeaderProps } from "../../../generated/types";
-import { useCartCount } from "../../runtime/hooks/useCartCount";
+import { useCart } from "../../runtime/hooks/useCartCount";
 import { useFavorites } from "../../runtime/hooks/useFavorites";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
@@ -29,32 +31,52 @@ export default function SiteHeader({
   cartHref,
   accountHref,
   favoritesHref,
+  signedIn: signedInOnServer,
+  cartCount,
 }: SiteHeaderProps) {
   const intl = useIntl();
   const route = useRouteInfo();
   const session = useSession();
-  const count = useCartCount();
+  const cart = useCart();
+  const count = cart.count;
   const favorites = useFavorites();
   const hydrated = useHydrated();
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const disclosure = useRef<HTMLDetailsElement>(null);
+
+  // A disclosure the shopper opened before the script ran stays open as the drawer.
+  useEffect(() => {
+    if (disclosure.current?.open) setMenuOpen(true);
+  }, []);
 
   const here = withPrefix(route.prefix, route.path) + (route.search ? `?${route.search}` : "");
   // On the sign-in and sign-up pages their own redirect stays; pointing back at them would loop.
   const signinHref =
     withPrefix(route.prefix, "/auth/signin") + (route.name?.startsWith("auth-") ? "" : `?redirect=${encodeURIComponent(here)}`);
-  const signedIn = hydrated && session.signedIn;
+  const signedIn = hydrated ? session.signedIn : signedInOnServer === true;
   const account =
     signedIn && accountHref
       ? { href: accountHref, label: intl.formatMessage({ id: "header.account" }) }
       : { href: signinHref, label: intl.formatMessage({ id: "header.signin" }) };
   const query = route.name === "search" ? (new URLSearchParams(route.search).get("q") ?? "") : "";
   // The name begins with the visible text ("Cart 2 items" for "Cart 2"), so a speech user can say what they see (WCAG 2.5.3).
-  const cartLabel = hydrated ? intl.formatMessage({ id: "header.cart.label" }, { count }) : undefined;
-  const badge = hydrated && count > 0 ? (count > BADGE_MAX ? `${BADGE_MAX}+` : String(count)) : "";
+  // A page rendered for one shopper brings the cart's count (cartCount); a shared page brings none
+  // and shows no number until the cart service, which then follows the server's count.
+  const setCount = cart.set;
+  useEffect(() => {
+    if (cartCount !== undefined) setCount(cartCount);
+  }, [cartCount, setCount]);
+  const shown = hydrated ? count : cartCount;
+  const cartLabel = shown === undefined ? undefined : intl.formatMessage({ id: "header.cart.label" }, { count: shown });
+  const badge = shown !== undefined && shown > 0 ? (shown > BADGE_MAX ? `${BADGE_MAX}+` : String(shown)) : "";
   // The wish list's size (favorite/count through the favorites service), for a signed-in shopper.
   const saved = favorites.lists.product.length + favorites.lists.article.length + favorites.lists.page.length;
+  // The server does not know the size, so until the script runs the link has no number.
+  const favoritesLabel = hydrated
+    ? intl.formatMessage({ id: "header.favorites.label" }, { count: saved })
+    : intl.formatMessage({ id: "header.favorites" });
 
   // Signed in, the account link shows the shopper's avatar (or a person icon). From lg to xl the
   // header keeps to one row with pictures for words: the avatar for "My account", the cart and
@@ -68,10 +90,64 @@ export default function SiteHeader({
     </Icon>
   );
 
-  const signOutButton = signedIn && (
-    <button type="button" className="sf-header__signout" onClick={() => void signOut()}>
-      {intl.formatMessage({ id: "header.signout" })}
-    </button>
+  function onSignOut(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void signOut();
+  }
+  const signOutForm = signedIn && (
+    <form
+      className="sf-header__signout-form"
+      method="post"
+      action={withPrefix(route.prefix, "/form/signout")}
+      onSubmit={onSignOut}
+    >
+      <input type="hidden" name="back" value={here} />
+      <button type="submit" className="sf-header__signout">
+        {intl.formatMessage({ id: "header.signout" })}
+      </button>
+    </form>
+  );
+
+  const menuLabel = (
+    <>
+      <Icon>
+        <path d="M3 6h18M3 12h18M3 18h18" />
+      </Icon>
+      <span>{intl.formatMessage({ id: "menu.open" })}</span>
+    </>
+  );
+  const menuContent = (
+    <>
+      <nav className="sf-sidemenu__nav" aria-label={intl.formatMessage({ id: "content.header.nav" })}>
+        <ul>
+          <li>
+            <a href={homeHref}>{intl.formatMessage({ id: "menu.home" })}</a>
+          </li>
+          {links.map((link) => (
+            <li key={link.href}>
+              <a href={link.href}>{link.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ul className="sf-sidemenu__account">
+        <li>
+          <a href={account.href}>{account.label}</a>
+        </li>
+        {signedIn && favoritesHref && (
+          <li>
+            <a href={favoritesHref}>{favoritesLabel}</a>
+          </li>
+        )}
+        {cartHref && (
+          <li>
+            <a href={cartHref}>{cartLabel ?? intl.formatMessage({ id: "content.header.cart" })}</a>
+          </li>
+        )}
+        {signOutForm && <li>{signOutForm}</li>}
+      </ul>
+      <LocaleSwitch />
+    </>
   );
 
   return (
@@ -79,18 +155,34 @@ export default function SiteHeader({
       <a className="sf-skip" href="#page-body">
         {intl.formatMessage({ id: "content.header.skip" })}
       </a>
-      <button
-        type="button"
-        className="sf-header__menu"
-        aria-expanded={menuOpen}
-        aria-controls={menuId}
-        onClick={() => setMenuOpen(true)}
-      >
-        <Icon>
-          <path d="M3 6h18M3 12h18M3 18h18" />
-        </Icon>
-        <span>{intl.formatMessage({ id: "menu.open" })}</span>
-      </button>
+      {hydrated ? (
+        <button
+          type="button"
+          className="sf-header__menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen(true)}
+        >
+          {menuLabel}
+        </button>
+      ) : (
+        // Without script the menu opens in place, below the header, and the same button closes
+        // it; opened between hydration and the switch to the button, it becomes the drawer.
+        <details
+          className="sf-navmenu"
+          ref={disclosure}
+          // The shopper may have opened it before hydration; the effect above takes that over.
+          suppressHydrationWarning
+          onToggle={(event) => {
+            if (!event.currentTarget.open) return;
+            event.currentTarget.open = false;
+            setMenuOpen(true);
+          }}
+        >
+          <summary className="sf-header__menu">{menuLabel}</summary>
+          <div className="sf-navmenu__panel">{menuContent}</div>
+        </details>
+      )}
       <a className="sf-header__brand" href={homeHref}>
         {storeName}
       </a>
@@ -109,13 +201,13 @@ export default function SiteHeader({
           {signedIn && (avatar ? <img className="sf-header__avatar" src={avatar} alt="" width={24} height={24} /> : personIcon)}
           <span className="sf-header__account-text">{account.label}</span>
         </a>
-        <span className="sf-header__wide">
+        <div className="sf-header__wide">
           <LanguageMenu />
-          {signOutButton}
-        </span>
+          {signOutForm}
+        </div>
         {signedIn && favoritesHref && (
           <a className="sf-header__favorites" href={favoritesHref}>
-            <span className="sf-visually-hidden">{intl.formatMessage({ id: "header.favorites.label" }, { count: saved })}</span>
+            <span className="sf-visually-hidden">{favoritesLabel}</span>
             <Icon>
               <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
             </Icon>
@@ -137,35 +229,7 @@ export default function SiteHeader({
         )}
       </div>
       <SideMenu id={menuId} open={menuOpen} onClose={() => setMenuOpen(false)}>
-        <nav className="sf-sidemenu__nav" aria-label={intl.formatMessage({ id: "content.header.nav" })}>
-          <ul>
-            <li>
-              <a href={homeHref}>{intl.formatMessage({ id: "menu.home" })}</a>
-            </li>
-            {links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <ul className="sf-sidemenu__account">
-          <li>
-            <a href={account.href}>{account.label}</a>
-          </li>
-          {signedIn && favoritesHref && (
-            <li>
-              <a href={favoritesHref}>{intl.formatMessage({ id: "header.favorites.label" }, { count: saved })}</a>
-            </li>
-          )}
-          {cartHref && (
-            <li>
-              <a href={cartHref}>{cartLabel ?? intl.formatMessage({ id: "content.header.cart" })}</a>
-            </li>
-          )}
-          {signOutButton && <li>{signOutButton}</li>}
-        </ul>
-        <LocaleSwitch />
+        {menuContent}
       </SideMenu>
     </header>
   );

@@ -2,7 +2,7 @@
 import type { FavoriteButtonProps } from "../../../generated/types";
 import { FavoriteToggle } from "../common/FavoriteToggle";
 
-export default function FavoriteButton({ productId }: FavoriteButtonProps) {
+export default function FavoriteButton({ productId, form }: FavoriteButtonProps) {
   return (
     <FavoriteToggle
       type="product"
@@ -10,6 +10,7 @@ export default function FavoriteButton({ productId }: FavoriteButtonProps) {
       addId="product.favorite.add"
       removeId="product.favorite.remove"
       className="sf-button"
+      form={form}
     />
   );
 }

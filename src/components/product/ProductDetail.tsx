@@ -6,7 +6,8 @@ import { useMemo, useRef, useState } from "react";
 import { type IntlShape, useIntl } from "react-intl";
 import type { ProductDetailData, ProductDetailProps, ProductDetailVariant, ProductSlidesImage } from "../../../generated/types";
 import { defaultVariant, productPageTitle, retitle } from "../../shared/product-variant";
-import AddToCart from "./AddToCart";
+import { ownFlash } from "../common/form-post";
+import AddToCart, { CART_ADD_FORM } from "./AddToCart";
 import FavoriteButton from "./FavoriteButton";
 import ProductPrice from "./ProductPrice";
 import ProductScore from "./ProductScore";
@@ -32,10 +33,12 @@ function slidesOf(product: ProductDetailData, intl: IntlShape): ProductSlidesIma
   });
 }
 
-export default function ProductDetail({ product, selectedSku, currency, productId }: ProductDetailProps) {
+export default function ProductDetail({ product, selectedSku, currency, productId, form }: ProductDetailProps) {
   const intl = useIntl();
   const [sku, setSku] = useState(() => selectedSku ?? defaultVariant(product.variants)!.sku);
-  const [quantity, setQuantity] = useState(1);
+  // A plain post that came back (no JavaScript) keeps the quantity typed and says what was wrong with it.
+  const cartFlash = ownFlash(form, CART_ADD_FORM);
+  const [quantity, setQuantity] = useState(() => Number(cartFlash?.values.quantity) || 1);
   const variant = product.variants.find((v) => v.sku === sku) ?? defaultVariant(product.variants)!;
   // The page title of the address shown: the product's, or the variant's once the address names one.
   const addressTitle = useRef(productPageTitle(product.title, product.variants.find((v) => v.sku === selectedSku)?.title));
@@ -57,6 +60,7 @@ export default function ProductDetail({ product, selectedSku, currency, productI
   const soldOut = variant.stock === 0;
   const max = Math.max(1, Math.min(MAX_PER_LINE, variant.stock));
   const units = clampQuantity(quantity, 1, max);
+  const quantityError = cartFlash?.values.sku === variant.sku ? cartFlash.errors.quantity : undefined;
 
   return (
     <article className="sf-product">
@@ -87,9 +91,18 @@ export default function ProductDetail({ product, selectedSku, currency, productI
         </div>
         <ProductSpec variants={product.variants} selectedSku={variant.sku} onSelect={choose} />
         <div className="sf-product__actions">
-          <QuantityInput value={units} min={1} max={max} disabled={soldOut} onChange={setQuantity} />
-          <AddToCart sku={variant.sku} stock={variant.stock} quantity={units} />
-          {productId !== undefined && <FavoriteButton productId={productId} />}
+          <AddToCart sku={variant.sku} stock={variant.stock} quantity={units} {...(form ? { form } : {})}>
+            <QuantityInput
+              name="quantity"
+              value={units}
+              min={1}
+              max={max}
+              disabled={soldOut}
+              onChange={setQuantity}
+              error={quantityError ? intl.formatMessage({ id: quantityError }, { min: 1, max }) : null}
+            />
+          </AddToCart>
+          {productId !== undefined && <FavoriteButton productId={productId} {...(form ? { form } : {})} />}
         </div>
         {product.description?.map((text, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: static paragraphs of the description, never reordered; two may have the same text.

@@ -3,10 +3,12 @@
 // markup and nothing jumps when the layout changes. The active slide follows `active`
 // (a variant's image) and the track's scroll position. A click on the image, Enter or Space
 // on the focused track, or the "Full screen" button opens the image viewer (its code loads
-// then), and the focus comes back here when it closes.
+// then), and the focus comes back here when it closes. Before (or without) script the track
+// still scrolls and snaps by itself, and each thumbnail is a link to its slide.
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ProductSlidesProps } from "../../../generated/types";
+import { useHydrated } from "../../runtime/hooks/useHydrated";
 
 const ImageViewer = lazy(() => import("./ImageViewer"));
 
@@ -31,6 +33,8 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
   const gliding = useRef<number | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const hintId = useId();
+  const slideId = (index: number) => `${hintId}-slide-${index}`;
+  const hydrated = useHydrated();
   const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
@@ -94,7 +98,7 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
         onWheel={takeOver}
       >
         {images.map((image, i) => (
-          <div key={image.src} className="sf-gallery__slide">
+          <div key={image.src} className="sf-gallery__slide" id={slideId(i)}>
             <img
               src={image.src}
               alt={image.alt}
@@ -125,19 +129,29 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
             {intl.formatMessage({ id: "product.images.position" }, { index: shown + 1, count })}
           </p>
           <ul className="sf-gallery__thumbs">
-            {images.map((image, i) => (
-              <li key={image.src}>
-                <button
-                  type="button"
-                  className="sf-gallery__thumb"
-                  aria-pressed={i === shown}
-                  aria-label={intl.formatMessage({ id: "product.images.show" }, { index: i + 1, count })}
-                  onClick={() => show(i)}
-                >
+            {images.map((image, i) => {
+              const name = intl.formatMessage({ id: "product.images.show" }, { index: i + 1, count });
+              return (
+                <li key={image.src}>
+                  {/* The picture stays one element while its control changes on hydration, so it is not asked for again. */}
                   <img src={image.src} alt="" width={72} height={72} loading="lazy" decoding="async" />
-                </button>
-              </li>
-            ))}
+                  {hydrated ? (
+                    <button
+                      type="button"
+                      className="sf-gallery__thumb"
+                      aria-pressed={i === shown}
+                      aria-label={name}
+                      onClick={() => show(i)}
+                    />
+                  ) : (
+                    // Following the link scrolls the track to the slide, with no script at all.
+                    <a className="sf-gallery__thumb" href={`#${slideId(i)}`}>
+                      <span className="sf-visually-hidden">{name}</span>
+                    </a>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </>
       )}

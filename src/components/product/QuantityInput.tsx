@@ -7,6 +7,8 @@ import type { QuantityInputProps } from "../../../generated/types";
 
 export interface QuantityInputHandlers {
   onChange?: (quantity: number) => void;
+  /** What the server said of the quantity a plain form post sent (no JavaScript), shown until it is changed. */
+  error?: string | null;
 }
 
 export function clampQuantity(value: number, min: number, max: number): number {
@@ -21,6 +23,7 @@ export default function QuantityInput({
   name,
   disabled = false,
   onChange,
+  error = null,
 }: QuantityInputProps & QuantityInputHandlers) {
   const intl = useIntl();
   const id = useId();
@@ -32,6 +35,7 @@ export default function QuantityInput({
   function commit(next: number) {
     const clamped = clampQuantity(next, min, top);
     setText(null);
+    setServerError(null);
     if (onChange) onChange(clamped);
     else setOwn(clamped);
   }
@@ -43,6 +47,9 @@ export default function QuantityInput({
   }
 
   const invalid = text !== null;
+  // The server's word stands until the shopper changes the quantity.
+  const [serverError, setServerError] = useState(error);
+  const shownError = invalid ? null : serverError;
   return (
     <div className="sf-quantity">
       <label className="sf-quantity__label" htmlFor={id}>
@@ -66,8 +73,8 @@ export default function QuantityInput({
           name={name}
           value={text ?? String(quantity)}
           disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-hint` : undefined}
+          aria-invalid={invalid || Boolean(shownError) || undefined}
+          aria-describedby={invalid ? `${id}-hint` : shownError ? `${id}-error` : undefined}
           onChange={(event) => onType(event.target.value)}
           onBlur={() => invalid && commit(Number(text))}
         />
@@ -81,6 +88,11 @@ export default function QuantityInput({
           +
         </button>
       </div>
+      {shownError && (
+        <p id={`${id}-error`} className="sf-quantity__hint">
+          {shownError}
+        </p>
+      )}
       {invalid && (
         <p id={`${id}-hint`} className="sf-quantity__hint" role="alert">
           {intl.formatMessage({ id: "product.quantity.range" }, { min, max: top })}

@@ -51,6 +51,10 @@ export default function UserOrderDetail({ order: initial, ordersHref, returnHref
       <p className="sf-order__meta">
         <LocalTime value={order.createdAt} time /> <OrderStatus order={order} />
       </p>
+      {/* Following the order live, and its actions, run in script. */}
+      <noscript>
+        <p className="sf-noscript">{intl.formatMessage({ id: "order.noscript" })}</p>
+      </noscript>
       <OrderActions order={order} onChange={setOrder} returnHref={returnHref} />
       <h2 className="sf-checkout__subtitle">{intl.formatMessage({ id: "order.items" })}</h2>
       <OrderItems items={order.items} currency={order.currency} />

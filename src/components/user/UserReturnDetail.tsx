@@ -61,6 +61,10 @@ export default function UserReturnDetail({ request: initial, returnsHref, orderH
       <p className="sf-order__meta">
         <ReturnStatus request={r} />
       </p>
+      {/* Following the return live, and its actions, run in script. */}
+      <noscript>
+        <p className="sf-noscript">{say("return.noscript")}</p>
+      </noscript>
       <dl className="sf-order__facts">
         <div>
           <dt>{say("return.order")}</dt>

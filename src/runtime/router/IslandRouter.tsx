@@ -6,7 +6,7 @@ import { type ReactNode, useMemo, useSyncExternalStore } from "react";
 import { type BaseLocationHook, Router } from "wouter";
 import type { RouterConfig } from "../../../generated/types";
 import { splitPrefix } from "../../shared/language-prefix";
-import { createRouteTable } from "../../shared/routes";
+import { createRouteTable, type RouteTable } from "../../shared/routes";
 import { RoutesContext } from "./hooks";
 import { locationStore } from "./location-store";
 
@@ -36,9 +36,18 @@ export interface IslandRouterProps {
   children?: ReactNode;
 }
 
+// Server rendering builds a table per island otherwise (a fifth of a page's render time); a
+// store's router config is one object for as long as the store is loaded.
+const tables = new WeakMap<RouterConfig, RouteTable>();
+function routeTableOf(config: RouterConfig): RouteTable {
+  const table = tables.get(config) ?? createRouteTable(config);
+  tables.set(config, table);
+  return table;
+}
+
 export function IslandRouter({ path, config, children }: IslandRouterProps) {
   const snapshot = useSyncExternalStore(locationStore.subscribe, locationStore.get, locationStore.get);
-  const serverRoutes = useMemo(() => (config ? createRouteTable(config) : null), [config]);
+  const serverRoutes = useMemo(() => (config ? routeTableOf(config) : null), [config]);
   const { prefix } = splitPrefix(path?.split("?")[0] ?? snapshot.path);
   return (
     <Router hook={useStoreLocation} searchHook={useStoreSearch} ssrPath={path} base={prefix ? `/${prefix}` : ""}>

@@ -3,7 +3,7 @@
 // to a user, the result wrapped in the envelope. defineCall ties a handler to its call by the
 // call's name alone: the body's type, the answer's type, the request schema and whether the
 // call is multipart all come from schemas/api/ through generated/api-calls.ts.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   type ApiBodies,
   type ApiCalls,
@@ -53,6 +53,8 @@ export interface CallContext<B> {
   token: string | undefined;
   visitorId: string;
   request: FastifyRequest;
+  /** The answer being made, for a call that sets or clears a cookie (auth/signout). */
+  reply?: FastifyReply;
   deps: ApiDeps;
   /** The language of the page the call comes from: store texts and links answer in it. */
   language: Language;
@@ -159,7 +161,16 @@ export function registerCalls(app: FastifyInstance, deps: ApiDeps, calls: CallDe
         try {
           const language = languageOfRequest(request);
           const callDeps: ApiDeps = { ...deps, store: storeFor(deps.localizedStore, language.messages) };
-          const data = await def.handler({ body: request.body ?? {}, user, token, visitorId, request, deps: callDeps, language });
+          const data = await def.handler({
+            body: request.body ?? {},
+            user,
+            token,
+            visitorId,
+            request,
+            reply,
+            deps: callDeps,
+            language,
+          });
           return { code: CODE.ok, msg: "", data: data === undefined ? null : data };
         } catch (err) {
           if (err instanceof ApiFail) {

@@ -370,4 +370,55 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX orders_user_coupon ON orders(user_id, coupon_code);
   `,
+  // Issue #17, one worker per core: which customer is signed in on each visitor, for the live
+  // channel. Any worker may learn it (an API call) and any other may hold the visitor's socket,
+  // so it lives here rather than in one process's memory.
+  `
+  CREATE TABLE live_bindings (
+    visitor_id TEXT PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+    bound_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX live_bindings_user ON live_bindings(user_id);
+  `,
+  // Issue #17, the render cache: one counter that every write to what public pages show bumps
+  // (stock held by orders, reviews, comments, shoppers' articles and names, coupon claims, the
+  // references an inquiry page confirms). Every worker process reads it, so a cached page is
+  // never older than the database it came from, whichever process took the write.
+  `
+  CREATE TABLE page_data_version (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    version INTEGER NOT NULL
+  );
+  INSERT INTO page_data_version (id, version) VALUES (1, 0);
+  CREATE TRIGGER page_data_orders_insert AFTER INSERT ON orders BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_orders_update AFTER UPDATE ON orders BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_orders_delete AFTER DELETE ON orders BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_order_items_insert AFTER INSERT ON order_items BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_order_items_update AFTER UPDATE ON order_items BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_order_items_delete AFTER DELETE ON order_items BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_reviews_insert AFTER INSERT ON reviews BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_reviews_update AFTER UPDATE ON reviews BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_reviews_delete AFTER DELETE ON reviews BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_review_photos_insert AFTER INSERT ON review_photos BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_review_photos_update AFTER UPDATE ON review_photos BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_review_photos_delete AFTER DELETE ON review_photos BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_article_comments_insert AFTER INSERT ON article_comments BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_article_comments_update AFTER UPDATE ON article_comments BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_article_comments_delete AFTER DELETE ON article_comments BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_user_articles_insert AFTER INSERT ON user_articles BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_user_articles_update AFTER UPDATE ON user_articles BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_user_articles_delete AFTER DELETE ON user_articles BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_coupon_claims_insert AFTER INSERT ON coupon_claims BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_coupon_claims_update AFTER UPDATE ON coupon_claims BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_coupon_claims_delete AFTER DELETE ON coupon_claims BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_inquiries_insert AFTER INSERT ON inquiries BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_inquiries_update AFTER UPDATE ON inquiries BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_inquiries_delete AFTER DELETE ON inquiries BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_feedback_insert AFTER INSERT ON feedback BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_feedback_update AFTER UPDATE ON feedback BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_feedback_delete AFTER DELETE ON feedback BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_users_update AFTER UPDATE OF nickname, first_name, last_name, avatar ON users BEGIN UPDATE page_data_version SET version = version + 1; END;
+  CREATE TRIGGER page_data_users_delete AFTER DELETE ON users BEGIN UPDATE page_data_version SET version = version + 1; END;
+  `,
 ];

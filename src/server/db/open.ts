@@ -1,5 +1,7 @@
 // Opens (creating when needed) the SQLite database in the data directory and brings its
-// schema up to date, each migration in its own transaction.
+// schema up to date, each migration in its own transaction. Every worker process of the
+// server opens the same file (src/server/cluster.ts): WAL lets readers go on while one writes,
+// and write transactions queue for the lock (see `writeLockFirst`).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -7,12 +9,16 @@ import { MIGRATIONS } from "./migrations";
 
 export type Db = Database.Database;
 
+/** How long a statement waits for another process's write lock before failing with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, "store.sqlite"));
   db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
-  db.pragma("busy_timeout = 5000");
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  writeLockFirst(db);
   const version = db.pragma("user_version", { simple: true }) as number;
   for (let v = version; v < MIGRATIONS.length; v++) {
     db.transaction(() => {
@@ -21,4 +27,40 @@ export function openDatabase(dataDir: string): Db {
     })();
   }
   return db;
+}
+
+/**
+ * Counters that may be lost without harm (rate-limit buckets): their own file, so that their
+ * frequent small writes neither wait for the store's write lock nor pay its fsync.
+ */
+export function openCounters(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, "counters.sqlite"));
+  db.pragma("journal_mode = WAL");
+  // A crash of the machine may forget the last few seconds of counts: a fresh bucket is harmless.
+  db.pragma("synchronous = OFF");
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  writeLockFirst(db);
+  db.exec(`CREATE TABLE IF NOT EXISTS rate_buckets (
+    id TEXT PRIMARY KEY,
+    tokens REAL NOT NULL,
+    at INTEGER NOT NULL,
+    full_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS rate_buckets_full ON rate_buckets(full_at);`);
+  return db;
+}
+
+/**
+ * Makes `db.transaction(fn)()` begin IMMEDIATE, taking the write lock at its start rather than
+ * at its first write. With several processes on one file, two deferred transactions that each
+ * read and then write can both hold a read snapshot and then both ask for the write lock: one
+ * gets SQLITE_BUSY at once, whatever the busy timeout, since waiting could not help it. Taken
+ * first, the lock is queued for like any other, so every read-then-write of every call is
+ * serialized across workers; readers outside transactions still go on beside a writer (WAL).
+ * Done here, once, so that no call site can forget it.
+ */
+function writeLockFirst(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: Parameters<Db["transaction"]>[0]) => transaction(fn).immediate) as Db["transaction"];
 }

@@ -3,7 +3,11 @@
 // HttpOnly cookie that the next page read takes once. That page is the shopper's own answer,
 // so it is never stored by any cache.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FormState } from "../../../generated/types";
 import { readCookie } from "../api/register";
+
+/** schemas/common/form-state.schema.json */
+export type { FormState };
 
 export const FLASH_COOKIE = "sf_form";
 
@@ -11,17 +15,6 @@ export const FLASH_COOKIE = "sf_form";
 const FLASH_MAX_AGE_S = 120;
 /** Browsers keep cookies up to 4 KB; a larger flash is cut to its errors. */
 const FLASH_MAX_BYTES = 3500;
-
-export interface FormState {
-  /** The form's name, as its post address has it (`/form/{name}`). */
-  name: string;
-  /** Field name -> the value typed. */
-  values: Record<string, string>;
-  /** Field name -> message id of what is wrong with it. */
-  errors: Record<string, string>;
-  /** Message id of what went wrong with the form as a whole. */
-  failure?: string;
-}
 
 const secure = (request: FastifyRequest) => (request.protocol === "https" ? "; Secure" : "");
 
@@ -34,11 +27,21 @@ export function writeFlash(reply: FastifyReply, request: FastifyRequest, state: 
   );
 }
 
-const isRecordOfStrings = (value: unknown): value is Record<string, string> =>
+/** The bounds of `$form` in schemas/pages/scope.schema.json, which the page checks the flash against. */
+const MAX_FIELDS = 50;
+const MAX_KEY = 100;
+const MAX_VALUE = 2000;
+const MAX_MESSAGE_ID = 200;
+
+const isRecordOfStrings = (value: unknown, maxLength: number): value is Record<string, string> =>
   typeof value === "object" &&
   value !== null &&
   !Array.isArray(value) &&
-  Object.values(value).every((v) => typeof v === "string" && v.length <= 2000);
+  Object.keys(value).length <= MAX_FIELDS &&
+  Object.entries(value).every(([k, v]) => k.length <= MAX_KEY && typeof v === "string" && v.length <= maxLength);
+
+const isMessageId = (value: unknown) =>
+  value === undefined || (typeof value === "string" && value.length > 0 && value.length <= MAX_MESSAGE_ID);
 
 /** The flash the request carries, or null; anything malformed counts as none. */
 export function readFlash(cookieHeader: string | undefined): FormState | null {
@@ -47,9 +50,15 @@ export function readFlash(cookieHeader: string | undefined): FormState | null {
   try {
     const state = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<FormState>;
     if (typeof state.name !== "string" || !/^[a-z][a-z0-9-]{0,39}$/.test(state.name)) return null;
-    if (!isRecordOfStrings(state.values) || !isRecordOfStrings(state.errors)) return null;
-    if (state.failure !== undefined && typeof state.failure !== "string") return null;
-    return { name: state.name, values: state.values, errors: state.errors, ...(state.failure ? { failure: state.failure } : {}) };
+    if (!isRecordOfStrings(state.values, MAX_VALUE) || !isRecordOfStrings(state.errors, MAX_MESSAGE_ID)) return null;
+    if (!isMessageId(state.failure) || !isMessageId(state.notice)) return null;
+    return {
+      name: state.name,
+      values: state.values,
+      errors: state.errors,
+      ...(state.failure ? { failure: state.failure } : {}),
+      ...(state.notice ? { notice: state.notice } : {}),
+    };
   } catch {
     return null;
   }

@@ -10,7 +10,8 @@ import { isPrefix } from "../../shared/languages";
 import { contactCalls } from "../api/calls/contact";
 import { ApiFail } from "../api/envelope";
 import { languageOfRequest } from "../api/language";
-import { type ApiDeps, isCrossSite, visitorIdOf } from "../api/register";
+import { type ApiDeps, visitorIdOf } from "../api/register";
+import { addFormBodyParser, refuseCrossSite } from "../forms/register";
 
 /** The route of the feedback form (SPEC.md's "inquiry feedback"); every other slug is a product. */
 const FEEDBACK_SLUG = "feedback";
@@ -47,14 +48,11 @@ export function registerContactPosts(app: FastifyInstance, deps: ApiDeps): void 
   const calls = new Map(contactCalls.map((call) => [call.path, call]));
   void app.register(async (scope) => {
     // Form posts are read here only; the API keeps taking JSON alone.
-    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
-      done(null, new URLSearchParams(String(body))),
-    );
+    addFormBodyParser(scope);
     const handle = async (request: FastifyRequest<{ Params: { prefix?: string; slug: string } }>, reply: FastifyReply) => {
       const { prefix, slug } = request.params;
       if (prefix !== undefined && !isPrefix(prefix)) return reply.code(404).send({ code: 40, msg: "There is no such call." });
-      if (isCrossSite(request))
-        return reply.code(403).type("text/plain; charset=utf-8").send("Forms from other sites are not accepted.");
+      if (refuseCrossSite(request, reply)) return reply;
       const page = `${prefix ? `/${prefix}` : ""}/inquiry/${encodeURIComponent(slug)}`;
       const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
       const path = slug === FEEDBACK_SLUG ? "feedback/submit" : "inquiry/submit";

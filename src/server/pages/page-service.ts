@@ -4,7 +4,7 @@ import type { PageMeta, PageTheme } from "../../../generated/types";
 import type { Registry } from "../../registry/types";
 import { DEFAULT_PREFIX, type Language, languageOf } from "../../shared/languages";
 import { loadMessages, type Messages } from "../../shared/messages";
-import { createRouteTable, matchPath, type RouteMatch } from "../../shared/routes";
+import { createRouteTable, isPrivateRoute, matchPath, type RouteMatch } from "../../shared/routes";
 import type { Db } from "../db/open";
 import type { FormState } from "../forms/flash";
 import { reviewsOf } from "../reviews";
@@ -16,7 +16,9 @@ import { storeFor } from "../store/localize";
 import { createLinks } from "./links";
 import { checkPageData, checkScopeRoots } from "./page-data-check";
 import { pageMeta, type RenderLogger, renderRegion } from "./render";
+import { CLOCK_PAGE_TTL_MS, type RenderCache } from "./render-cache";
 import { notFound, type ResolveContext, resolvePage, signInRequired, type Viewer } from "./resolve";
+import { shopperCart } from "./shopper-cart";
 
 export interface PageRequest {
   pathname: string;
@@ -44,6 +46,20 @@ export interface PageResult {
   pageFoot: string;
   /** JSON-LD items for the document's head (first loads only: search engines read those). */
   structuredData: JsonLd[];
+  /**
+   * The same for every visitor without a session (no viewer, no flash, a public route, no
+   * read of the visitor id): the server may reuse it and a shared cache may hold it.
+   */
+  shared: boolean;
+}
+
+/** Where a page came from: the render cache, a render the cache now keeps, or a render for this request only. */
+export type CacheOutcome = "hit" | "stored" | "bypass";
+
+/** The render cache and the database's page data version its keys carry (render-cache.ts). */
+export interface PageCacheDeps {
+  pages: RenderCache<PageResult>;
+  version(): number;
 }
 
 export interface PageServiceDeps {
@@ -56,6 +72,8 @@ export interface PageServiceDeps {
   stock(): (sku: string) => number;
   /** The server's clock (tests set it); Date.now by default. */
   clock?: () => number;
+  /** Without it every request renders. */
+  cache?: PageCacheDeps;
 }
 
 /** The account area: its pages are rendered only for their signed-in owner. */
@@ -78,7 +96,8 @@ export function createPageService(deps: PageServiceDeps) {
     return messages;
   };
 
-  async function render(request: PageRequest): Promise<PageResult> {
+  /** The render and whether it read what differs between anonymous visitors (the visitor id) or the clock. */
+  async function renderTracked(request: PageRequest): Promise<{ result: PageResult; clockRead: boolean }> {
     const match: RouteMatch = matchPath(routes, request.pathname) ?? {
       name: "not-found",
       params: {},
@@ -92,11 +111,18 @@ export function createPageService(deps: PageServiceDeps) {
     const store = storeFor(deps.store, language.messages);
     const links = createLinks(store.config.router, match.prefix);
     const viewer = request.viewer ?? null;
+    const now = (deps.clock ?? Date.now)();
+    let visitorRead = false;
+    let clockRead = false;
     const ctx: ResolveContext = {
       store,
       db: deps.db,
       viewer,
-      visitorId: request.visitorId ?? null,
+      // Getters, so that the cache learns which pages depend on the visitor or on the time.
+      get visitorId() {
+        visitorRead = true;
+        return request.visitorId ?? null;
+      },
       form: request.form ?? null,
       match,
       query: request.query,
@@ -105,7 +131,10 @@ export function createPageService(deps: PageServiceDeps) {
       reviews: reviewsOf(deps.db, store),
       stockOf: deps.stock(),
       search: searchIndexOf(deps.store),
-      now: (deps.clock ?? Date.now)(),
+      get now() {
+        clockRead = true;
+        return now;
+      },
     };
     const resolved =
       match.name === "not-found"
@@ -125,8 +154,12 @@ export function createPageService(deps: PageServiceDeps) {
         cart: links.to("/cart"),
         account: links.user("center"),
         favorites: links.user("favorite"),
+        // Only on pages rendered for one shopper: a page every visitor shares cannot hold anyone's count.
+        ...(isPrivateRoute(match.name) ? { cartCount: Math.min(shopperCart(ctx).count, 9999) } : {}),
         journal: links.to("/article"),
         year: new Date().getUTCFullYear(),
+        // The header shows the account and sign-out before (or without) its script.
+        signedIn: viewer !== null,
         footer: [
           {
             title: store.config.storeName,
@@ -147,6 +180,8 @@ export function createPageService(deps: PageServiceDeps) {
           },
         ],
       },
+      // Only after a plain form post: templates bind it into the island that owns the form.
+      ...(ctx.form ? { $form: ctx.form } : {}),
     };
     checkScopeRoots(match.name, roots);
     const scope = { ...roots, page: resolved.page };
@@ -181,7 +216,8 @@ export function createPageService(deps: PageServiceDeps) {
         canonical: meta.canonical,
       });
     }
-    return {
+    const shared = viewer === null && !request.form && !visitorRead && resolved.status < 500 && !isPrivateRoute(match.name);
+    const result: PageResult = {
       status: resolved.status,
       language,
       meta,
@@ -191,10 +227,65 @@ export function createPageService(deps: PageServiceDeps) {
       pageHead,
       pageBody,
       pageFoot,
+      shared,
     };
+    return { result, clockRead };
   }
 
-  return { render, routes };
+  async function render(request: PageRequest): Promise<PageResult> {
+    return (await renderTracked(request)).result;
+  }
+
+  const rendering = new Map<string, ReturnType<typeof renderTracked>>();
+
+  /** A page through the render cache: only requests without a viewer or a flash may use it. */
+  async function renderCached(request: PageRequest): Promise<{ result: PageResult; cache: CacheOutcome }> {
+    const cache = deps.cache;
+    if (!cache || request.viewer || request.form) return { result: await render(request), cache: "bypass" };
+    const now = (deps.clock ?? Date.now)();
+    // Read before rendering: a write during the render leaves this entry behind the next version, never ahead.
+    const key = JSON.stringify([
+      request.pathname,
+      [...request.query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      request.hideHead === true,
+      request.hideFoot === true,
+      request.origin ?? "",
+      cache.version(),
+      // The footer's year.
+      new Date().getUTCFullYear(),
+    ]);
+    const hit = cache.pages.get(key, now);
+    if (hit) return { result: hit, cache: "hit" };
+    // Requests that miss together wait for one render (a popular page just made stale would
+    // otherwise be rendered once per request in flight).
+    const pending = rendering.get(key);
+    if (pending) {
+      const shared = (await pending).result;
+      if (shared.shared) return { result: shared, cache: "hit" };
+      return { result: await render(request), cache: "bypass" };
+    }
+    const started = renderTracked(request);
+    rendering.set(key, started);
+    try {
+      const { result, clockRead } = await started;
+      if (!result.shared) return { result, cache: "bypass" };
+      cache.pages.set(key, result, estimatedBytes(result), clockRead ? now + CLOCK_PAGE_TTL_MS : Number.POSITIVE_INFINITY);
+      return { result, cache: "stored" };
+    } finally {
+      rendering.delete(key);
+    }
+  }
+
+  return { render, renderCached, routes };
 }
 
 export type PageService = ReturnType<typeof createPageService>;
+
+/**
+ * A page's cached text, in bytes: the regions and the page data, as two-byte strings at worst,
+ * three times over (the result, and the document and page-route bodies the routes keep beside it).
+ */
+function estimatedBytes(result: PageResult): number {
+  const text = result.pageHead.length + result.pageBody.length + result.pageFoot.length + JSON.stringify(result.pageData).length;
+  return 2 * 3 * text;
+}

@@ -1,7 +1,9 @@
 // GET of any page address: the document on a first load, the page-route JSON when the
 // client router asks with ?request=route. Both carry the page's HTTP status.
+import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import type { FastifyInstance } from "fastify";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Registry } from "../../registry/types";
 import { ROUTE_MARKERS, WIRE } from "../../shared/codes";
 import { isPrefix } from "../../shared/languages";
@@ -11,15 +13,16 @@ import { readCookie, visitorIdOf } from "../api/register";
 import { digest, userIdOfToken } from "../auth/tokens";
 import type { ClientBuild } from "../client-build";
 import type { Db } from "../db/open";
-import { renderDocument } from "../document";
+import { type DocumentAssets, renderDocument } from "../document";
 import { clearFlash, readFlash } from "../forms/flash";
 import { sessionTokenOf } from "../forms/session-cookie";
-import { contentSecurityPolicy, createNonce, injectOrigins } from "../security";
+import { contentSecurityPolicy, injectOrigins, inlineSources } from "../security";
 import { publicOrigin } from "../seo/public-origin";
 import { stockSnapshot } from "../stock";
 import type { LocalizedStore } from "../store/load";
 import { storeFor } from "../store/localize";
-import { createPageService, type PageRequest, type PageResult } from "./page-service";
+import { type CacheOutcome, createPageService, type PageRequest, type PageResult } from "./page-service";
+import { createRenderCache, pageDataVersion } from "./render-cache";
 import type { Viewer } from "./resolve";
 
 export interface PagesDeps {
@@ -32,6 +35,11 @@ export interface PagesDeps {
   publicOrigin?: string;
   /** The server's clock, which pages compare dates with; Date.now by default. */
   clock?: () => number;
+  /**
+   * Cached bodies are kept compressed too (each encoding once) and sent as they are. Off under
+   * dev reload, which writes its script into each document as text.
+   */
+  precompress?: boolean;
 }
 
 // The last resort when even the error page cannot be rendered: no islands, no data.
@@ -41,6 +49,62 @@ const BARE_500 = `<!doctype html>
 `;
 
 const headerValue = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
+
+/**
+ * An anonymous public page: any cache may keep it, a shared one (a CDN) serves it for 30 s and
+ * a minute longer while it asks again in the background; a browser asks every time (its ETag
+ * makes that a 304). README, "Caching".
+ */
+export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
+/** The page-route headers the answer depends on (the language is in the path). */
+const ROUTE_VARY = `${WIRE.hideHeadHeader}, ${WIRE.hideFootHeader}, ${WIRE.authHeader}, accept-encoding`;
+
+interface Body {
+  text: string;
+  etag: string;
+  /** A cached body compressed once per encoding, rather than once per answer. */
+  encoded?: Map<Encoding, Buffer>;
+}
+
+type Encoding = "br" | "gzip";
+
+// As @fastify/compress (app.ts) would answer: the same encodings, and nothing below its threshold.
+const COMPRESS_THRESHOLD = 1024;
+const COMPRESS: Record<Encoding, (text: string) => Buffer> = {
+  br: (text) =>
+    brotliCompressSync(text, {
+      params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+    }),
+  gzip: (text) => gzipSync(text),
+};
+
+/** The encoding to answer with: brotli, else gzip, unless Accept-Encoding refuses it (q=0) or names neither. */
+function encodingOf(request: FastifyRequest): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of (headerValue(request.headers["accept-encoding"]) ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: Encoding) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  return ok("br") ? "br" : ok("gzip") ? "gzip" : null;
+}
+
+function bodyOf(text: string): Body {
+  return { text, etag: `"${createHash("sha1").update(text, "utf8").digest("base64url")}"` };
+}
+
+/** If-None-Match against a strong ETag, by the weak comparison RFC 9110 asks for there. */
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = headerValue(request.headers["if-none-match"]);
+  if (!header) return false;
+  return header.trim() === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** The auth or form session cookie: the answer is that shopper's (a CDN passes such requests by: README). */
+function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
+  return Boolean(readCookie(headers.cookie, WIRE.authCookie) || sessionTokenOf(headers.cookie));
+}
 
 /**
  * Who a page is rendered for: the x-auth token of a page route, or on a first load (which
@@ -59,6 +123,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
   const pages = createPageService({
     store: deps.store,
     db: deps.db,
+    cache: { pages: createRenderCache<PageResult>(), version: pageDataVersion(deps.db) },
     // Stock does not depend on the language: the English store serves every page.
     stock: () => stockSnapshot(deps.db, storeFor(deps.store, "en")),
     registry: deps.registry,
@@ -66,6 +131,66 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   const origins = injectOrigins(deps.store.theme);
+  // The store's theme is fixed while the server runs: one <style>, one policy, for every document.
+  const themeStyle = themeStyleElement(deps.store.theme);
+  const inline = inlineSources(themeStyle);
+  const policy = contentSecurityPolicy({
+    scripts: [...inline.scripts, ...origins.scripts],
+    styles: [...inline.styles, ...origins.styles],
+  });
+  // The bodies of cached pages, per answer kind and client build, live as long as their page in the render cache.
+  const bodies = new WeakMap<PageResult, Map<string, Body>>();
+  const bodyFor = (result: PageResult, cache: CacheOutcome, kind: string, make: () => string): Body => {
+    if (cache === "bypass") return bodyOf(make());
+    const kinds = bodies.get(result) ?? new Map<string, Body>();
+    bodies.set(result, kinds);
+    const body = kinds.get(kind) ?? bodyOf(make());
+    kinds.set(kind, body);
+    return body;
+  };
+  const documentOf = (result: PageResult, assets: DocumentAssets): string =>
+    renderDocument({
+      lang: result.language.locale,
+      initialData: {
+        meta: result.meta,
+        config: storeFor(deps.store, result.language.messages).config,
+        theme: result.theme,
+        pageData: result.pageData,
+      },
+      pageHead: result.pageHead,
+      pageBody: result.pageBody,
+      pageFoot: result.pageFoot,
+      assets,
+      headExtra: themeStyle,
+      structuredData: result.structuredData,
+    });
+  const routeJson = (result: PageResult): string =>
+    JSON.stringify({
+      code: 0,
+      msg: "",
+      data: {
+        data: result.pageData,
+        theme: result.theme,
+        pageBody: result.pageBody,
+        pageHead: result.pageHead,
+        pageFoot: result.pageFoot,
+        meta: result.meta,
+      },
+    });
+  /** The body with its ETag, or a 304 when the browser or cache holds it already. */
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, body: Body, cache: CacheOutcome) => {
+    reply.header("etag", body.etag);
+    if (status === 200 && notModified(request, body.etag)) return reply.code(304).send();
+    reply.code(status);
+    const encoding =
+      deps.precompress && cache !== "bypass" && body.text.length >= COMPRESS_THRESHOLD ? encodingOf(request) : null;
+    if (!encoding) return reply.send(body.text);
+    body.encoded ??= new Map();
+    const bytes = body.encoded.get(encoding) ?? COMPRESS[encoding](body.text);
+    body.encoded.set(encoding, bytes);
+    // Already encoded: the compression plugin lets it through as it is.
+    return reply.header("content-encoding", encoding).send(bytes);
+  };
 
   app.get<{ Params: { "*": string } }>("/*", async (request, reply) => {
     const url = new URL(request.url, "http://localhost");
@@ -89,8 +214,9 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
     // Taken once, and the page that shows it is the shopper's own: never stored.
     if (pageRequest.form) clearFlash(reply, request);
     let result: PageResult;
+    let cache: CacheOutcome = "bypass";
     try {
-      result = await pages.render(pageRequest);
+      ({ result, cache } = await pages.renderCached(pageRequest));
     } catch (err) {
       // A page that cannot be rendered still answers as a page: the 500 error page, in its language.
       request.log.error(err);
@@ -102,52 +228,47 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
         return reply.code(500).type("text/html; charset=utf-8").header("cache-control", "no-store").send(BARE_500);
       }
     }
-    reply.code(result.status);
+    // Asked with a session (x-auth on a page route, a session cookie on a first load): the
+    // answer is that shopper's, even when the token turned out to be void.
+    const withSession = asRoute ? request.headers[WIRE.authHeader] !== undefined : hasSessionCookie(request.headers);
+    const shared = result.shared && !withSession && result.status === 200;
+    reply.header("x-render-cache", cache);
     if (asRoute) {
-      return reply
-        .header("cache-control", "no-store")
-        .header("vary", "x-hide-head, x-hide-foot")
-        .type("application/json; charset=utf-8")
-        .send({
-          code: 0,
-          msg: "",
-          data: {
-            data: result.pageData,
-            theme: result.theme,
-            pageBody: result.pageBody,
-            pageHead: result.pageHead,
-            pageFoot: result.pageFoot,
-            meta: result.meta,
-          },
-        });
-    }
-    const nonce = createNonce();
-    const html = renderDocument({
-      lang: result.language.locale,
-      initialData: {
-        meta: result.meta,
-        config: storeFor(deps.store, result.language.messages).config,
-        theme: result.theme,
-        pageData: result.pageData,
-      },
-      pageHead: result.pageHead,
-      pageBody: result.pageBody,
-      pageFoot: result.pageFoot,
-      assets: deps.client.assets(),
-      nonce,
-      headExtra: themeStyleElement(deps.store.theme, nonce),
-      structuredData: result.structuredData,
-    });
-    return (
       reply
-        .header("content-security-policy", contentSecurityPolicy(nonce, origins))
-        // A page of the account area or the checkout is the shopper's own: never stored. Any
-        // other document is the same for every visitor (islands fill in the rest), so the
-        // browser may keep it for Back and Forward (the back/forward cache refuses no-store);
-        // it still asks the server again before reusing it.
-        .header("cache-control", pageRequest.form || isPrivateRoute(result.meta.route ?? "") ? "no-store" : "private, no-cache")
-        .type("text/html; charset=utf-8")
-        .send(html)
+        .header("cache-control", shared ? SHARED_CACHE_CONTROL : "private, no-store")
+        .header("vary", ROUTE_VARY)
+        .type("application/json; charset=utf-8");
+      return send(
+        request,
+        reply,
+        result.status,
+        bodyFor(result, cache, "route", () => routeJson(result)),
+        cache,
+      );
+    }
+    const assets = deps.client.assets();
+    const kind = `document ${assets.boot} ${assets.styles.join(" ")}`;
+    reply
+      .header("content-security-policy", policy)
+      // A page of the account area or the checkout, or one a form post sent back, is the
+      // shopper's own: never stored. A signed-in shopper's public page stays private, and the
+      // browser may keep it for Back and Forward (the back/forward cache refuses no-store).
+      .header(
+        "cache-control",
+        shared
+          ? SHARED_CACHE_CONTROL
+          : pageRequest.form || isPrivateRoute(result.meta.route ?? "")
+            ? "no-store"
+            : "private, no-cache",
+      )
+      .header("vary", "accept-encoding")
+      .type("text/html; charset=utf-8");
+    return send(
+      request,
+      reply,
+      result.status,
+      bodyFor(result, cache, kind, () => documentOf(result, assets)),
+      cache,
     );
   });
 }

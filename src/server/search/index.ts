@@ -1,17 +1,22 @@
 // The catalog's search index: products (name, summary, description, category, tags, option
-// values), categories and articles, one row per message language, each language's text read
-// through storeFor() (a translated entry also holds its English name), in an in-memory SQLite
-// database with an FTS5 table whose trigram tokenizer matches any substring of three
-// characters or more, Chinese included (no word splitting needed). Shorter words (trigram's
-// minimum is three; Chinese words are often two characters) are matched with LIKE over the
-// same text. Every word of a query must match.
+// values), categories and articles, one row per message language, each language's text
+// resolved from the store files (a translated entry also holds its English name), in the
+// catalog database (src/server/catalog/) with one FTS5 table per language whose trigram
+// tokenizer matches any substring of three characters or more, Chinese included (no word
+// splitting needed). Shorter words (trigram's minimum is three; Chinese words are often two
+// characters) are matched with LIKE over the same text. Every word of a query must match.
 //
-// The index belongs to one loaded store: searchIndexOf(store) builds it on first use (the
-// server asks at start) and a store loaded again gets an index of its own.
-import Database from "better-sqlite3";
+// The import writes it (writeSearchIndex) with the rest of the catalog, so a start whose store
+// files have not changed finds it ready; searchIndexOf(store) prepares its queries once.
+import type { Statement } from "better-sqlite3";
+import type { StoreCategory, StoreTag } from "../../../generated/types";
 import { MESSAGE_LANGUAGES, type MessageLanguage } from "../../shared/languages";
-import type { LocalizedStore, Store } from "../store/load";
-import { storeFor } from "../store/localize";
+import type { Catalog } from "../catalog/catalog";
+import { type CatalogDb, FTS_TABLES } from "../catalog/database";
+import type { CatalogInput } from "../catalog/import";
+import type { ProductRow } from "../catalog/queries";
+import type { LocalizedStore, Plain } from "../store/load";
+import { resolveTexts } from "../store/texts.mjs";
 
 export type EntryKind = "product" | "category" | "article";
 
@@ -24,6 +29,12 @@ export interface SuggestedRefs {
 export interface SearchIndex {
   /** Slugs of the products matching every word of `query`, best first; all products, in store order, for an empty query. */
   products(language: MessageLanguage, query: string): string[];
+  /**
+   * The catalog rows of `products(language, query)`, in that order, for filters, facets and
+   * sorts. Recent answers are kept as positions (the catalog does not change while the server
+   * runs): the pages of one search, and popular words, are matched once.
+   */
+  productRows(language: MessageLanguage, query: string): readonly ProductRow[];
   /** Up to `limit` slugs of one kind matching `query`, best first; none for an empty query. */
   find(language: MessageLanguage, kind: EntryKind, query: string, limit: number): string[];
   /** Up to `limit` slugs of each kind matching `query`, best first. */
@@ -39,6 +50,8 @@ export interface SearchIndex {
 export const MAX_QUERY_LENGTH = 200;
 /** At most this many words of a query are matched (each one more condition). */
 const MAX_WORDS = 8;
+/** How many product positions the searches kept may hold in all (4 bytes each). */
+const KEPT_POSITIONS = 2_000_000;
 /** trigram tokenizer: the shortest string (in characters) FTS5 can match. */
 const TRIGRAM = 3;
 
@@ -100,20 +113,27 @@ function allowedEdits(length: number): number {
 interface Row {
   kind: EntryKind;
   ref: string;
+  /** A product's place in the store's order (its row in the catalog's products table). */
+  position?: number;
   title: string;
   body: string;
 }
 
-/** What one language's store says about each product, category and article. */
-function rowsOf(store: Store): Row[] {
-  const categoryName = new Map(store.categories.map((c) => [c.slug, c.name]));
-  const tagName = new Map(store.tags.map((t) => [t.slug, t.name]));
-  const rows: Row[] = [];
-  for (const p of store.products) {
+/** What the import hands the index: the catalog files as read. */
+type IndexInput = Pick<CatalogInput, "products" | "categories" | "tags" | "articles">;
+
+/** What one language's store says about each product, category and article, one at a time. */
+function* rowsOf(input: IndexInput, language: MessageLanguage): Generator<Row> {
+  const plain = <T>(value: T) => resolveTexts(value, language) as Plain<T>;
+  const categoryName = new Map(input.categories.map((c) => [c.slug, plain(c.name)]));
+  const tagName = new Map(input.tags.map((t) => [t.slug, plain(t.name)]));
+  for (const [position, raw] of input.products.entries()) {
+    const p = plain(raw);
     const options = new Set(p.variants.flatMap((v) => Object.values(v.options ?? {})));
-    rows.push({
+    yield {
       kind: "product",
       ref: p.slug,
+      position,
       title: p.title,
       body: [
         p.summary ?? "",
@@ -122,18 +142,20 @@ function rowsOf(store: Store): Row[] {
         ...(p.tags ?? []).map((t) => tagName.get(t) ?? t),
         ...options,
       ].join("\n"),
-    });
+    };
   }
-  for (const c of store.categories) rows.push({ kind: "category", ref: c.slug, title: c.name, body: c.description ?? "" });
-  for (const a of store.articles) {
-    rows.push({
+  for (const c of input.categories as StoreCategory[]) {
+    yield { kind: "category", ref: c.slug, title: plain(c.name), body: plain(c.description) ?? "" };
+  }
+  for (const raw of input.articles) {
+    const a = plain(raw);
+    yield {
       kind: "article",
       ref: a.slug,
       title: a.title,
       body: [a.excerpt ?? "", ...(a.body ?? []), a.author ?? "", ...(a.tags ?? []).map((t) => tagName.get(t) ?? t)].join("\n"),
-    });
+    };
   }
-  return rows;
 }
 
 /** The words of a title, for spelling suggestions: runs of letters and digits of two characters or more. */
@@ -142,64 +164,67 @@ const wordsOf = (text: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => charLength(w) >= 2);
 
-export function buildSearchIndex(store: LocalizedStore): SearchIndex {
-  const db = new Database(":memory:");
-  db.exec(`
-    CREATE TABLE entries (
-      id INTEGER PRIMARY KEY,
-      lang TEXT NOT NULL,
-      kind TEXT NOT NULL,
-      ref TEXT NOT NULL,
-      title TEXT NOT NULL,
-      body TEXT NOT NULL
-    );
-    CREATE INDEX entries_lang_kind ON entries(lang, kind, id);
-    CREATE VIRTUAL TABLE docs USING fts5(title, body, content='entries', content_rowid='id', tokenize='trigram');
-  `);
-  const insert = db.prepare("INSERT INTO entries (lang, kind, ref, title, body) VALUES (?, ?, ?, ?, ?)");
-  /** Per language: each indexed word and how often titles use it. */
-  const vocabulary = new Map<MessageLanguage, Map<string, number>>();
-  const englishTitles = new Map(rowsOf(storeFor(store, "en")).map((row) => [`${row.kind} ${row.ref}`, row.title]));
-  db.transaction(() => {
-    for (const language of MESSAGE_LANGUAGES) {
-      const words = new Map<string, number>();
-      const local = storeFor(store, language);
-      for (const row of rowsOf(local)) {
-        // A translated entry is found by its English name too: shoppers type names they have seen.
-        const english = englishTitles.get(`${row.kind} ${row.ref}`);
-        const body = english && english !== row.title ? `${row.body}\n${english}` : row.body;
-        insert.run(language, row.kind, row.ref, normalizeText(row.title), normalizeText(body));
-        for (const word of wordsOf(row.title)) words.set(word, (words.get(word) ?? 0) + 1);
-      }
-      for (const tag of local.tags) for (const word of wordsOf(tag.name)) words.set(word, (words.get(word) ?? 0) + 1);
-      vocabulary.set(language, words);
+/** Writes the index into the catalog database, inside the import's transaction. */
+export function writeSearchIndex(db: CatalogDb, input: IndexInput): void {
+  const entry = db.prepare("INSERT INTO search_entries (lang, kind, ref, position, title, body) VALUES (?, ?, ?, ?, ?, ?)");
+  const word = db.prepare("INSERT INTO search_words (lang, word, uses) VALUES (?, ?, ?)");
+  const englishTitles = new Map<string, string>();
+  for (const row of rowsOf(input, "en")) englishTitles.set(`${row.kind} ${row.ref}`, row.title);
+  for (const language of MESSAGE_LANGUAGES) {
+    const fts = FTS_TABLES[language];
+    const doc = db.prepare(`INSERT INTO ${fts} (rowid, title, body) VALUES (?, ?, ?)`);
+    const words = new Map<string, number>();
+    for (const row of rowsOf(input, language)) {
+      // A translated entry is found by its English name too: shoppers type names they have seen.
+      const english = englishTitles.get(`${row.kind} ${row.ref}`);
+      const body = english && english !== row.title ? `${row.body}\n${english}` : row.body;
+      const title = normalizeText(row.title);
+      const normalized = normalizeText(body);
+      const id = entry.run(language, row.kind, row.ref, row.position ?? null, title, normalized).lastInsertRowid;
+      doc.run(id, title, normalized);
+      for (const w of wordsOf(row.title)) words.set(w, (words.get(w) ?? 0) + 1);
     }
-    db.exec("INSERT INTO docs(docs) VALUES ('rebuild')");
-  })();
+    for (const tag of input.tags as StoreTag[]) {
+      for (const w of wordsOf(resolveTexts(tag.name, language) as string)) words.set(w, (words.get(w) ?? 0) + 1);
+    }
+    for (const [w, uses] of words) word.run(language, w, uses);
+  }
+}
 
-  // One statement per shape of query (how many long and short words), prepared once.
-  const statements = new Map<string, Database.Statement>();
-  function statement(longWords: number, shortWords: number, limited: boolean): Database.Statement {
-    const key = `${longWords} ${shortWords} ${limited}`;
+function openSearchIndex(catalog: Catalog): SearchIndex {
+  const db = catalog.db;
+  // One statement per shape of query (language, how many long and short words, what it selects), prepared once.
+  const statements = new Map<string, Statement>();
+  function statement(
+    language: MessageLanguage,
+    longWords: number,
+    shortWords: number,
+    limited: boolean,
+    positions: boolean,
+  ): Statement {
+    const key = `${language} ${longWords} ${shortWords} ${limited} ${positions}`;
     let found = statements.get(key);
     if (!found) {
-      const fts = longWords > 0;
+      const fts = longWords > 0 ? FTS_TABLES[language] : null;
       const likes = Array.from({ length: shortWords }, () => "AND (e.title LIKE ? ESCAPE '\\' OR e.body LIKE ? ESCAPE '\\')");
       found = db.prepare(
-        `SELECT e.ref AS ref FROM entries e ${fts ? "JOIN docs ON docs.rowid = e.id AND docs MATCH ?" : ""}
-         WHERE e.lang = ? AND e.kind = ? ${likes.join(" ")}
-         ORDER BY instr(e.title, ?) = 0, ${fts ? "bm25(docs, 10.0, 1.0)," : ""} e.id
+        `SELECT ${positions ? "e.position" : "e.ref"}
+         FROM ${fts ? `${fts} JOIN search_entries e ON e.id = ${fts}.rowid` : "search_entries e"}
+         WHERE ${fts ? `${fts} MATCH ? AND` : ""} e.lang = ? AND e.kind = ? ${likes.join(" ")}
+         ORDER BY instr(e.title, ?) = 0, ${fts ? `bm25(${fts}, 10.0, 1.0),` : ""} e.id
          ${limited ? "LIMIT ?" : ""}`,
       );
       statements.set(key, found);
     }
     return found;
   }
-  const allOfKind = db.prepare("SELECT ref FROM entries WHERE lang = ? AND kind = ? ORDER BY id");
+  const allOfKind = db.prepare("SELECT ref FROM search_entries WHERE lang = ? AND kind = ? ORDER BY id");
+  const wordsQuery = db.prepare("SELECT word, uses FROM search_words WHERE lang = ?");
+  /** Per language: each indexed word and how often titles use it, read on the first spelling suggestion. */
+  const vocabulary = new Map<MessageLanguage, Map<string, number>>();
 
-  function find(language: MessageLanguage, kind: EntryKind, query: string, limit?: number): string[] {
-    const words = queryWords(query);
-    if (words.length === 0) return limit === undefined ? (allOfKind.pluck().all(language, kind) as string[]) : [];
+  /** The statement and parameters of a search for `words` (at least one). */
+  function query(language: MessageLanguage, kind: EntryKind, words: string[], limit: number | undefined, positions: boolean) {
     const long = words.filter((w) => charLength(w) >= TRIGRAM);
     const short = words.filter((w) => charLength(w) < TRIGRAM);
     const params: unknown[] = [];
@@ -209,13 +234,22 @@ export function buildSearchIndex(store: LocalizedStore): SearchIndex {
     // Entries whose title holds the whole query (or its first word) come first.
     params.push(words.length > 1 ? words.join(" ") : words[0]);
     if (limit !== undefined) params.push(limit);
-    return statement(long.length, short.length, limit !== undefined)
-      .pluck()
-      .all(...params) as string[];
+    return { statement: statement(language, long.length, short.length, limit !== undefined, positions), params };
+  }
+
+  function find(language: MessageLanguage, kind: EntryKind, text: string, limit?: number): string[] {
+    const words = queryWords(text);
+    if (words.length === 0) return limit === undefined ? (allOfKind.pluck().all(language, kind) as string[]) : [];
+    const { statement: found, params } = query(language, kind, words, limit, false);
+    return found.pluck().all(...params) as string[];
   }
 
   function correct(language: MessageLanguage, word: string): string {
-    const words = vocabulary.get(language)!;
+    let words = vocabulary.get(language);
+    if (!words) {
+      words = new Map((wordsQuery.all(language) as { word: string; uses: number }[]).map((r) => [r.word, r.uses]));
+      vocabulary.set(language, words);
+    }
     const length = charLength(word);
     if (words.has(word) || length < 2) return word;
     // A word some indexed word contains is already found as it is.
@@ -233,8 +267,35 @@ export function buildSearchIndex(store: LocalizedStore): SearchIndex {
     return best?.word ?? word;
   }
 
+  // What recent searches found, as product positions (4 bytes each), least recently used first
+  // (a Map keeps insertion order; a hit goes to the end).
+  const kept = new Map<string, Int32Array>();
+  let keptPositions = 0;
+  function productRows(language: MessageLanguage, text: string): readonly ProductRow[] {
+    const words = queryWords(text);
+    const all = catalog.allRows();
+    if (words.length === 0) return all;
+    const key = `${language}\n${words.join(" ")}`;
+    let positions = kept.get(key);
+    if (positions) {
+      kept.delete(key);
+    } else {
+      const { statement: found, params } = query(language, "product", words, undefined, true);
+      positions = Int32Array.from(found.pluck().all(...params) as number[]);
+      keptPositions += positions.length;
+      for (const [oldest, dropped] of kept) {
+        if (keptPositions <= KEPT_POSITIONS) break;
+        kept.delete(oldest);
+        keptPositions -= dropped.length;
+      }
+    }
+    kept.set(key, positions);
+    return Array.from(positions, (position) => all[position]!);
+  }
+
   return {
     products: (language, query) => find(language, "product", query),
+    productRows,
     find,
     suggest: (language, query, limit) => ({
       products: find(language, "product", query, limit),
@@ -252,14 +313,17 @@ export function buildSearchIndex(store: LocalizedStore): SearchIndex {
   };
 }
 
-const built = new WeakMap<LocalizedStore, SearchIndex>();
+const opened = new WeakMap<Catalog, SearchIndex>();
 
-/** The index of a loaded store, built the first time it is asked for. */
-export function searchIndexOf(store: LocalizedStore): SearchIndex {
-  let index = built.get(store);
+/** The index of a loaded store's catalog, its queries prepared the first time it is asked for. */
+export function searchIndexOf(store: Pick<LocalizedStore, "catalog">): SearchIndex {
+  let index = opened.get(store.catalog);
   if (!index) {
-    index = buildSearchIndex(store);
-    built.set(store, index);
+    index = openSearchIndex(store.catalog);
+    opened.set(store.catalog, index);
   }
   return index;
 }
+
+/** The same as searchIndexOf: the import has built the index already. */
+export const buildSearchIndex = searchIndexOf;

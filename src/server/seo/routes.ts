@@ -1,5 +1,7 @@
-// GET /robots.txt, /sitemap.xml and /sitemaps/{file}: text and XML built from the store on
-// first ask and kept per origin, since the catalog does not change while the server runs.
+// GET /robots.txt, /sitemap.xml and /sitemaps/{file}: the index planned from the store on
+// first ask and kept per origin, since the catalog does not change while the server runs;
+// each sitemap file streamed from the catalog when asked for.
+import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { Store } from "../store/load";
 import { publicOrigin } from "./public-origin";
@@ -42,9 +44,10 @@ export function registerSeoRoutes(app: FastifyInstance, deps: SeoRoutesDeps): vo
       .send(sitemapsFor(publicOrigin(deps.publicOrigin, request)).index),
   );
   app.get<{ Params: { file: string } }>("/sitemaps/:file", (request, reply) => {
-    const xml = sitemapsFor(publicOrigin(deps.publicOrigin, request)).files.get(request.params.file);
+    // Streamed: a sitemap of 50,000 products is tens of MB of XML, written as it is sent.
+    const xml = sitemapsFor(publicOrigin(deps.publicOrigin, request)).files.stream(request.params.file);
     if (xml === undefined)
       return reply.code(404).header("cache-control", "no-store").type("text/plain; charset=utf-8").send("not found");
-    return reply.header("cache-control", CACHE).type("application/xml; charset=utf-8").send(xml);
+    return reply.header("cache-control", CACHE).type("application/xml; charset=utf-8").send(Readable.from(xml));
   });
 }

@@ -2,6 +2,8 @@
 // (/sitemaps/products.xml, …), each listing every public page of its kind once per published
 // prefix, with the page's hreflang alternates. A kind beyond the protocol's limits (50,000
 // addresses, 50 MiB) is split into numbered parts: products.xml, products-2.xml, …
+// Products are read from the catalog as they are listed, and a part's XML is written when it
+// is asked for, so 50,000 products never sit in memory as addresses or as XML.
 import { createLinks } from "../pages/links";
 import type { Store } from "../store/load";
 import { alternatesOf, localized, PUBLISHED_PREFIXES, storePagePath } from "./page-urls";
@@ -9,19 +11,24 @@ import { alternatesOf, localized, PUBLISHED_PREFIXES, storePagePath } from "./pa
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 };
 export type SitemapLimits = typeof SITEMAP_LIMITS;
 
+/** Entries per piece of a streamed sitemap: large enough to write few chunks, small enough to hold little. */
+const STREAM_BATCH = 500;
+
 export const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 export const XHTML_NS = "http://www.w3.org/1999/xhtml";
 
-/** Every public page's canonical path (no prefix), by kind; the same paths the pages name as canonical. */
-export function sitemapPaths(store: Store): Record<string, string[]> {
+/** Every public page's canonical path (no prefix), by kind, read anew at each call; the same paths the pages name as canonical. */
+export function sitemapPaths(store: Store): Record<string, () => Iterable<string>> {
   const links = createLinks(store.config.router, null);
   return {
-    pages: ["/", ...store.pages.map((page) => storePagePath(links, page))],
-    products: store.products.map((p) => links.product(p.slug)),
-    categories: store.categories.map((c) => links.category(c.slug)),
-    collections: store.collections.map((c) => links.collection(c.slug)),
-    tags: store.tags.map((t) => links.tag(t.slug)),
-    articles: store.articles.map((a) => links.article(a.slug)),
+    pages: () => ["/", ...store.pages.map((page) => storePagePath(links, page))],
+    products: function* () {
+      for (const slug of store.catalog.slugs()) yield links.product(slug);
+    },
+    categories: () => store.categories.map((c) => links.category(c.slug)),
+    collections: () => store.collections.map((c) => links.collection(c.slug)),
+    tags: () => store.tags.map((t) => links.tag(t.slug)),
+    articles: () => store.articles.map((a) => links.article(a.slug)),
   };
 }
 
@@ -43,38 +50,86 @@ export function sitemapFile(kind: string, part: number): string {
   return part === 1 ? `${kind}.xml` : `${kind}-${part}.xml`;
 }
 
+/** The sitemaps' files by name, each written when read. */
+export interface SitemapFiles extends Iterable<[string, string]> {
+  keys(): IterableIterator<string>;
+  get(file: string): string | undefined;
+  /** A file's XML in pieces, written as they are read (a response streams it); undefined when there is no such file. */
+  stream(file: string): Iterable<string> | undefined;
+}
+
 export interface Sitemaps {
   index: string;
   /** Each sitemap's XML by file name. */
-  files: Map<string, string>;
+  files: SitemapFiles;
+}
+
+/** Which entries of a kind a part holds: `count` from the `start`th. */
+interface Part {
+  kind: string;
+  start: number;
+  count: number;
 }
 
 export function buildSitemaps(store: Store, origin: string, limits: SitemapLimits = SITEMAP_LIMITS): Sitemaps {
-  const files = new Map<string, string>();
+  const kinds = sitemapPaths(store);
+  function* entriesOf(kind: string): Generator<string> {
+    for (const path of kinds[kind]!()) {
+      for (const prefix of PUBLISHED_PREFIXES) yield urlEntry(origin, origin + localized(prefix, path), path);
+    }
+  }
+  // The parts are planned once (sizes counted, no XML kept); each is written again when asked for.
+  const parts = new Map<string, Part>();
   const frame = Buffer.byteLength(URLSET_OPEN + URLSET_CLOSE);
-  for (const [kind, paths] of Object.entries(sitemapPaths(store))) {
-    let entries: string[] = [];
+  for (const kind of Object.keys(kinds)) {
+    let part: Part | undefined;
     let bytes = frame;
-    let part = 0;
-    const flush = () => {
-      if (entries.length === 0) return;
-      part += 1;
-      files.set(sitemapFile(kind, part), URLSET_OPEN + entries.join("") + URLSET_CLOSE);
-      entries = [];
-      bytes = frame;
-    };
-    for (const path of paths) {
-      for (const prefix of PUBLISHED_PREFIXES) {
-        const entry = urlEntry(origin, origin + localized(prefix, path), path);
-        const size = Buffer.byteLength(entry);
-        if (entries.length >= limits.urls || bytes + size > limits.bytes) flush();
-        entries.push(entry);
-        bytes += size;
+    let n = 0;
+    let numbered = 0;
+    for (const entry of entriesOf(kind)) {
+      const size = Buffer.byteLength(entry);
+      if (!part || part.count >= limits.urls || bytes + size > limits.bytes) {
+        part = { kind, start: n, count: 0 };
+        numbered += 1;
+        parts.set(sitemapFile(kind, numbered), part);
+        bytes = frame;
+      }
+      part.count += 1;
+      bytes += size;
+      n += 1;
+    }
+  }
+  function* pieces(part: Part): Generator<string> {
+    yield URLSET_OPEN;
+    let batch: string[] = [];
+    let n = 0;
+    for (const entry of entriesOf(part.kind)) {
+      if (n >= part.start + part.count) break;
+      if (n >= part.start) batch.push(entry);
+      n += 1;
+      if (batch.length === STREAM_BATCH) {
+        yield batch.join("");
+        batch = [];
       }
     }
-    flush();
+    yield batch.join("") + URLSET_CLOSE;
   }
-  const index = [...files.keys()].map((file) => `<sitemap><loc>${xml(`${origin}/sitemaps/${file}`)}</loc></sitemap>\n`).join("");
+  const write = (part: Part): string => [...pieces(part)].join("");
+  const files: SitemapFiles = {
+    keys: () => parts.keys(),
+    get: (file) => {
+      const part = parts.get(file);
+      return part ? write(part) : undefined;
+    },
+    stream: (file) => {
+      const part = parts.get(file);
+      return part ? pieces(part) : undefined;
+    },
+    *[Symbol.iterator]() {
+      for (const [file, part] of parts) yield [file, write(part)];
+    },
+  };
+  const index = [...parts.keys()].map((file) => `<sitemap><loc>${xml(`${origin}/sitemaps/${file}`)}</loc></sitemap>\n`).join("");
   return {
     index: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">\n${index}</sitemapindex>\n`,
     files,

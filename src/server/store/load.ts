@@ -1,6 +1,8 @@
 // Loads a store directory (catalog, checkout options, templates, theme, config) and checks
 // every file against its schema and every cross-reference, failing with the file, the line
-// and the rule that broke.
+// and the rule that broke. The catalog files go into the catalog database
+// (src/server/catalog/): read, checked and imported only when they differ from the last
+// import; the products and the seed reviews then stay there and are read on demand.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type {
@@ -19,6 +21,11 @@ import type {
   StoreTag,
   ThemeConfig,
 } from "../../../generated/types";
+import { type Catalog, openCatalog } from "../catalog/catalog";
+import { fingerprintOf } from "../catalog/fingerprint";
+import type { CatalogInput } from "../catalog/import";
+import type { Lookup } from "../catalog/lookups";
+import { productLookups } from "../catalog/lookups";
 import { PAGE_KINDS } from "../pages/page-kinds";
 import { SCHEMA_ID_BASE, type SchemaSet } from "../schemas";
 import { checkTemplatePaths } from "./bind-paths.mjs";
@@ -39,14 +46,14 @@ export class StoreFileError extends Error {
 /**
  * The store as its files hold it: every text a plain string (English) or its translations
  * (schemas/store/text.schema.json). Pages and calls read `storeFor(store, language)`
- * (localize.ts), the same store with each text resolved: `Store`.
+ * (localize.ts), the same store with each text resolved: `Store`. Products and seed reviews
+ * are in `catalog` (SQLite): the lookups and the catalog's queries read them as needed.
  */
 export interface LocalizedStore {
   dir: string;
   config: Omit<StoreConfig, "storeName" | "currency"> & { storeName: LocalizedText; currency: string };
   theme: ThemeConfig;
   checkout: StoreCheckout;
-  products: GeneratedProduct[];
   categories: StoreCategory[];
   tags: StoreTag[];
   collections: StoreCollection[];
@@ -54,10 +61,15 @@ export interface LocalizedStore {
   pages: GeneratedPage[];
   promotions: GeneratedPromotion[];
   coupons: GeneratedCoupon[];
-  reviews: StoreReview[];
   templates: Map<string, GeneratedTemplate>;
-  productBySlug: Map<string, GeneratedProduct>;
-  variantBySku: Map<string, { product: GeneratedProduct; variant: GeneratedVariant }>;
+  /** Every product in store order, read in full from the catalog: for tools and tests on small stores, never for a page. */
+  readonly products: GeneratedProduct[];
+  /** Every seed review (reviews.json), read in full: for tools and tests, never for a page. */
+  readonly reviews: StoreReview[];
+  productBySlug: Lookup<GeneratedProduct>;
+  variantBySku: Lookup<{ product: GeneratedProduct; variant: GeneratedVariant }>;
+  /** The imported catalog: listings, search, counts and the seed reviews, in SQLite. */
+  catalog: Catalog;
   /** Texts without a zh or zh-HK translation (English is shown instead); `npm run validate` lists them too. */
   untranslated: UntranslatedText[];
 }
@@ -85,10 +97,21 @@ export type Plain<T> = T extends string
           ? { [K in keyof T]: Plain<T[K]> }
           : T;
 
-/** The store in one language: every text a plain string (see localize.ts). Resolvers and calls read this. */
-export type Store = Plain<Omit<LocalizedStore, "untranslated">>;
 export type StoreProduct = Plain<GeneratedProduct>;
 export type StoreVariant = Plain<GeneratedVariant>;
+
+/** What the catalog holds rather than the store object: read on demand, localized when read. */
+type FromCatalog = "products" | "reviews" | "productBySlug" | "variantBySku" | "catalog" | "untranslated";
+
+/** The store in one language: every text a plain string (see localize.ts). Resolvers and calls read this. */
+export type Store = Plain<Omit<LocalizedStore, FromCatalog>> & {
+  /** Every product in store order, read in full: for tools and tests on small stores, never for a page. */
+  readonly products: StoreProduct[];
+  readonly reviews: StoreReview[];
+  productBySlug: Lookup<StoreProduct>;
+  variantBySku: Lookup<{ product: StoreProduct; variant: StoreVariant }>;
+  catalog: Catalog;
+};
 export type StorePage = Plain<GeneratedPage>;
 export type StoreArticle = Plain<GeneratedArticle>;
 export type StoreCoupon = Plain<GeneratedCoupon>;
@@ -96,13 +119,13 @@ export type StorePromotion = Plain<GeneratedPromotion>;
 export type PageTemplate = Plain<GeneratedTemplate>;
 
 /** The files besides templates whose texts may lack a translation, with their schemas. */
-const TEXT_FILES: [string, string][] = [
+const SETTINGS_TEXT_FILES: [string, string][] = [
   ["config.json", "page/store-config.schema.json"],
   ["checkout.json", "store/checkout.schema.json"],
-  ...["products", "categories", "tags", "collections", "articles", "pages", "promotions", "coupons"].map(
-    (name): [string, string] => [`${name}.json`, `store/${name}.schema.json`],
-  ),
 ];
+const CATALOG_TEXT_FILES = ["products", "categories", "tags", "collections", "articles", "pages", "promotions", "coupons"].map(
+  (name): [string, string] => [`${name}.json`, `store/${name}.schema.json`],
+);
 
 const CATALOG = [
   "products",
@@ -159,23 +182,28 @@ function firstError<E extends { keyword: string; instancePath: string }>(errors:
   return errors.find((e) => e.keyword !== "type" && e.keyword !== "anyOf") ?? errors[0]!;
 }
 
-/** The store's texts without a zh or zh-HK translation, with the file, line and pointer of each. */
-function untranslatedTexts(store: LocalizedStore, texts: Texts, schemas: SchemaSet): UntranslatedText[] {
+/** The texts of these files without a zh or zh-HK translation, with the file, line and pointer of each. */
+function untranslatedTexts(
+  files: [string, string][],
+  templates: Iterable<string>,
+  texts: Texts,
+  schemas: SchemaSet,
+): UntranslatedText[] {
   // The documents as written: compiling every component's validator only to walk it would take seconds.
   const getSchema = (id: string) =>
     id.startsWith(SCHEMA_ID_BASE) ? schemas.document(id.slice(SCHEMA_ID_BASE.length)) : undefined;
   const out: UntranslatedText[] = [];
   const add = (file: string, found: { pointer: string; missing: ("zh" | "zh-HK")[] }[]) => {
     const read = texts.get(file);
-    const lines = read ? pointerLines(read.text) : undefined;
+    const lines = found.length && read ? pointerLines(read.text) : undefined;
     for (const f of found) out.push({ file: read?.name ?? file, line: lines?.get(f.pointer), ...f });
   };
-  for (const [file, schema] of TEXT_FILES) {
+  for (const [file, schema] of files) {
     const value = JSON.parse(texts.get(file)?.text ?? "null") as unknown;
     if (value !== null) add(file, untranslated(findTexts(value, getSchema(SCHEMA_ID_BASE + schema)!, getSchema)));
   }
   const templateSchema = getSchema(`${SCHEMA_ID_BASE}store/page-template.schema.json`)!;
-  for (const name of store.templates.keys()) {
+  for (const name of templates) {
     const file = `templates/${name}.json`;
     const value = JSON.parse(texts.get(file)?.text ?? "null") as unknown;
     const componentSchema = (component: string) => getSchema(`${SCHEMA_ID_BASE}components/${component}.schema.json`);
@@ -184,16 +212,68 @@ function untranslatedTexts(store: LocalizedStore, texts: Texts, schemas: SchemaS
   return out;
 }
 
-/** `components`: the registry's names, which template sections must use. */
-export function loadStore(dir: string, schemas: SchemaSet, components?: readonly string[]): LocalizedStore {
-  if (!existsSync(dir)) throw new StoreFileError(dir, undefined, "store directory does not exist (STORE_DIR)");
-  const texts: Texts = new Map();
-  const catalog = Object.fromEntries(
+/** Where the server keeps the imported catalog: beside the shop's database. */
+export const catalogFileOf = (dataDir: string): string => join(dataDir, "catalog.sqlite");
+
+export interface LoadOptions {
+  /**
+   * The catalog database (DATA_DIR/catalog.sqlite for the server): imported when the catalog
+   * files changed, else read as it is. Without it the catalog lives in memory, imported at every load.
+   */
+  catalogFile?: string;
+}
+
+/** The catalog files besides products and reviews: small, kept in memory. */
+interface Groupings {
+  categories: StoreCategory[];
+  tags: StoreTag[];
+  collections: StoreCollection[];
+  articles: GeneratedArticle[];
+  pages: GeneratedPage[];
+  promotions: GeneratedPromotion[];
+  coupons: GeneratedCoupon[];
+}
+
+type CatalogFiles = CatalogInput & Groupings;
+
+/** Reads and checks every catalog file, for an import: schemas, references, untranslated texts. */
+function readCatalog(dir: string, schemas: SchemaSet, texts: Texts): CatalogFiles {
+  const items = Object.fromEntries(
     CATALOG.map((name) => [
       name,
       readChecked<{ items: unknown[] }>(dir, `${name}.json`, schemas, `store/${name}.schema.json`, texts).items,
     ]),
-  ) as { [K in (typeof CATALOG)[number]]: unknown[] };
+  ) as unknown as Omit<CatalogFiles, "untranslated">;
+  checkCatalog(items, texts);
+  const files: CatalogFiles = { ...items, untranslated: untranslatedTexts(CATALOG_TEXT_FILES, [], texts, schemas) };
+  // The files' text is only for error lines: let the import run without it.
+  for (const name of CATALOG) texts.delete(`${name}.json`);
+  return files;
+}
+
+/** The small catalog files of an import already checked: the same bytes passed every check then. */
+function readGroupings(dir: string): Groupings {
+  const items = (name: string) => (JSON.parse(readFileSync(join(dir, `${name}.json`), "utf8")) as { items: unknown[] }).items;
+  return {
+    categories: items("categories") as StoreCategory[],
+    tags: items("tags") as StoreTag[],
+    collections: items("collections") as StoreCollection[],
+    articles: items("articles") as GeneratedArticle[],
+    pages: items("pages") as GeneratedPage[],
+    promotions: items("promotions") as GeneratedPromotion[],
+    coupons: items("coupons") as GeneratedCoupon[],
+  };
+}
+
+/** `components`: the registry's names, which template sections must use. */
+export function loadStore(
+  dir: string,
+  schemas: SchemaSet,
+  components?: readonly string[],
+  options: LoadOptions = {},
+): LocalizedStore {
+  if (!existsSync(dir)) throw new StoreFileError(dir, undefined, "store directory does not exist (STORE_DIR)");
+  const texts: Texts = new Map();
   const templates = new Map<string, GeneratedTemplate>();
   const templateDir = join(dir, "templates");
   if (!existsSync(templateDir)) throw new StoreFileError(templateDir, undefined, "templates folder is missing");
@@ -205,31 +285,49 @@ export function loadStore(dir: string, schemas: SchemaSet, components?: readonly
       readChecked<GeneratedTemplate>(dir, `templates/${file}`, schemas, "store/page-template.schema.json", texts),
     );
   }
+  const config: LocalizedStore["config"] = readChecked(dir, "config.json", schemas, "page/store-config.schema.json", texts);
+  const theme: ThemeConfig = readChecked(dir, "theme.json", schemas, "theme/theme-config.schema.json");
+  const checkout: StoreCheckout = readChecked(dir, "checkout.json", schemas, "store/checkout.schema.json", texts);
+  delete theme.$schema;
+  delete config.$schema;
+  delete config.router.$schema;
+  checkTemplates(templates, texts, components);
+
+  const fingerprint = fingerprintOf(
+    dir,
+    CATALOG.map((name) => `${name}.json`),
+    CATALOG.map((name) => schemas.document(`store/${name}.schema.json`)),
+  );
+  let read: CatalogFiles | undefined;
+  const catalog = openCatalog(options.catalogFile ?? ":memory:", fingerprint, () => {
+    read = readCatalog(dir, schemas, texts);
+    return read;
+  });
+  const groupings: Groupings = read ?? readGroupings(dir);
+  const raw = productLookups(catalog, (p) => p, 64);
   const store: LocalizedStore = {
     dir,
-    config: readChecked(dir, "config.json", schemas, "page/store-config.schema.json", texts),
-    theme: readChecked(dir, "theme.json", schemas, "theme/theme-config.schema.json"),
-    checkout: readChecked(dir, "checkout.json", schemas, "store/checkout.schema.json", texts),
-    products: catalog.products as GeneratedProduct[],
-    categories: catalog.categories as StoreCategory[],
-    tags: catalog.tags as StoreTag[],
-    collections: catalog.collections as StoreCollection[],
-    articles: catalog.articles as GeneratedArticle[],
-    pages: catalog.pages as GeneratedPage[],
-    promotions: catalog.promotions as GeneratedPromotion[],
-    coupons: catalog.coupons as GeneratedCoupon[],
-    reviews: catalog.reviews as StoreReview[],
+    config,
+    theme,
+    checkout,
+    ...groupings,
     templates,
-    productBySlug: new Map(),
-    variantBySku: new Map(),
+    get products() {
+      return [...catalog.slugs()].map((slug) => catalog.product(slug)!);
+    },
+    get reviews() {
+      return catalog.allSeedReviews();
+    },
+    ...raw,
+    catalog,
     untranslated: [],
   };
-  delete store.theme.$schema;
-  delete store.config.$schema;
-  delete store.config.router.$schema;
-  index(store, texts, components);
   checkDataPaths(store, texts, schemas);
-  store.untranslated = untranslatedTexts(store, texts, schemas);
+  store.untranslated = [
+    ...untranslatedTexts(SETTINGS_TEXT_FILES, [], texts, schemas),
+    ...catalog.untranslated(),
+    ...untranslatedTexts([], store.templates.keys(), texts, schemas),
+  ];
   return store;
 }
 
@@ -238,11 +336,10 @@ export function loadStore(dir: string, schemas: SchemaSet, components?: readonly
  * is rendered with: $store, $route, $layout and the page data of its kind, as their schemas
  * describe them (schemas/pages/). A wrong path would otherwise only show as a missing section.
  */
-function checkDataPaths(store: LocalizedStore, texts: Texts, schemas: SchemaSet): void {
-  const getSchema = (id: string): Record<string, unknown> | undefined => {
-    const path = id.startsWith(SCHEMA_ID_BASE) ? id.slice(SCHEMA_ID_BASE.length) : null;
-    return path !== null && schemas.has(path) ? (schemas.get(path).schema as Record<string, unknown>) : undefined;
-  };
+function checkDataPaths(store: Pick<LocalizedStore, "templates">, texts: Texts, schemas: SchemaSet): void {
+  // The documents as written: compiling every page kind's validator only to walk it took a second of each start.
+  const getSchema = (id: string): Record<string, unknown> | undefined =>
+    id.startsWith(SCHEMA_ID_BASE) ? schemas.document(id.slice(SCHEMA_ID_BASE.length)) : undefined;
   for (const [name, template] of store.templates) {
     const [problem] = checkTemplatePaths(template, name, PAGE_KINDS, getSchema);
     if (!problem) continue;
@@ -256,12 +353,9 @@ function checkDataPaths(store: LocalizedStore, texts: Texts, schemas: SchemaSet)
   }
 }
 
-/** Builds the lookups and checks what the schemas cannot: uniqueness and references. */
-function index(store: LocalizedStore, texts: Texts, components?: readonly string[]): void {
-  const refError = (file: string, pointer: string, rule: string) => {
-    const read = texts.get(file);
-    return new StoreFileError(read?.name ?? file, read ? pointerLines(read.text).get(pointer) : undefined, `${pointer} ${rule}`);
-  };
+/** Checks what the schemas cannot in the catalog files: uniqueness and references. */
+function checkCatalog(store: Omit<CatalogFiles, "untranslated">, texts: Texts): void {
+  const refError = (file: string, pointer: string, rule: string) => referenceError(texts, file, pointer, rule);
   const unique = (file: string, keys: string[], what: string) => {
     const seen = new Set<string>();
     keys.forEach((key, i) => {
@@ -287,6 +381,8 @@ function index(store: LocalizedStore, texts: Texts, components?: readonly string
     store.coupons.map((c) => c.code),
     "code",
   );
+  const slugs = new Set<string>();
+  const skus = new Set<string>();
   store.products.forEach((product, i) => {
     if (!categories.has(product.category)) {
       throw refError("products.json", `/items/${i}/category`, `"${product.category}" is not in categories.json`);
@@ -294,19 +390,16 @@ function index(store: LocalizedStore, texts: Texts, components?: readonly string
     for (const tag of product.tags ?? []) {
       if (!tags.has(tag)) throw refError("products.json", `/items/${i}/tags`, `"${tag}" is not in tags.json`);
     }
-    store.productBySlug.set(product.slug, product);
+    slugs.add(product.slug);
     for (const variant of product.variants) {
-      if (store.variantBySku.has(variant.sku)) {
-        throw refError("products.json", `/items/${i}`, `duplicate sku "${variant.sku}"`);
-      }
-      store.variantBySku.set(variant.sku, { product, variant });
+      if (skus.has(variant.sku)) throw refError("products.json", `/items/${i}`, `duplicate sku "${variant.sku}"`);
+      skus.add(variant.sku);
     }
   });
   const checkProducts = (file: string, lists: { products: string[] }[]) => {
     for (const [i, entry] of lists.entries()) {
       for (const [j, slug] of entry.products.entries()) {
-        if (!store.productBySlug.has(slug))
-          throw refError(file, `/items/${i}/products/${j}`, `"${slug}" is not in products.json`);
+        if (!slugs.has(slug)) throw refError(file, `/items/${i}/products/${j}`, `"${slug}" is not in products.json`);
       }
     }
   };
@@ -340,13 +433,23 @@ function index(store: LocalizedStore, texts: Texts, components?: readonly string
       throw refError("coupons.json", `/items/${i}/expiresAt`, `expires before it starts (${c.startsAt})`);
   });
   store.reviews.forEach((review, i) => {
-    if (!store.productBySlug.has(review.product))
+    if (!slugs.has(review.product))
       throw refError("reviews.json", `/items/${i}/product`, `"${review.product}" is not in products.json`);
   });
-  for (const [name, template] of store.templates) {
+}
+
+function referenceError(texts: Texts, file: string, pointer: string, rule: string): StoreFileError {
+  const read = texts.get(file);
+  return new StoreFileError(read?.name ?? file, read ? pointerLines(read.text).get(pointer) : undefined, `${pointer} ${rule}`);
+}
+
+/** Every template section names a registered component, and the shared templates exist. */
+function checkTemplates(templates: Map<string, GeneratedTemplate>, texts: Texts, components?: readonly string[]): void {
+  for (const [name, template] of templates) {
     template.sections.forEach((section, i) => {
       if (components && !components.includes(section.component)) {
-        throw refError(
+        throw referenceError(
+          texts,
           `templates/${name}.json`,
           `/sections/${i}/component`,
           `"${section.component}" is not a registered component`,
@@ -355,6 +458,6 @@ function index(store: LocalizedStore, texts: Texts, components?: readonly string
     });
   }
   for (const required of ["head", "foot", "error"]) {
-    if (!store.templates.has(required)) throw new StoreFileError(`templates/${required}.json`, undefined, "template is missing");
+    if (!templates.has(required)) throw new StoreFileError(`templates/${required}.json`, undefined, "template is missing");
   }
 }

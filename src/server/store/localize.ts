@@ -1,25 +1,24 @@
 // The store as one language reads it: every text of the store files (schemas/store/text.schema.json)
 // resolved for a message language, English where a translation is missing (zh-HK falls back to
-// en, never to zh). Computed once per language and store, then shared by every page and call.
+// en, never to zh). The small files (config, groupings, templates) are resolved once per
+// language and store and shared by every page and call; a product is resolved when it is read
+// from the catalog, and kept in that language's bounded cache (catalog/lookups.ts).
 import type { MessageLanguage } from "../../shared/languages";
-import type { LocalizedStore, Plain, Store } from "./load";
-
-/** What storeFor reads: a store as loaded (an already resolved one resolves to itself). */
-type StoreFiles = Omit<LocalizedStore, "untranslated">;
-
+import { productLookups } from "../catalog/lookups";
+import type { LocalizedStore, Plain, Store, StoreProduct } from "./load";
 import { resolveTexts } from "./texts.mjs";
 
-const resolved = new WeakMap<StoreFiles, Map<MessageLanguage, Store>>();
+const resolved = new WeakMap<LocalizedStore, Map<MessageLanguage, Store>>();
 
-function resolve(store: StoreFiles, language: MessageLanguage): Store {
+function resolve(store: LocalizedStore, language: MessageLanguage): Store {
   const plain = <T>(value: T) => resolveTexts(value, language) as Plain<T>;
-  const products = plain(store.products);
-  const out: Store = {
+  const catalog = store.catalog;
+  const lookups = productLookups(catalog, (p): StoreProduct => plain(p));
+  return {
     dir: store.dir,
     config: plain(store.config),
     theme: store.theme,
     checkout: plain(store.checkout),
-    products,
     categories: plain(store.categories),
     tags: plain(store.tags),
     collections: plain(store.collections),
@@ -27,21 +26,21 @@ function resolve(store: StoreFiles, language: MessageLanguage): Store {
     pages: plain(store.pages),
     promotions: plain(store.promotions),
     coupons: plain(store.coupons),
-    // Reviews are the reviewers' own words: never translated.
-    reviews: store.reviews,
     templates: new Map([...store.templates].map(([name, template]) => [name, plain(template)])),
-    productBySlug: new Map(),
-    variantBySku: new Map(),
+    get products() {
+      return [...catalog.slugs()].map((slug) => lookups.productBySlug.get(slug)!);
+    },
+    // Reviews are the reviewers' own words: never translated.
+    get reviews() {
+      return store.reviews;
+    },
+    ...lookups,
+    catalog,
   };
-  for (const product of products) {
-    out.productBySlug.set(product.slug, product);
-    for (const variant of product.variants) out.variantBySku.set(variant.sku, { product, variant });
-  }
-  return out;
 }
 
 /** `store` with every text a plain string in `language`; the same object for every call with that store and language. */
-export function storeFor(store: StoreFiles, language: MessageLanguage): Store {
+export function storeFor(store: LocalizedStore, language: MessageLanguage): Store {
   let byLanguage = resolved.get(store);
   if (!byLanguage) {
     byLanguage = new Map();

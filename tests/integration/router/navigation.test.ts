@@ -368,25 +368,26 @@ describe("scroll", () => {
   });
 });
 
+// The cart is the visitor's own page (never prefetched): prefetch is shown on the journal.
 describe("prefetch", () => {
   it("prefetches a hovered link at low priority, and the click uses that answer", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const { requests } = start();
-    const link = document.getElementById("to-cart")!;
+    const link = document.getElementById("to-journal")!;
     link.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
     await vi.advanceTimersByTimeAsync(PREFETCH_DELAY_MS);
     expect(requests).toHaveLength(1);
     expect(requests[0]!.priority).toBe("low");
     expect(requests[0]!.headers["x-sec-purpose"]).toBe("prefetch");
     click(link);
-    await vi.waitFor(() => expect(location.pathname).toBe("/cart"), SLOW);
+    await vi.waitFor(() => expect(location.pathname).toBe("/article"), SLOW);
     expect(requests).toHaveLength(1);
   });
 
   it("never publishes a prefetch as a visit", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const { events } = start();
-    document.getElementById("to-cart")!.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+    document.getElementById("to-journal")!.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
     await vi.advanceTimersByTimeAsync(PREFETCH_DELAY_MS * 2);
     expect(events).toEqual([]);
   });
@@ -397,12 +398,12 @@ describe("prefetch", () => {
   ])("drops prefetched answers on %s", async (type, payload) => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const { requests, bus } = start();
-    const link = document.getElementById("to-cart")!;
+    const link = document.getElementById("to-journal")!;
     link.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
     await vi.advanceTimersByTimeAsync(PREFETCH_DELAY_MS);
     (bus.emit as (t: string, p: unknown) => void)(type, payload);
     click(link);
-    await vi.waitFor(() => expect(location.pathname).toBe("/cart"), SLOW);
+    await vi.waitFor(() => expect(location.pathname).toBe("/article"), SLOW);
     expect(requests).toHaveLength(2);
     expect(requests[1]!.headers["x-sec-purpose"]).toBeUndefined();
   });

@@ -177,24 +177,24 @@ describe("meta.noLoad (issue #16)", () => {
   it("knows noLoad from a prefetch, even when its answer is dropped before the click", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const answers = serverAnswers();
-    const cart = bodyOf("cart");
-    cart.data.meta.noLoad = true;
-    answers.set("/cart", serverAnswer(cart));
+    const journal = bodyOf("article-list");
+    journal.data.meta.noLoad = true;
+    answers.set("/article", serverAnswer(journal));
     const { bus, requests } = start({ answers });
-    const link = region("to-cart");
+    const link = region("to-journal");
     link.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
     await vi.advanceTimersByTimeAsync(PREFETCH_DELAY_MS);
     await vi.waitFor(() => expect(requests).toHaveLength(1), SLOW);
     await vi.advanceTimersByTimeAsync(0);
     bus.emit("cart:changed", 1);
-    const slow = heldNoLoad("cart");
-    answers.set("/cart", slow.answer);
+    const slow = heldNoLoad("article-list");
+    answers.set("/article", slow.answer);
     link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
     await vi.advanceTimersByTimeAsync(PROGRESS_DELAY_MS * 3);
     expect(requests).toHaveLength(2);
     expect(bar()).toBeNull();
     slow.release();
-    await vi.waitFor(() => expect(location.pathname).toBe("/cart"), SLOW);
+    await vi.waitFor(() => expect(location.pathname).toBe("/article"), SLOW);
   });
 
   it("knows noLoad of the first page from its initial meta", async () => {

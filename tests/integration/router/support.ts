@@ -94,7 +94,7 @@ export function pageDocument(path: string) {
   document.title = "Start";
   document.head.innerHTML = `<meta name="description" content="start page"><link rel="canonical" href="/start">`;
   document.body.innerHTML = `
-    <div id="page-head"><a id="to-cart" href="/cart">Cart</a></div>
+    <div id="page-head"><a id="to-cart" href="/cart">Cart</a> <a id="to-journal" href="/article">Journal</a></div>
     <main id="page-body"><h1>Start</h1></main>
     <div id="page-foot"><p>foot</p></div>`;
 }

@@ -125,7 +125,12 @@ describe("page data", { timeout: 60_000 }, () => {
     const wrongHref = {
       status: 200,
       template: "cart",
-      page: { title: "Cart", checkoutHref: "//evil.example", shopHref: "/" },
+      page: {
+        title: "Cart",
+        checkoutHref: "//evil.example",
+        shopHref: "/",
+        cart: { items: [], count: 0, total: 0, currency: "USD" },
+      },
     } as Resolved;
     expect(() => checkPageData("cart", wrongHref)).toThrow(PageDataError);
     expect(() => checkPageData("cart", wrongHref)).toThrow(

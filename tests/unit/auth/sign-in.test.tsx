@@ -95,7 +95,7 @@ describe("SignIn", () => {
   it("speaks the visitor's language", async () => {
     const h = await open("/zh/auth/signin", "zh");
     await click(h.container.querySelector<HTMLButtonElement>("button[type=submit]")!);
-    const [account, password] = Array.from(h.container.querySelectorAll("input"));
+    const [account, password] = Array.from(h.container.querySelectorAll<HTMLInputElement>("input:not([type=hidden])"));
     expect(describedBy(account!)).not.toBe("");
     expect(describedBy(account!)).not.toMatch(/[a-z]/);
     expect(describedBy(password!)).not.toMatch(/[a-z]/);
@@ -148,7 +148,7 @@ describe("SignIn", () => {
   it("goes home, keeping the language prefix, when redirect points elsewhere", async () => {
     const h = await open("/zh-HK/auth/signin?redirect=https%3A%2F%2Fevil.example%2F", "zh-HK");
     h.post.mockResolvedValue({ token: TOKEN, user: USER });
-    const [account, password] = Array.from(h.container.querySelectorAll("input"));
+    const [account, password] = Array.from(h.container.querySelectorAll<HTMLInputElement>("input:not([type=hidden])"));
     await type(account!, "mei@example.com");
     await type(password!, "secret1");
     await click(h.container.querySelector<HTMLButtonElement>("button[type=submit]")!);

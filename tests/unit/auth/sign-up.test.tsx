@@ -116,7 +116,7 @@ describe("SignUp", () => {
   it("creates the account without signing in and shows where the link went, keeping redirect", async () => {
     const h = await open("/zh-HK/auth/signup?redirect=%2Fzh-HK%2Fcheckout", "zh-HK");
     h.post.mockResolvedValue({ channel: "email" });
-    const inputs = Array.from(h.container.querySelectorAll<HTMLInputElement>("input:not([type=checkbox])"));
+    const inputs = Array.from(h.container.querySelectorAll<HTMLInputElement>("input:not([type=checkbox]):not([type=hidden])"));
     for (const [input, value] of [
       [inputs[0], "new@example.com"],
       [inputs[1], "secret1"],

@@ -55,7 +55,7 @@ describe("Newsletter", () => {
   it("says it in the page's language", async () => {
     const h = await open("zh");
     await click(h.container.querySelector<HTMLButtonElement>("button[type=submit]")!);
-    expect(describedBy(h.container.querySelector("input")!)).toBe("请输入邮箱地址");
+    expect(describedBy(h.container.querySelector("input[name=email]")!)).toBe("请输入邮箱地址");
   });
 
   it("subscribes, says so, and empties the field", async () => {

@@ -106,6 +106,50 @@ describe("SiteHeader", () => {
     await act(async () => root.unmount());
   });
 
+  it("renders the Menu as a disclosure and the server's session before script, the drawer once hydrated", async () => {
+    history.replaceState(null, "", "/zh/category/shirts");
+    locationStore.set(new URL(location.href));
+    const context = { locale: "zh", messages: LOCALES.zh, path: "/zh/category/shirts" };
+    const props = { ...PROPS, signedIn: true };
+    const html = renderToString(<IslandProviders context={context}>{<SiteHeader {...props} />}</IslandProviders>, {
+      identifierPrefix: "h-",
+    });
+    document.body.innerHTML = `<div id="island">${html}</div>`;
+    const container = document.getElementById("island")!;
+    const details = container.querySelector<HTMLDetailsElement>("details.sf-navmenu")!;
+    expect(details.querySelector("summary")!.textContent).toBe("菜单");
+    const links = Array.from(details.querySelectorAll(".sf-navmenu__panel .sf-sidemenu__nav a")).map((a) =>
+      a.getAttribute("href"),
+    );
+    expect(links).toEqual(["/", "/category/shirts", "/category/shoes"]);
+    // Signed in by the page's cookie: the account link and a sign-out form that comes back here.
+    expect(container.querySelector(".sf-header__account")!.textContent).toBe("我的账户");
+    const signOut = container.querySelector<HTMLFormElement>(".sf-header__wide form")!;
+    expect([signOut.getAttribute("action"), signOut.querySelector<HTMLInputElement>("[name=back]")!.value]).toEqual([
+      "/zh/form/signout",
+      "/zh/category/shirts",
+    ]);
+    // A shopper who opened it before the script ran finds it open as the drawer.
+    details.open = true;
+
+    const services = { cart: fakeCart(0), session: fakeSession({ signedIn: true, user: USER }), api: {} as Api };
+    const errors = vi.spyOn(console, "error");
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <IslandProviders context={{ locale: "zh", messages: LOCALES.zh }} services={services}>
+          {<SiteHeader {...props} />}
+        </IslandProviders>,
+        { identifierPrefix: "h-", onRecoverableError: (error) => console.error(error) },
+      ),
+    );
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector("details.sf-navmenu")).toBeNull();
+    expect(menuButton(container).getAttribute("aria-expanded")).toBe("true");
+    expect(dialog(container).closest(".sf-sidemenu")!.hasAttribute("hidden")).toBe(false);
+    await act(async () => root.unmount());
+  });
+
   it("names the cart link with the count and follows changes", async () => {
     const { container, cart } = await open({ count: 1 });
     expect(cartLink(container).getAttribute("aria-label")).toBe("Cart 1 item");
@@ -136,9 +180,16 @@ describe("SiteHeader", () => {
   it("signs out through the api and the session, even when the call fails", async () => {
     const { container, post, session } = await open({ signedIn: true });
     post.mockRejectedValue(new TypeError("offline"));
-    await click(container.querySelector<HTMLButtonElement>(".sf-header__wide .sf-header__signout")!);
+    const form = container.querySelector<HTMLFormElement>(".sf-header__wide form")!;
+    // Without script it is a plain form post to the sign-out handler, coming back here.
+    expect([form.method, form.getAttribute("action"), form.querySelector<HTMLInputElement>("[name=back]")!.value]).toEqual([
+      "post",
+      "/form/signout",
+      "/",
+    ]);
+    await click(form.querySelector<HTMLButtonElement>(".sf-header__signout")!);
     expect(post).toHaveBeenCalledWith("auth/signout", {}, { toast: false });
-    expect(session.logout).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(session.logout).toHaveBeenCalledTimes(1));
   });
 
   it("searches with a labelled GET form to the search page", async () => {

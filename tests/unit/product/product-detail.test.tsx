@@ -45,6 +45,15 @@ describe("ProductDetail", () => {
     expect(html).toContain("$25.00");
     expect(html).toContain("2 in stock");
     expect(html).toContain("SKU: TEE-BLU-M");
+    // Each thumbnail links to its slide, which the browser scrolls into view with no script.
+    const page = document.createElement("div");
+    page.innerHTML = html;
+    const thumbs = Array.from(page.querySelectorAll<HTMLAnchorElement>("a.sf-gallery__thumb"));
+    expect(thumbs.map((a) => a.textContent)).toEqual([1, 2, 3, 4].map((i) => `Show image ${i} of 4`));
+    for (const [i, thumb] of thumbs.entries()) {
+      const slide = page.querySelector(`[id="${thumb.getAttribute("href")!.slice(1)}"]`);
+      expect(Array.from(page.querySelectorAll(".sf-gallery__slide")).indexOf(slide!)).toBe(i);
+    }
   });
 
   it("hydrates the server's HTML without a mismatch", async () => {

@@ -9,6 +9,7 @@ import { signInWait } from "../../auth/throttle";
 import { digest, issueCode, issueToken, redeemCode, revokeToken, type SessionClient } from "../../auth/tokens";
 import { type UserRow, userById, userInfo } from "../../auth/users";
 import type { Db } from "../../db/open";
+import { clearSessionCookie } from "../../forms/session-cookie";
 import { MAILS_PER_HOUR } from "../../mail";
 import { ApiFail, CODE, fail } from "../envelope";
 import { type ApiDeps, type CallContext, defineCall } from "../register";
@@ -157,23 +158,33 @@ export function issueShortCode(db: Db, userId: number, purpose: string, target: 
 export function checkShortCode(deps: ApiDeps, userId: number, purpose: string, target: string, code: string): void {
   const { db } = deps;
   const now = deps.clock();
-  checkCodeTries(deps, userId);
-  const row = db
-    .prepare(
-      "SELECT code_hash, attempts FROM one_time_codes WHERE user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
-    )
-    .get(userId, purpose, now) as { code_hash: string; attempts: number } | undefined;
-  if (!row) fail("The verification code is wrong or has expired.");
-  if (row!.code_hash !== shortCodeHash(userId, target, code)) {
+  // Read and counted in one transaction: tries sent to several workers at once each count.
+  const wrongTries = db.transaction((): number => {
+    checkCodeTries(deps, userId);
+    const row = db
+      .prepare(
+        "SELECT code_hash, attempts FROM one_time_codes WHERE user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
+      )
+      .get(userId, purpose, now) as { code_hash: string; attempts: number } | undefined;
+    if (!row) fail("The verification code is wrong or has expired.");
+    if (row!.code_hash === shortCodeHash(userId, target, code)) {
+      db.prepare("UPDATE one_time_codes SET used_at = ? WHERE code_hash = ?").run(now, row!.code_hash);
+      return 0;
+    }
     const attempts = row!.attempts + 1;
     db.prepare("UPDATE one_time_codes SET attempts = ?, used_at = ? WHERE code_hash = ?").run(
       attempts,
       attempts >= CODE_TRIES ? now : null,
       row!.code_hash,
     );
-    fail(attempts >= CODE_TRIES ? "Too many wrong codes. Ask for a new code." : "The verification code is wrong or has expired.");
+    return attempts;
+  })();
+  // Failed after the commit, so that the wrong try stays counted.
+  if (wrongTries > 0) {
+    fail(
+      wrongTries >= CODE_TRIES ? "Too many wrong codes. Ask for a new code." : "The verification code is wrong or has expired.",
+    );
   }
-  db.prepare("UPDATE one_time_codes SET used_at = ? WHERE code_hash = ?").run(now, row!.code_hash);
 }
 
 export const authCalls = [
@@ -183,13 +194,15 @@ export const authCalls = [
     const { passwords, limits } = ctx.deps;
     const ip = clientIp(ctx.request);
     limits.require("signin", ip);
-    // Check, start the hash and count the attempt as failed in one synchronous step: parallel
-    // guesses each see the ones before them, however long their hashes take.
-    const wait = signInWait(db, account, ip, clock());
-    if (wait > 0) fail(`Too many failed sign-ins. Try again in ${Math.ceil(wait / 1000)} seconds.`);
-    const user = findAccount(db, account, ctx.body.countryCode);
-    const checking = passwords.verify(ctx.body.password, user?.password_hash ?? passwords.dummyHash);
-    const attempt = recordAttempt(ctx, account, user?.id ?? null, method, false);
+    // Check, start the hash and count the attempt as failed in one transaction: parallel
+    // guesses, on any worker, each see the ones before them, however long their hashes take.
+    const { user, checking, attempt } = db.transaction(() => {
+      const wait = signInWait(db, account, ip, clock());
+      if (wait > 0) fail(`Too many failed sign-ins. Try again in ${Math.ceil(wait / 1000)} seconds.`);
+      const user = findAccount(db, account, ctx.body.countryCode);
+      const checking = passwords.verify(ctx.body.password, user?.password_hash ?? passwords.dummyHash);
+      return { user, checking, attempt: recordAttempt(ctx, account, user?.id ?? null, method, false) };
+    })();
     const ok = await checking;
     if (!ok || !user) fail("The account or password is incorrect.");
     // Only whoever holds the password learns that the account waits for its confirmation.
@@ -260,6 +273,8 @@ export const authCalls = [
 
   defineCall("auth/signout", "required", (ctx) => {
     revokeToken(ctx.deps.db, ctx.token!);
+    // A shopper who signed in through the plain form (no JavaScript) and signs out with it is signed out of pages too.
+    if (ctx.reply) clearSessionCookie(ctx.reply, ctx.request);
     if (ctx.visitorId) ctx.deps.live.bind(ctx.visitorId, null);
     return {};
   }),

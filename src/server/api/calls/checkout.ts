@@ -61,6 +61,19 @@ export function quote(
   };
 }
 
+/** The quote the checkout shows: its totals without the method's id, and the claimed coupons on offer. */
+export function checkoutQuote(
+  db: Db,
+  store: Store,
+  userId: number,
+  body: { couponCode?: string; shippingMethod?: string },
+  now: number,
+  prefix: Prefix | null = null,
+): T.CheckoutQuoteResponse {
+  const { shippingMethodId: _, ...totals } = quote(db, store, userId, body, now, prefix);
+  return { ...totals, offers: couponOffers(db, store, userId, totals.items, now) };
+}
+
 function addressFor(ctx: CallContext<T.CheckoutSubmitRequest>): T.OrderAddress {
   if (ctx.body.addressId !== undefined) {
     const row = ctx.deps.db
@@ -79,12 +92,9 @@ export const checkoutCalls = [
     paymentMethods: ctx.deps.store.checkout.paymentMethods,
   })),
 
-  defineCall("checkout/quote", "required", (ctx) => {
-    const { db, store } = ctx.deps;
-    const now = ctx.deps.clock();
-    const { shippingMethodId: _, ...totals } = quote(db, store, ctx.user!.id, ctx.body, now, linkPrefix(ctx.language));
-    return { ...totals, offers: couponOffers(db, store, ctx.user!.id, totals.items, now) };
-  }),
+  defineCall("checkout/quote", "required", (ctx) =>
+    checkoutQuote(ctx.deps.db, ctx.deps.store, ctx.user!.id, ctx.body, ctx.deps.clock(), linkPrefix(ctx.language)),
+  ),
 
   defineCall("checkout/submit", "required", (ctx) => {
     const { db, store, clock } = ctx.deps;

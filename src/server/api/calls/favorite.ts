@@ -27,7 +27,9 @@ function describe({ db, store, stockOf }: Sources, type: Kind, id: string, creat
   const links = createLinks(store.config.router, null);
   const when = createdAt === undefined ? {} : { createdAt: iso(createdAt) };
   if (type === "product") {
-    const product = store.products.find((p) => String(p.id) === id || p.slug === id);
+    // Saved by id (a number) or, in older lists, by slug.
+    const byId = String(Number(id)) === id ? store.catalog.slugOfId(Number(id)) : undefined;
+    const product = store.productBySlug.get(byId ?? id);
     if (!product) return null;
     const sku = product.variants.find((v) => stockOf(v.sku) > 0)?.sku;
     return {

@@ -12,13 +12,14 @@ export const searchCalls = [
   defineCall("search/products", "optional", (ctx) => {
     const { store, localizedStore } = ctx.deps;
     const links = createLinks(store.config.router, null);
+    // Light rows to filter and count; only the page answered is read in full.
     const found = searchIndexOf(localizedStore)
-      .products("en", ctx.body.q ?? "")
-      .map((slug) => store.productBySlug.get(slug)!)
-      .filter((p) => !ctx.body.category || p.category === ctx.body.category);
+      .productRows("en", ctx.body.q ?? "")
+      .filter((row) => !ctx.body.category || row.category === ctx.body.category);
     const { pageSize, offset } = paging(ctx.body);
+    const shown = found.slice(offset, offset + pageSize).flatMap((row) => store.productBySlug.get(row.slug) ?? []);
     return {
-      items: found.slice(offset, offset + pageSize).map((p) => ({
+      items: shown.map((p) => ({
         slug: p.slug,
         href: links.product(p.slug),
         title: p.title,

@@ -33,8 +33,8 @@ export interface ResolveContext {
   t(id: string): string;
   /** Every product's reviews, the store's and buyers': pages of them and their statistics. */
   reviews: Reviews;
-  /** Units left of a SKU, after what orders hold. */
-  stockOf(sku: string): number;
+  /** Units left of a SKU, after what orders hold (`stock`: the catalog's units, when the caller has them). */
+  stockOf(sku: string, stock?: number): number;
   /** The catalog's search index (src/server/search/), one per loaded store. */
   search: SearchIndex;
   /** The moment the page is rendered at, by the server's clock: what store dates (promotions, coupons) are compared with. */

@@ -13,7 +13,11 @@ const MAX_SLIDES = 5;
 export function homeSlides(store: Store, links: Links, t: (id: string) => string): Slide[] {
   const slides: Slide[] = [];
   for (const collection of store.collections) {
-    const image = collection.products.map((slug) => store.productBySlug.get(slug)?.images[0]).find((i) => i !== undefined);
+    let image: string | undefined;
+    for (const slug of collection.products) {
+      image = store.productBySlug.get(slug)?.images[0];
+      if (image) break;
+    }
     if (!image) continue;
     slides.push({
       title: collection.title,
@@ -35,7 +39,10 @@ export const resolvers = {
       page: {
         title: store.config.storeName,
         slides: homeSlides(store, links, ctx.t),
-        featured: cards(ctx, bySlugs(ctx, store.collections.find((c) => c.slug === "best-sellers")?.products ?? []).slice(0, 8)),
+        featured: cards(
+          ctx,
+          bySlugs(ctx, (store.collections.find((c) => c.slug === "best-sellers")?.products ?? []).slice(0, 8)),
+        ),
         categories: store.categories.map((c) => ({ label: c.name, href: links.category(c.slug) })),
         articles: newestFirst(store.articles)
           .slice(0, 3)

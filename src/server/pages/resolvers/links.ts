@@ -11,7 +11,7 @@ export const resolvers = {
       links: store.tags.map((tag) => ({
         label: tag.name,
         href: links.tag(tag.slug),
-        count: store.products.filter((p) => p.tags?.includes(tag.slug)).length,
+        count: store.catalog.tagCounts().get(tag.slug) ?? 0,
       })),
     },
   }),

@@ -1,10 +1,13 @@
 // Category, tag and collection listings (and a promotion's products): ordered by the query's
 // `sort`, cut into pages by its `page`, with the links of the sort form and the page list.
+// The catalog sorts and pages in SQL (src/server/catalog/queries.ts); only the page shown is
+// read and localized.
 import type { ListingPageData, ListingPaging, ListingSortKey, ProductCardData } from "../../../../generated/types";
 import type { RouteName } from "../../../shared/route-names";
+import type { ListingSource } from "../../catalog/queries";
 import type { StoreProduct } from "../../store/load";
 import type { Resolved } from "../page-kinds";
-import { bySlugs, productCard, productStats, type ResolveContext, type Resolver, slugOf } from "./context";
+import { bySlugs, productCard, type ResolveContext, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 
 export const PAGE_SIZE = 12;
@@ -22,11 +25,12 @@ export function pageOf(value: string | null): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
-export function sortProducts(
-  products: StoreProduct[],
+/** Products (or catalog rows) in `key` order, ties in their own order. */
+export function sortProducts<P extends { price: number; createdAt?: string }>(
+  products: P[],
   key: ListingSortKey,
-  scoreOf: (p: StoreProduct) => number,
-): StoreProduct[] {
+  scoreOf: (p: P) => number,
+): P[] {
   const sorted = [...products];
   // Array.prototype.sort is stable, so ties keep the store's own order.
   if (key === "price-asc") sorted.sort((a, b) => a.price - b.price);
@@ -62,47 +66,67 @@ export function pageLinks(page: number, pageCount: number, hrefOf: (page: number
   };
 }
 
-export interface ListingInput {
+/** One page of a listing in some order, and how many products the listing has. */
+export type ListingSlice = (sort: ListingSortKey, offset: number, limit: number) => { total: number; products: StoreProduct[] };
+
+interface ListingBase {
   /** The listing's own path, with its language prefix. */
   path: string;
   query: URLSearchParams;
   title: string;
   description: string | undefined;
-  products: StoreProduct[];
   card(product: StoreProduct): ProductCardData;
-  /** Average review score, 0 when unreviewed. */
-  score(product: StoreProduct): number;
+}
+
+/** The products as a list in memory (sorted here, `score` the average review score, 0 when unreviewed), or read a page at a time. */
+export type ListingInput = ListingBase &
+  ({ products: StoreProduct[]; score(product: StoreProduct): number } | { slice: ListingSlice });
+
+function inMemory(products: StoreProduct[], score: (p: StoreProduct) => number): ListingSlice {
+  return (sort, offset, limit) => ({
+    total: products.length,
+    products: sortProducts(products, sort, score).slice(offset, offset + limit),
+  });
 }
 
 /** The page data of the listing template, or null for a page past the end (a 404). */
 export function listingPage(input: ListingInput): ListingPageData | null {
-  const { path, query, title, description, products } = input;
+  const { path, query, title, description } = input;
+  const slice = "slice" in input ? input.slice : inMemory(input.products, input.score);
   const sort = sortKeyOf(query.get("sort"));
-  const pageCount = Math.max(1, Math.ceil(products.length / PAGE_SIZE));
   const page = pageOf(query.get("page"));
+  const { total, products } = slice(sort, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (page > pageCount) return null;
-  const ordered = sortProducts(products, sort, input.score);
   return {
     title: page > 1 ? `${title} (${page}/${pageCount})` : title,
     heading: title,
     ...(description ? { description } : {}),
-    products: ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(input.card),
-    total: products.length,
+    products: products.map(input.card),
+    total,
     sorting: { action: path, selected: sort },
     ...(pageCount > 1 ? { paging: paging(path, sort, page, pageCount) } : {}),
   };
 }
 
+/** A page of a catalog listing, sorted and cut in SQL, its products read and localized through the store's lookups. */
+export function catalogSlice(ctx: ResolveContext, source: ListingSource): ListingSlice {
+  return (sort, offset, limit) => {
+    const scoreOf = sort === "rating" ? ctx.reviews.scores() : () => 0;
+    const { total, slugs } = ctx.store.catalog.listing(source, sort, offset, limit, scoreOf);
+    return { total, products: bySlugs(ctx, slugs) };
+  };
+}
+
 /** A listing page of these products, or the 404 page for a page number past the end. */
-export function listing(ctx: ResolveContext, title: string, description: string | undefined, products: StoreProduct[]): Resolved {
+export function listing(ctx: ResolveContext, title: string, description: string | undefined, source: ListingSource): Resolved {
   const page = listingPage({
     path: ctx.links.to(ctx.match.path),
     query: ctx.query,
     title,
     description,
-    products,
+    slice: catalogSlice(ctx, source),
     card: (p) => productCard(ctx, p),
-    score: (p) => productStats(ctx, p).score ?? 0,
   });
   return page ? { status: 200, template: "listing", page } : notFound(ctx);
 }
@@ -111,12 +135,7 @@ export function listing(ctx: ResolveContext, title: string, description: string 
 export function categoryPage(ctx: ResolveContext, slug: string): Resolved | null {
   const category = ctx.store.categories.find((c) => c.slug === slug);
   if (!category) return null;
-  return listing(
-    ctx,
-    category.name,
-    category.description,
-    ctx.store.products.filter((p) => p.category === slug),
-  );
+  return listing(ctx, category.name, category.description, { category: slug });
 }
 
 export const resolvers = {
@@ -124,17 +143,10 @@ export const resolvers = {
   "tag-detail": (ctx) => {
     const slug = slugOf(ctx);
     const tag = ctx.store.tags.find((t) => t.slug === slug);
-    return tag
-      ? listing(
-          ctx,
-          tag.name,
-          undefined,
-          ctx.store.products.filter((p) => p.tags?.includes(slug)),
-        )
-      : notFound(ctx);
+    return tag ? listing(ctx, tag.name, undefined, { tag: slug }) : notFound(ctx);
   },
   "collection-detail": (ctx) => {
     const collection = ctx.store.collections.find((c) => c.slug === slugOf(ctx));
-    return collection ? listing(ctx, collection.title, collection.description, bySlugs(ctx, collection.products)) : notFound(ctx);
+    return collection ? listing(ctx, collection.title, collection.description, { collection: collection.slug }) : notFound(ctx);
   },
 } satisfies Partial<Record<RouteName, Resolver>>;

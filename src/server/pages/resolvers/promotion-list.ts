@@ -31,7 +31,7 @@ export function promotionSummary(ctx: ResolveContext, promotion: Promotion): Pro
     startsAt: promotion.startsAt,
     endsAt: promotion.endsAt,
     state: promotionState(promotion, ctx.now),
-    productCount: promotion.products.filter((slug) => ctx.store.productBySlug.has(slug)).length,
+    productCount: ctx.store.catalog.count({ slugs: promotion.products }),
   };
 }
 

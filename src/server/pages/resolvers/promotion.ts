@@ -1,9 +1,9 @@
 // A promotion's page: its state and dates, the countdown while it runs (the server's time
 // left at render, which the browser counts down), and its products as a sorted, paged grid.
 import type { RouteName } from "../../../shared/route-names";
-import { bySlugs, productCard, productStats, type Resolver, slugOf } from "./context";
+import { productCard, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
-import { listingPage } from "./listing";
+import { catalogSlice, listingPage } from "./listing";
 import { promotionEnd, promotionSummary } from "./promotion-list";
 
 export const resolvers = {
@@ -15,9 +15,8 @@ export const resolvers = {
       query: ctx.query,
       title: promotion.title,
       description: promotion.description,
-      products: bySlugs(ctx, promotion.products),
+      slice: catalogSlice(ctx, { slugs: promotion.products }),
       card: (p) => productCard(ctx, p),
-      score: (p) => productStats(ctx, p).score ?? 0,
     });
     if (!listing) return notFound(ctx);
     const summary = promotionSummary(ctx, promotion);

@@ -5,14 +5,16 @@
 // address alone says what is shown. A page past the last shows the last.
 import type { SearchFilters, SearchPageData, SearchSortKey } from "../../../../generated/types";
 import type { RouteName } from "../../../shared/route-names";
+import type { ProductRow } from "../../catalog/queries";
 import { MAX_QUERY_LENGTH } from "../../search/index";
-import type { StoreProduct } from "../../store/load";
-import { cards, productStats, type ResolveContext, type Resolver } from "./context";
+import { bySlugs, cards, type ResolveContext, type Resolver } from "./context";
 import { PAGE_SIZE, pageLinks, pageOf, sortProducts } from "./listing";
 
 const SORTS: readonly SearchSortKey[] = ["relevance", "price-asc", "price-desc", "newest", "rating"];
 const MAX_PRICE = 100_000_000;
 const ARTICLES_SHOWN = 5;
+/** The most category facets a page lists (the SearchResults schema's bound). */
+const MAX_FACETS = 200;
 
 function price(value: string | null): number | undefined {
   if (value === null || value.trim() === "") return undefined;
@@ -66,37 +68,44 @@ function searchPage(ctx: ResolveContext): SearchPageData {
     filters.rating !== undefined;
   const searched = q !== "" || filtered;
   const title = q ? `${ctx.t("page.search.title")}: ${q}` : ctx.t("page.search.title");
-  const categoryFacets = (count: (slug: string) => number) =>
-    store.categories.map((c) => ({ slug: c.slug, label: c.name, count: count(c.slug) }));
+  // Every category while they fit the list's bound; in a larger store, the chosen one and
+  // those holding the most of what was found, in the store's order.
+  const categoryFacets = (count: (slug: string) => number) => {
+    const facets = store.categories.map((c) => ({ slug: c.slug, label: c.name, count: count(c.slug) }));
+    if (facets.length <= MAX_FACETS) return facets;
+    const kept = new Set(
+      facets
+        .filter((f) => f.count > 0 || f.slug === filters.category)
+        .sort((a, b) => Number(b.slug === filters.category) - Number(a.slug === filters.category) || b.count - a.count)
+        .slice(0, MAX_FACETS)
+        .map((f) => f.slug),
+    );
+    return facets.filter((f) => kept.has(f.slug));
+  };
   if (!searched) {
     return { title, query: q, action, searched, products: [], total: 0, filters, categories: categoryFacets(() => 0) };
   }
 
-  const scores = new Map<string, number>();
-  const score = (p: StoreProduct) => {
-    let s = scores.get(p.slug);
-    if (s === undefined) {
-      s = productStats(ctx, p).score ?? 0;
-      scores.set(p.slug, s);
-    }
-    return s;
+  // The catalog's light rows of what the words find (every product for filters alone), in
+  // relevance order: filters, facets and sorts read them; only the page shown is read in full.
+  const matched = ctx.search.productRows(language, q);
+  let scoreOf: ((row: ProductRow) => number) | undefined;
+  const score = (row: ProductRow) => {
+    scoreOf ??= ctx.reviews.scores();
+    return scoreOf(row);
   };
-  const inStock = (p: StoreProduct) => p.variants.some((v) => ctx.stockOf(v.sku) > 0);
+  const inStock = (row: ProductRow) => row.stocks.some(([sku, stock]) => stock > 0 && ctx.stockOf(sku, stock) > 0);
   /** Every filter but the category's, which the facets count across. */
-  const passes = (p: StoreProduct) =>
-    (filters.min === undefined || p.price >= filters.min) &&
-    (filters.max === undefined || p.price <= filters.max) &&
-    (!filters.inStock || inStock(p)) &&
-    (filters.rating === undefined || score(p) >= filters.rating);
+  const passes = (row: ProductRow) =>
+    (filters.min === undefined || row.price >= filters.min) &&
+    (filters.max === undefined || row.price <= filters.max) &&
+    (!filters.inStock || inStock(row)) &&
+    (filters.rating === undefined || score(row) >= filters.rating);
 
-  const matched = ctx.search
-    .products(language, q)
-    .map((slug) => store.productBySlug.get(slug))
-    .filter((p): p is StoreProduct => p !== undefined);
   const candidates = matched.filter(passes);
   const counts = new Map<string, number>();
-  for (const p of candidates) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
-  const found = candidates.filter((p) => filters.category === undefined || p.category === filters.category);
+  for (const row of candidates) counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
+  const found = candidates.filter((row) => filters.category === undefined || row.category === filters.category);
   const ordered = filters.sort === "relevance" ? found : sortProducts(found, filters.sort, score);
 
   const pageCount = Math.max(1, Math.ceil(ordered.length / PAGE_SIZE));
@@ -115,7 +124,13 @@ function searchPage(ctx: ResolveContext): SearchPageData {
     query: q,
     action,
     searched,
-    products: cards(ctx, ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)),
+    products: cards(
+      ctx,
+      bySlugs(
+        ctx,
+        ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((row) => row.slug),
+      ),
+    ),
     total: ordered.length,
     filters,
     categories: categoryFacets((slug) => counts.get(slug) ?? 0),

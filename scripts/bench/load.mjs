@@ -1,0 +1,58 @@
+// The load generator of the server benchmark, run in its own process (scripts/bench/server.mjs
+// starts it) so that its work is neither the server's nor the bench script's: `connections`
+// keep-alive connections, each sending its next request when the last answer has been read,
+// for `durationMs` or until `requests` answers, over `urls` in turn. Prints one JSON line:
+// requests per second, p50/p99 latency, errors (a status other than 200, or a failed request)
+// and the CPU time this process used.
+import { Agent, request } from "node:http";
+
+const { urls, connections, durationMs, requests: total } = JSON.parse(process.argv[2]);
+
+function get(agent, url) {
+  return new Promise((resolve) => {
+    const req = request(url, { agent }, (res) => {
+      res.on("data", () => undefined);
+      res.on("end", () => resolve(res.statusCode === 200));
+      res.on("error", () => resolve(false));
+    });
+    req.on("error", () => resolve(false));
+    req.end();
+  });
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: connections });
+const latencies = [];
+let errors = 0;
+let sent = 0;
+const cpuBefore = process.cpuUsage();
+const started = performance.now();
+const end = durationMs ? started + durationMs : Number.POSITIVE_INFINITY;
+const more = () => (total ? sent < total : performance.now() < end);
+
+async function loop() {
+  while (more()) {
+    const url = urls[sent++ % urls.length];
+    const at = performance.now();
+    if (!(await get(agent, url))) errors++;
+    latencies.push(performance.now() - at);
+  }
+}
+
+await Promise.all(Array.from({ length: connections }, loop));
+const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+agent.destroy();
+latencies.sort((a, b) => a - b);
+const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+console.log(
+  JSON.stringify({
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+    seconds,
+    /** Cores this process kept busy on average. */
+    cores: (cpu.user + cpu.system) / 1e6 / seconds,
+  }),
+);

@@ -1,0 +1,263 @@
+// Reads of the imported catalog (database.ts): a product's file entry by slug, SKU or id,
+// the listings of a category, tag, collection or list of slugs sorted and cut into pages in
+// SQL, the light rows search filters and sorts, counts, the slugs in store order (sitemaps),
+// and the store's seed reviews of a product. Statements are prepared once per catalog.
+import type { Statement } from "better-sqlite3";
+import type { StoreProduct as FileProduct, StoreReview } from "../../../generated/types";
+import type { CatalogDb } from "./database";
+
+export type ListingSort = "featured" | "price-asc" | "price-desc" | "newest" | "rating";
+
+/** What a listing lists: a category's, a tag's or a collection's products, or these slugs in their order. */
+export type ListingSource = { category: string } | { tag: string } | { collection: string } | { slugs: readonly string[] };
+
+/** A product as filters and sorts read it, without its texts. */
+export interface ProductRow {
+  position: number;
+  slug: string;
+  category: string;
+  price: number;
+  createdAt: string;
+  /** The store's seed reviews of it: how many and their scores' sum. */
+  seedCount: number;
+  seedSum: number;
+  /** Each variant's SKU and the units the store file gives it (parsed when first read). */
+  readonly stocks: [string, number][];
+}
+
+export interface ListingSlice {
+  total: number;
+  slugs: string[];
+}
+
+interface RawRow {
+  position: number;
+  slug: string;
+  category: string;
+  price: number;
+  created_at: string;
+  seed_count: number;
+  seed_sum: number;
+}
+
+/** Slugs read per query when iterating over every product. */
+const SLUG_PAGE = 1000;
+
+/** The columns of a ProductRow, from the products table named `p`. */
+const ROW_COLUMNS = "p.position, p.slug, p.category, p.price, p.created_at, p.seed_count, p.seed_sum";
+
+/** A row of the products table; the variants' stock is read only by a filter that asks for it. */
+class Row implements ProductRow {
+  readonly position: number;
+  readonly slug: string;
+  readonly category: string;
+  readonly price: number;
+  readonly createdAt: string;
+  readonly seedCount: number;
+  readonly seedSum: number;
+  private parsed: [string, number][] | undefined;
+
+  constructor(
+    r: RawRow,
+    private readonly reads: CatalogReads,
+  ) {
+    this.position = r.position;
+    this.slug = r.slug;
+    this.category = r.category;
+    this.price = r.price;
+    this.createdAt = r.created_at;
+    this.seedCount = r.seed_count;
+    this.seedSum = r.seed_sum;
+  }
+
+  get stocks(): [string, number][] {
+    this.parsed ??= this.reads.stocksAt(this.position);
+    return this.parsed;
+  }
+}
+
+/** FROM and WHERE of each source, and the column that is its own ("featured") order. */
+const SOURCES = {
+  category: { from: "products p WHERE p.category = ?", order: "p.position" },
+  tag: { from: "product_tags t JOIN products p ON p.position = t.position WHERE t.tag = ?", order: "p.position" },
+  collection: {
+    from: "collection_products c JOIN products p ON p.position = c.position WHERE c.collection = ?",
+    order: "c.rank",
+  },
+  // CROSS JOIN keeps the list outside: each slug is one lookup in the products' unique index.
+  slugs: { from: "json_each(?) j CROSS JOIN products p ON p.slug = j.value", order: "j.key" },
+} as const;
+
+type SourceKind = keyof typeof SOURCES;
+
+const ORDERS: Record<Exclude<ListingSort, "rating">, (own: string) => string> = {
+  featured: (own) => own,
+  "price-asc": (own) => `p.price ASC, ${own}`,
+  "price-desc": (own) => `p.price DESC, ${own}`,
+  // Dates are ISO strings: their byte order is their time order (products without one last).
+  newest: (own) => `p.created_at DESC, ${own}`,
+};
+
+function sourceOf(source: ListingSource): [SourceKind, string] {
+  if ("category" in source) return ["category", source.category];
+  if ("tag" in source) return ["tag", source.tag];
+  if ("collection" in source) return ["collection", source.collection];
+  return ["slugs", JSON.stringify(source.slugs)];
+}
+
+export class CatalogReads {
+  private readonly statements = new Map<string, Statement>();
+  private tagCountCache: Map<string, number> | undefined;
+  private everyRow: ProductRow[] | undefined;
+
+  constructor(readonly db: CatalogDb) {}
+
+  private statement(sql: string): Statement {
+    let found = this.statements.get(sql);
+    if (!found) {
+      found = this.db.prepare(sql);
+      this.statements.set(sql, found);
+    }
+    return found;
+  }
+
+  /** The product as its file entry holds it (texts in every language), or undefined. */
+  product(slug: string): FileProduct | undefined {
+    const data = this.statement("SELECT d.data FROM products p JOIN product_data d ON d.position = p.position WHERE p.slug = ?")
+      .pluck()
+      .get(slug) as string | undefined;
+    return data === undefined ? undefined : (JSON.parse(data) as FileProduct);
+  }
+
+  hasProduct(slug: string): boolean {
+    return this.statement("SELECT 1 FROM products WHERE slug = ?").pluck().get(slug) !== undefined;
+  }
+
+  slugOfSku(sku: string): string | undefined {
+    return this.statement("SELECT p.slug FROM variants v JOIN products p ON p.position = v.position WHERE v.sku = ?")
+      .pluck()
+      .get(sku) as string | undefined;
+  }
+
+  slugOfId(id: number): string | undefined {
+    return this.statement("SELECT slug FROM products WHERE id = ? ORDER BY position LIMIT 1").pluck().get(id) as
+      | string
+      | undefined;
+  }
+
+  productCount(): number {
+    return this.statement("SELECT COUNT(*) FROM products").pluck().get() as number;
+  }
+
+  variantCount(): number {
+    return this.statement("SELECT COUNT(*) FROM variants").pluck().get() as number;
+  }
+
+  /**
+   * Every product's slug in store order, read a page at a time (sitemaps list 50,000 without
+   * holding them). Pages rather than one open cursor: a streamed response reads between other
+   * requests, and the connection runs no other statement while a cursor is open.
+   */
+  *slugs(): Generator<string> {
+    const page = this.statement("SELECT position, slug FROM products WHERE position > ? ORDER BY position LIMIT ?");
+    let after = -1;
+    for (;;) {
+      const rows = page.all(after, SLUG_PAGE) as { position: number; slug: string }[];
+      for (const row of rows) yield row.slug;
+      if (rows.length < SLUG_PAGE) return;
+      after = rows[rows.length - 1]!.position;
+    }
+  }
+
+  /** How many products a listing has. */
+  count(source: ListingSource): number {
+    const [kind, key] = sourceOf(source);
+    return this.statement(`SELECT COUNT(*) FROM ${SOURCES[kind].from}`).pluck().get(key) as number;
+  }
+
+  /**
+   * One page of a listing: `limit` slugs from `offset` in `sort` order, ties in the listing's
+   * own order, and the listing's size. "rating" needs buyers' reviews from the shop's database:
+   * `scoreOf` gives each product's average, and the light rows are sorted here.
+   */
+  listing(
+    source: ListingSource,
+    sort: ListingSort,
+    offset: number,
+    limit: number,
+    scoreOf: (row: ProductRow) => number,
+  ): ListingSlice {
+    const [kind, key] = sourceOf(source);
+    const { from, order } = SOURCES[kind];
+    const total = this.count(source);
+    if (sort === "rating") {
+      const rows = this.rowsFrom(kind, key);
+      const scores = new Map(rows.map((r) => [r.slug, scoreOf(r)]));
+      // Array.prototype.sort is stable: ties keep the listing's own order.
+      rows.sort((a, b) => scores.get(b.slug)! - scores.get(a.slug)!);
+      return { total, slugs: rows.slice(offset, offset + limit).map((r) => r.slug) };
+    }
+    const slugs = this.statement(`SELECT p.slug FROM ${from} ORDER BY ${ORDERS[sort](order)} LIMIT ? OFFSET ?`)
+      .pluck()
+      .all(key, limit, offset) as string[];
+    return { total, slugs };
+  }
+
+  private rowsFrom(kind: SourceKind, key: string): ProductRow[] {
+    const { from, order } = SOURCES[kind];
+    return (this.statement(`SELECT ${ROW_COLUMNS} FROM ${from} ORDER BY ${order}`).all(key) as RawRow[]).map(
+      (r) => new Row(r, this),
+    );
+  }
+
+  /** The rows a statement selecting ROW_COLUMNS answers, in its order. */
+  private rowsOf(statement: Statement, params: unknown[]): ProductRow[] {
+    return (statement.all(...params) as RawRow[]).map((r) => new Row(r, this));
+  }
+
+  /**
+   * Every product's row, in store order (index = position), read once and kept: a few MB for
+   * 50,000 products, and what lets search keep its answers as positions only.
+   */
+  allRows(): readonly ProductRow[] {
+    this.everyRow ??= this.rowsOf(this.statement(`SELECT ${ROW_COLUMNS} FROM products p ORDER BY p.position`), []);
+    return this.everyRow;
+  }
+
+  /** Each variant's SKU and file stock of the product at `position`. */
+  stocksAt(position: number): [string, number][] {
+    const json = this.statement("SELECT stocks FROM product_data WHERE position = ?").pluck().get(position) as string | undefined;
+    return json === undefined ? [] : (JSON.parse(json) as [string, number][]);
+  }
+
+  /** Up to `limit` other products of a category, in store order. */
+  related(category: string, except: string, limit: number): string[] {
+    return this.statement("SELECT slug FROM products WHERE category = ? AND slug != ? ORDER BY position LIMIT ?")
+      .pluck()
+      .all(category, except, limit) as string[];
+  }
+
+  /** How many products carry each tag. */
+  tagCounts(): Map<string, number> {
+    this.tagCountCache ??= new Map(
+      (this.statement("SELECT tag, COUNT(*) AS n FROM product_tags GROUP BY tag").all() as { tag: string; n: number }[]).map(
+        (r) => [r.tag, r.n],
+      ),
+    );
+    return this.tagCountCache;
+  }
+
+  /** The store's own reviews of a product (reviews.json), in file order. */
+  seedReviews(slug: string): StoreReview[] {
+    return (this.statement("SELECT data FROM seed_reviews WHERE product = ? ORDER BY id").pluck().all(slug) as string[]).map(
+      (d) => JSON.parse(d) as StoreReview,
+    );
+  }
+
+  /** Every seed review (for tools and tests on small stores). */
+  allSeedReviews(): StoreReview[] {
+    return (this.statement("SELECT data FROM seed_reviews ORDER BY id").pluck().all() as string[]).map(
+      (d) => JSON.parse(d) as StoreReview,
+    );
+  }
+}

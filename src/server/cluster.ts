@@ -1,0 +1,89 @@
+// The primary process of `npm start` with several workers: forks them (node:cluster; they
+// share the listening port and the primary hands each new connection to one of them),
+// relays live-channel notes between them, restarts one that dies (waiting longer after each
+// quick death, so a worker that cannot start does not loop), and on SIGTERM or SIGINT asks
+// every worker to drain and exits once all have.
+import cluster, { type Worker } from "node:cluster";
+import { relayLiveNotes } from "./live-bus";
+
+/** What the primary sends a worker to make it drain: close its listener and sockets, finish its requests, exit. */
+export const DRAIN_MESSAGE = { drain: true } as const;
+
+export const isDrainMessage = (message: unknown): boolean =>
+  typeof message === "object" && message !== null && (message as { drain?: unknown }).drain === true;
+
+/** A worker that lived less than this died "quickly": the next one waits longer. */
+const STABLE_MS = 10_000;
+const FIRST_DELAY_MS = 250;
+const MAX_DELAY_MS = 30_000;
+/** Workers still running this long after the drain began are killed. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+export interface PrimaryOptions {
+  workers: number;
+  /** The module each worker runs (the server bundle's main). */
+  exec: string;
+  /** Added to each worker's environment (settings the primary fixed for all of them). */
+  env: Record<string, string>;
+  /** Once every worker listens: the port they share. */
+  onListening(port: number): void;
+}
+
+export function runPrimary(options: PrimaryOptions): void {
+  cluster.setupPrimary({ exec: options.exec });
+  const running = new Set<Worker>();
+  let listening = 0;
+  let started = false;
+  let stopping = false;
+  let quickDeaths = 0;
+  let unclean = false;
+  let restart: NodeJS.Timeout | undefined;
+
+  const fork = () => {
+    restart = undefined;
+    const worker = cluster.fork(options.env);
+    const bornAt = Date.now();
+    running.add(worker);
+    relayLiveNotes(worker, () => running);
+    worker.once("listening", (address) => {
+      if (!started && ++listening === options.workers) {
+        started = true;
+        options.onListening(address.port);
+      }
+    });
+    worker.once("exit", (code, signal) => {
+      running.delete(worker);
+      if (stopping) {
+        unclean ||= code !== 0;
+        if (running.size === 0) process.exit(unclean ? 1 : 0);
+        return;
+      }
+      if (!started) {
+        // Every worker starts from the same files and settings: one that cannot start means none can.
+        console.error(`a worker could not start (${signal ?? `exit code ${code}`}); stopping`);
+        stopping = true;
+        for (const other of running) other.process.kill("SIGKILL");
+        process.exit(1);
+      }
+      quickDeaths = Date.now() - bornAt < STABLE_MS ? quickDeaths + 1 : 0;
+      const delay = quickDeaths === 0 ? 0 : Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (quickDeaths - 1));
+      console.error(`worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}); a new one starts in ${delay} ms`);
+      restart = setTimeout(fork, delay);
+    });
+  };
+
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    clearTimeout(restart);
+    if (running.size === 0) process.exit(0);
+    for (const worker of running) if (worker.isConnected()) worker.send(DRAIN_MESSAGE);
+    setTimeout(() => {
+      for (const worker of running) worker.process.kill("SIGKILL");
+    }, DRAIN_TIMEOUT_MS).unref();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+
+  for (let i = 0; i < options.workers; i++) fork();
+}

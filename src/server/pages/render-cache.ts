@@ -1,0 +1,76 @@
+// Rendered pages that are the same for every visitor without a session, kept in memory so
+// that the next anonymous request for the same address skips resolving and rendering. An
+// entry's key carries the database's page data version (a counter SQLite triggers bump on
+// every write to what public pages show: migrations.ts), so a write in any worker process
+// makes every older entry unreachable; least recently used entries go first when the cache
+// is over its count or its size.
+import type { Statement } from "better-sqlite3";
+import type { Db } from "../db/open";
+
+export interface RenderCacheLimits {
+  /** At most this many entries. */
+  entries: number;
+  /** At most about this many bytes of cached text (estimated by the caller). */
+  bytes: number;
+}
+
+export const DEFAULT_RENDER_CACHE_LIMITS: RenderCacheLimits = { entries: 2000, bytes: 64 * 1024 * 1024 };
+
+/** How long a page that read the clock (promotion countdowns, coupon windows) is reused. */
+export const CLOCK_PAGE_TTL_MS = 10_000;
+
+interface Entry<T> {
+  value: T;
+  bytes: number;
+  /** By the server's clock; Infinity for a page that does not depend on the time. */
+  expiresAt: number;
+}
+
+export interface RenderCache<T> {
+  get(key: string, now: number): T | undefined;
+  set(key: string, value: T, bytes: number, expiresAt: number): void;
+  /** Entries and estimated bytes held, for tests and diagnostics. */
+  size(): { entries: number; bytes: number };
+}
+
+export function createRenderCache<T>(limits: RenderCacheLimits = DEFAULT_RENDER_CACHE_LIMITS): RenderCache<T> {
+  // A Map iterates in insertion order: re-inserting on each hit keeps the least recently used first.
+  const entries = new Map<string, Entry<T>>();
+  let bytes = 0;
+
+  function drop(key: string, entry: Entry<T>): void {
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  return {
+    get(key, now) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      drop(key, entry);
+      if (entry.expiresAt <= now) return undefined;
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      return entry.value;
+    },
+    set(key, value, size, expiresAt) {
+      // One page larger than the whole budget would only push everything else out.
+      if (size > limits.bytes) return;
+      const old = entries.get(key);
+      if (old) drop(key, old);
+      entries.set(key, { value, bytes: size, expiresAt });
+      bytes += size;
+      for (const [oldest, entry] of entries) {
+        if (entries.size <= limits.entries && bytes <= limits.bytes) break;
+        drop(oldest, entry);
+      }
+    },
+    size: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+/** Reads the page data version: one indexed row, once per request that may use the cache. */
+export function pageDataVersion(db: Db): () => number {
+  const query: Statement = db.prepare("SELECT version FROM page_data_version WHERE id = 1");
+  return () => (query.get() as { version: number } | undefined)?.version ?? 0;
+}

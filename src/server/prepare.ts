@@ -1,0 +1,19 @@
+// What every worker would otherwise find wrong, or redo, at its start, done once by a process
+// of its own before the workers start (main.ts): PUBLIC_URL and the store files checked, the
+// catalog imported, the database migrated. A process of its own, so that the primary, which only
+// keeps the workers running, never holds the store in its memory.
+import { registry } from "../registry/index";
+import { ROOT_DIR } from "./app";
+import { openDatabase } from "./db/open";
+import { loadSchemaSet } from "./schemas";
+import { parsePublicUrl } from "./seo/public-origin";
+import { catalogFileOf, loadStore } from "./store/load";
+
+export function prepare(storeDir: string, dataDir: string, publicUrl: string | undefined): void {
+  if (publicUrl) parsePublicUrl(publicUrl);
+  // Imports the catalog once, so the workers find it current.
+  loadStore(storeDir, loadSchemaSet(`${ROOT_DIR}/schemas`), Object.keys(registry), {
+    catalogFile: catalogFileOf(dataDir),
+  }).catalog.close();
+  openDatabase(dataDir).close();
+}

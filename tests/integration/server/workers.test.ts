@@ -1,0 +1,336 @@
+// @vitest-environment node
+// `npm start` with two workers (the built server, WEB_CONCURRENCY=2): a live frame caused by
+// a call answered by one worker reaches a socket held by the other, a rate limit is not
+// doubled by the second worker, a killed worker is replaced, and SIGTERM drains and exits 0.
+// Each keep-alive connection stays on the worker it landed on; outside production every
+// answer (and the socket's handshake) names its worker in `x-worker`.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { ADDRESS } from "./orders-support";
+import { START_TIMEOUT_MS } from "./support";
+
+let child: ChildProcess;
+let exited: Promise<number | null>;
+let url: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "workers-data-"));
+  child = spawn(process.execPath, [join(process.cwd(), "dist/server/main.js")], {
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+      WEB_CONCURRENCY: "2",
+      DATA_DIR: dataDir,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.once("exit", (code) => reject(new Error(`the server exited (${code}) before it listened: ${out}`)));
+    child.stdout!.on("data", (chunk) => {
+      out += chunk;
+      const port = /http:\/\/[^:\s]+:(\d+)\/ \(2 workers\)/.exec(out)?.[1];
+      if (port) resolve(`http://127.0.0.1:${port}`);
+    });
+  });
+}, START_TIMEOUT_MS);
+
+afterAll(() => {
+  if (child.exitCode === null) child.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  worker: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the envelope's data, read field by field.
+  body: any;
+}
+
+/** One keep-alive connection, so every request it sends is answered by the same worker. */
+function connection() {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = request(`${url}${path}`, { method, agent, headers }, (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            worker: String(res.headers["x-worker"]),
+            body: String(res.headers["content-type"]).startsWith("application/json") ? JSON.parse(text) : text,
+          }),
+        );
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  return {
+    agent,
+    get: (path: string) => send("GET", path),
+    post(call: string, body: unknown, options: { token?: string; visitor?: string } = {}) {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (options.token) headers["x-auth"] = options.token;
+      if (options.visitor) headers.cookie = `visitorId=${options.visitor}`;
+      return send("POST", `/api/web/${call}`, JSON.stringify(body), headers);
+    },
+  };
+}
+
+type Connection = ReturnType<typeof connection>;
+
+/** A connection answered by `worker`, or by any other worker than `not`. */
+async function connectionTo(wanted: { worker?: string; not?: string }): Promise<Connection> {
+  for (let i = 0; i < 20; i++) {
+    const c = connection();
+    const { worker } = await c.get("/robots.txt");
+    if (wanted.worker ? worker === wanted.worker : worker !== wanted.not) return c;
+    c.agent.destroy();
+  }
+  throw new Error(`no connection reached the worker asked for (${JSON.stringify(wanted)})`);
+}
+
+function socket(visitor: string) {
+  const ws = new WebSocket(`${url.replace("http", "ws")}/ws/message?visitorId=${visitor}`);
+  // biome-ignore lint/suspicious/noExplicitAny: the live channel's frames, read field by field.
+  const frames: any[] = [];
+  ws.on("message", (raw) => frames.push(JSON.parse(String(raw))));
+  const worker = new Promise<string>((resolve, reject) => {
+    ws.once("upgrade", (response) => resolve(String(response.headers["x-worker"])));
+    ws.once("error", reject);
+  });
+  const opened = new Promise<void>((resolve) => ws.once("open", () => resolve()));
+  const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+  return { ws, frames, worker, opened, closed };
+}
+
+/**
+ * A signed-in shopper, written straight into the database the workers share (this test is one
+ * more process on the file): a sign-up through the API costs the built server's production hash.
+ */
+function shopper(): string {
+  const token = randomBytes(32).toString("base64url");
+  const db = new Database(join(dataDir, "store.sqlite"));
+  db.pragma("busy_timeout = 5000");
+  const now = Date.now();
+  const email = `w${now}${randomBytes(4).toString("hex")}@example.com`;
+  const userId = db
+    .prepare("INSERT INTO users (email, password_hash, email_verified, created_at) VALUES (?, 'none', 1, ?)")
+    .run(email, now).lastInsertRowid;
+  db.prepare("INSERT INTO tokens (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(
+    createHash("sha256").update(token).digest("hex"),
+    userId,
+    now,
+    now + 3600_000,
+  );
+  db.close();
+  return token;
+}
+
+describe("starting", () => {
+  it(
+    "reports a bad store file once, not once per worker, and a bad WEB_CONCURRENCY by name",
+    async () => {
+      const storeDir = mkdtempSync(join(tmpdir(), "workers-store-"));
+      cpSync(join(process.cwd(), "fixtures/demo-store"), storeDir, { recursive: true });
+      writeFileSync(join(storeDir, "theme.json"), '{\n  "primaryColour": "#000"\n}\n');
+      const run = (env: Record<string, string>) => {
+        const started = spawn(process.execPath, [join(process.cwd(), "dist/server/main.js")], {
+          env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: join(storeDir, "data"), STORE_DIR: storeDir, ...env },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let output = "";
+        started.stdout.on("data", (chunk) => (output += chunk));
+        started.stderr.on("data", (chunk) => (output += chunk));
+        return new Promise<{ code: number | null; output: string }>((resolve) =>
+          started.once("exit", (code) => resolve({ code, output })),
+        );
+      };
+      const broken = await run({ WEB_CONCURRENCY: "2" });
+      expect(broken.code).toBe(1);
+      expect(broken.output.match(/store error: /g)).toHaveLength(1);
+      expect(broken.output).toMatch(/theme\.json:\d+: \/ unknown property "primaryColour"/);
+      const setting = await run({ WEB_CONCURRENCY: "two" });
+      expect(setting.code).toBe(1);
+      expect(setting.output.trim()).toBe('WEB_CONCURRENCY must be a whole number from 1 to 256, not "two"');
+      rmSync(storeDir, { recursive: true, force: true });
+    },
+    START_TIMEOUT_MS,
+  );
+});
+
+describe("two workers", { timeout: 60_000 }, () => {
+  it("runs two workers that answer on one port", async () => {
+    const first = await connectionTo({ not: "" });
+    const { worker } = await first.get("/robots.txt");
+    const second = await connectionTo({ not: worker });
+    expect((await second.get("/robots.txt")).worker).not.toBe(worker);
+    first.agent.destroy();
+    second.agent.destroy();
+  });
+
+  it("brings a QR sign-in's news to the socket whichever worker the phone's calls land on", async () => {
+    const visitor = `workers-qr-${Date.now()}`;
+    const page = socket(visitor);
+    const socketWorker = await page.worker;
+    await page.opened;
+    const other = await connectionTo({ not: socketWorker });
+    const phone = shopper();
+    const created = (await other.post("auth/qrCreate", {}, { visitor })).body.data;
+    expect((await other.post("auth/qrScan", { ticket: created.ticket }, { token: phone })).worker).not.toBe(socketWorker);
+    expect((await other.post("auth/qrConfirm", { ticket: created.ticket }, { token: phone })).body.code).toBe(0);
+    await expect
+      .poll(() => page.frames.filter((f) => f.type === "auth.qr").map((f) => f.data.status))
+      .toEqual(["scanned", "confirmed"]);
+    page.ws.close();
+    other.agent.destroy();
+  });
+
+  it("pushes an order's status to the socket of a visitor bound by a call on the other worker", async () => {
+    const visitor = `workers-order-${Date.now()}`;
+    const page = socket(visitor);
+    const socketWorker = await page.worker;
+    await page.opened;
+    const other = await connectionTo({ not: socketWorker });
+    const token = shopper();
+    // This call, answered by the other worker, is what binds the visitor to the customer.
+    expect((await other.post("cart/add", { sku: "ENAMUG-WHI", quantity: 1 }, { token, visitor })).body.code).toBe(0);
+    const order = await other.post(
+      "checkout/submit",
+      { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" },
+      { token, visitor },
+    );
+    expect(order.body.code).toBe(0);
+    expect((await other.post("order/cancel", { orderNo: order.body.data.orderNo }, { token })).worker).not.toBe(socketWorker);
+    await expect
+      .poll(() => page.frames.filter((f) => f.type === "order.status").map((f) => f.data.status))
+      .toEqual(["in_progress", "cancelled"]);
+    page.ws.close();
+    other.agent.destroy();
+  });
+
+  it("holds a visitor's rate limit across workers rather than once per worker", async () => {
+    const one = await connectionTo({ not: "" });
+    const two = await connectionTo({ not: (await one.get("/robots.txt")).worker });
+    const visitor = `workers-limit-${Date.now()}`;
+    // Suggestions: 60 at once per visitor (refilled 2 a second). Per worker, all 80 would pass.
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => (i % 2 ? one : two).post("search/suggest", { q: "linen" }, { visitor })),
+    );
+    const passed = answers.filter((a) => a.status === 200).length;
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+    expect(passed).toBeGreaterThanOrEqual(60);
+    expect(passed).toBeLessThan(72);
+    expect(new Set(answers.map((a) => a.worker)).size).toBe(2);
+    one.agent.destroy();
+    two.agent.destroy();
+  });
+
+  it("serializes writes from both workers: 300 cart additions at once, none refused as busy", async () => {
+    const connections = Array.from({ length: 20 }, () => connection());
+    const run = `${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        connections[i % connections.length]!.post(
+          "cart/add",
+          { sku: "ESP-BLA-S", quantity: 1 },
+          { visitor: `hammer-${run}-${i}` },
+        ),
+      ),
+    );
+    expect(new Set(answers.map((a) => a.worker)).size).toBe(2);
+    expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+    expect(answers.filter((a) => a.body.code !== 0)).toEqual([]);
+    const db = new Database(join(dataDir, "store.sqlite"), { readonly: true });
+    expect(db.prepare("SELECT COUNT(*) FROM carts WHERE owner LIKE ?").pluck().get(`%hammer-${run}-%`)).toBe(300);
+    db.close();
+    for (const c of connections) c.agent.destroy();
+  });
+
+  it("sells the last unit once when shoppers check it out at the same moment on both workers", async () => {
+    const setup = await connectionTo({ not: "" });
+    const shoppers: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const token = shopper();
+      expect((await setup.post("cart/add", { sku: "GLACAR-BLA", quantity: 1 }, { token })).body.code).toBe(0);
+      shoppers.push(token);
+    }
+    setup.agent.destroy();
+    // Each on a connection of its own, so both workers take part.
+    const connections = shoppers.map(() => connection());
+    const answers = await Promise.all(
+      shoppers.map((token, i) =>
+        connections[i]!.post(
+          "checkout/submit",
+          { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" },
+          { token },
+        ),
+      ),
+    );
+    expect(new Set(answers.map((a) => a.worker)).size).toBe(2);
+    // Never a busy database (HTTP 500): each order's transaction waits for the write lock.
+    expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+    expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
+    for (const a of answers.filter((a) => a.body.code !== 0)) expect(a.body.msg).toMatch(/^Only 0 of .* left in stock\.$/);
+    for (const c of connections) c.agent.destroy();
+  });
+
+  it("replaces a worker that dies", async () => {
+    const c = await connectionTo({ not: "" });
+    const victim = (await c.get("/robots.txt")).worker;
+    c.agent.destroy();
+    process.kill(Number(victim), "SIGKILL");
+    const workers = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const probe = connection();
+          const answer = await probe.get("/robots.txt").catch(() => null);
+          probe.agent.destroy();
+          if (answer?.status === 200) workers.add(answer.worker);
+          return workers.size >= 2 && !workers.has(victim);
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(true);
+  });
+
+  it("drains on SIGTERM: the request under way is answered, the sockets close, and it exits 0", async () => {
+    const page = socket(`workers-drain-${Date.now()}`);
+    await page.opened;
+    // A call whose body is still coming when the drain begins: under way, so it must be answered.
+    const body = JSON.stringify({ q: "linen" });
+    const answered = new Promise<number>((resolve, reject) => {
+      const req = request(`${url}/api/web/search/suggest`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": String(body.length) },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.write(body.slice(0, 5));
+      setTimeout(() => {
+        child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(5)), 300);
+      }, 300);
+    });
+    expect(await answered).toBe(200);
+    expect(await page.closed).toBeGreaterThan(0);
+    expect(await exited).toBe(0);
+  });
+});
