@@ -129,7 +129,13 @@ describe("npm run dev", () => {
     await waitForOutput(/server bundle rebuilt/, mark, 60_000);
     await page.waitForFunction((want) => document.body.innerText.includes(want), edited, { timeout: 60_000 });
     expect(await page.evaluate(() => (window as unknown as { __before?: boolean }).__before)).toBeUndefined();
-    expect((await (await fetch(`${url}/`)).text()).includes(`>${edited}<`), "the server renders the edit").toBe(true);
+    // The server may still be restarting from a second rebuild (client and server bundles): ask until it answers.
+    const rendered = () =>
+      fetch(`${url}/`).then(
+        async (response) => (await response.text()).includes(`>${edited}<`),
+        () => false,
+      );
+    await expect.poll(rendered, { timeout: 30_000, message: "the server renders the edit" }).toBe(true);
     await page.close();
   });
 });

@@ -59,36 +59,45 @@ describe("the component gallery", () => {
     const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
     await context.addInitScript((t) => localStorage.setItem("sf.token", t), token);
     const failing: Record<string, string[]> = {};
-    for (const name of Object.keys(registry).sort()) {
-      // A page per component, so that one which leaves the page cannot disturb the next.
-      const page = await context.newPage();
-      const examples = examplesOf(SCHEMAS, name);
-      const problems: string[] = examples.length ? [] : ["no examples in its schema"];
-      for (let i = 0; i < examples.length; i++) {
-        try {
-          const response = await page.goto(`${store.url}/dev/gallery/preview?component=${name}&example=${i}`);
-          if (response?.status() !== 200) {
-            problems.push(`example ${i + 1}: HTTP ${response?.status()} ${await response?.text()}`);
-            continue;
-          }
-          const state = await settled(page);
-          const violations = await axeViolations(page);
-          if (state === "mounted" && violations.length === 0) {
-            problems.length = 0;
-            break;
-          }
-          problems.push(`example ${i + 1}: ${state}; ${violations.map((v) => `${v.id} at ${v.targets.join(", ")}`).join("; ")}`);
-        } catch (err) {
-          // A component that leaves the page on its own (a redirect once mounted) is reported, not fatal.
-          problems.push(`example ${i + 1}: ${(err as Error).message.split("\n")[0]} (now at ${page.url()})`);
-        }
-      }
-      if (problems.length) failing[name] = problems;
-      await page.close();
-    }
+    // Two pages at a time (each component still gets a page of its own), as two cores allow.
+    const names = Object.keys(registry).sort();
+    const lanes = [names.filter((_, i) => i % 2 === 0), names.filter((_, i) => i % 2 === 1)];
+    await Promise.all(lanes.map((lane) => check(lane)));
     await context.close();
     // Names the components still without an example that passes.
     expect(failing).toEqual({});
+
+    async function check(lane: string[]) {
+      for (const name of lane) {
+        // A page per component, so that one which leaves the page cannot disturb the next.
+        const page = await context.newPage();
+        const examples = examplesOf(SCHEMAS, name);
+        const problems: string[] = examples.length ? [] : ["no examples in its schema"];
+        for (let i = 0; i < examples.length; i++) {
+          try {
+            const response = await page.goto(`${store.url}/dev/gallery/preview?component=${name}&example=${i}`);
+            if (response?.status() !== 200) {
+              problems.push(`example ${i + 1}: HTTP ${response?.status()} ${await response?.text()}`);
+              continue;
+            }
+            const state = await settled(page);
+            const violations = await axeViolations(page);
+            if (state === "mounted" && violations.length === 0) {
+              problems.length = 0;
+              break;
+            }
+            problems.push(
+              `example ${i + 1}: ${state}; ${violations.map((v) => `${v.id} at ${v.targets.join(", ")}`).join("; ")}`,
+            );
+          } catch (err) {
+            // A component that leaves the page on its own (a redirect once mounted) is reported, not fatal.
+            problems.push(`example ${i + 1}: ${(err as Error).message.split("\n")[0]} (now at ${page.url()})`);
+          }
+        }
+        if (problems.length) failing[name] = problems;
+        await page.close();
+      }
+    }
   });
 
   it("checks the props as they are typed and renders a valid edit again", async () => {
