@@ -82,6 +82,8 @@ export interface AppOptions {
   paymentSecret?: string;
   /** How live frames reach the other processes of the server (src/server/cluster.ts); else this process alone. */
   liveBus?: LiveBus;
+  /** Live sockets one visitor may hold on this process: its share of SOCKETS_PER_VISITOR when there are several workers. */
+  liveSocketsPerVisitor?: number;
 }
 
 export interface StoreServer {
@@ -193,7 +195,7 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   registerCalls(app, deps, allCalls);
   registerContactPosts(app, deps);
   registerFormPosts(app, deps, allForms);
-  registerLiveChannel(app, deps);
+  registerLiveChannel(app, deps, options.liveSocketsPerVisitor);
   if (!options.production) registerDevOutbox(app, db);
   if (!options.production) registerDevOrders(app, deps);
   if (!options.production) {

@@ -9,9 +9,12 @@ import { userIdOfToken } from "./auth/tokens";
 /** One per open tab; more are refused (1013, try again later), so one visitor cannot hold hundreds. */
 export const SOCKETS_PER_VISITOR = 8;
 
-export function registerLiveChannel(app: FastifyInstance, deps: ApiDeps): void {
-  // Counted per process: with several workers a visitor may hold this many on each, which still
-  // bounds what one visitor costs a process, and the count needs no cleanup after a crash.
+/**
+ * `perVisitor`: this process's share of SOCKETS_PER_VISITOR. Counted per process (the count
+ * then needs no cleanup after a worker crashes); each of N workers takes 1/N of the cap, so a
+ * visitor never holds more than the cap across them (main.ts).
+ */
+export function registerLiveChannel(app: FastifyInstance, deps: ApiDeps, perVisitor = SOCKETS_PER_VISITOR): void {
   const open = new Map<string, number>();
   app.get(WIRE.livePath, { websocket: true }, (socket, request) => {
     const query = request.query as Partial<Record<typeof WIRE.visitorQuery, string>>;
@@ -26,7 +29,7 @@ export function registerLiveChannel(app: FastifyInstance, deps: ApiDeps): void {
       return;
     }
     const sockets = open.get(visitorId) ?? 0;
-    if (sockets >= SOCKETS_PER_VISITOR) {
+    if (sockets >= perVisitor) {
       socket.close(1013, "too many sockets for this visitor");
       return;
     }

@@ -52,10 +52,11 @@ function prepareOnce(exec: string): Promise<boolean> {
 }
 
 async function serve(workers: number): Promise<void> {
-  const [{ buildApp }, { DEFAULT_HASH_SLOTS }, { createWorkerBus }] = await Promise.all([
+  const [{ buildApp }, { DEFAULT_HASH_SLOTS }, { createWorkerBus }, { SOCKETS_PER_VISITOR }] = await Promise.all([
     import("./app"),
     import("./auth/passwords"),
     import("./live-bus"),
+    import("./live-channel"),
   ]);
   const { storeDir, dataDir } = await directories();
   const { app } = await buildApp({
@@ -70,6 +71,8 @@ async function serve(workers: number): Promise<void> {
       running: Math.max(1, Math.floor(DEFAULT_HASH_SLOTS.running / workers)),
       waiting: Math.max(1, Math.ceil(DEFAULT_HASH_SLOTS.waiting / workers)),
     },
+    // A visitor's sockets may land on any worker: each takes its share, so the total stays within the cap.
+    liveSocketsPerVisitor: Math.max(1, Math.floor(SOCKETS_PER_VISITOR / workers)),
     ...(cluster.isWorker ? { liveBus: createWorkerBus() } : {}),
   });
   // Tells tests which worker answered (a live socket's handshake too); production answers give nothing away.
