@@ -11,6 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { reviewShot } from "./support/review-shot";
 import { signUpByApi } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
@@ -53,10 +54,10 @@ async function mounted(page: Page, component: string) {
 /** No WCAG 2.1 A/AA violation, at desktop and phone width; a screenshot of each for review. */
 async function accessible(page: Page, name: string) {
   expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await reviewShot(page, `${SHOTS}/${name}-1280.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 900 });
   expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await reviewShot(page, `${SHOTS}/${name}-390.png`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { reviewShot } from "./support/review-shot";
 import { confirmInBrowser } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
@@ -60,7 +61,7 @@ async function waitForIslands(page: Page) {
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await reviewShot(page, `${SHOTS}/${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -231,7 +232,7 @@ describe("the side menu on a phone", () => {
     expect(await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Home page");
     await dialog.getByRole("link", { name: "Shirts", exact: true }).focus();
-    await page.screenshot({ path: `${SHOTS}/side-menu-390.png` });
+    await reviewShot(page, `${SHOTS}/side-menu-390.png`);
     // Tab goes round inside the menu.
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press("Tab");

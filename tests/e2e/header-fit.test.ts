@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser";
 import { LANGUAGES, say } from "./support/messages";
+import { reviewShot } from "./support/review-shot";
 import { signUpByApi } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
@@ -92,7 +93,7 @@ async function measure(width: number, prefix: string, signedIn: boolean, shot: s
       overflow: Math.max(header.scrollWidth - header.clientWidth, document.documentElement.scrollWidth - window.innerWidth),
     };
   });
-  await page.locator(".sf-header").screenshot({ path: `${SHOTS}/${shot}.png` });
+  await reviewShot(page.locator(".sf-header"), `${SHOTS}/${shot}.png`);
   return box;
 }
 

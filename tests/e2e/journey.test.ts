@@ -12,6 +12,7 @@ import zhHK from "../../generated/messages/zh-HK.json";
 import { registry } from "../../src/registry/index";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { reviewShot } from "./support/review-shot";
 import { confirmInBrowser } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
@@ -128,7 +129,7 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
       await page.evaluate(() => new Promise(requestAnimationFrame));
       const file = `journey-${journey.name}-${String(shot).padStart(2, "0")}-${name}-${width}.png`;
-      await page.screenshot({ path: join(SCREENSHOTS, file), fullPage: true });
+      await reviewShot(page, join(SCREENSHOTS, file), { fullPage: true });
     }
     await page.setViewportSize(size);
   }

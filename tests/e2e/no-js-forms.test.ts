@@ -186,6 +186,8 @@ describe("the same form with JavaScript", () => {
       .first()
       .click();
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === "sf_session")).toBe(false);
+    // Signed out on a private page, the page itself goes to sign-in; the check below waits for that first.
+    await page.waitForURL((url) => url.pathname === "/auth/signin");
     await page.goto(`${store.url}/user/center`);
     await page.getByRole("heading", { level: 1, name: say(en, "auth.signin.title") }).waitFor();
     await context.close();

@@ -10,6 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { reviewShot } from "./support/review-shot";
 import { signUpByApi } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
@@ -75,7 +76,7 @@ async function screenshots(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     // Nothing may be wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await reviewShot(page, join(SHOTS, `${name}-${width}.png`), { fullPage: true });
   }
 }
 
@@ -134,6 +135,46 @@ describe("promotions", () => {
 });
 
 describe("coupons", () => {
+  it("applies a coupon picked in the plain form before the checkout island ran", async () => {
+    const shopper = await signUpByApi(store.url, "early@example.com", "secret1");
+    await api(
+      "address/save",
+      {
+        country: "HK",
+        city: "Hong Kong",
+        firstName: "Early",
+        lastName: "Bird",
+        address: "2 Queen's Road",
+        countryCode: "+852",
+        phone: "91234568",
+      },
+      shopper,
+    );
+    await api("coupon/claim", { code: "WELCOME10" }, shopper);
+    await api("cart/add", { sku: "FLASHI-SAN-M", quantity: 1 }, shopper);
+    const context = await browser.newContext(PAGE_OPTIONS);
+    await context.addCookies([{ name: "sf_auth", value: shopper, url: store.url }]);
+    await context.addInitScript((value) => localStorage.setItem("sf.token", value), shopper);
+    const page = await context.newPage();
+    // The page's scripts wait until the radio has been clicked, as on a slow phone.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    // Module scripts hold DOMContentLoaded back, so the page is used as soon as its HTML is there.
+    await page.goto(`${store.url}/checkout/cart`, { waitUntil: "commit" });
+    await page.getByRole("radio", { name: /WELCOME10/ }).check();
+    release();
+    await mounted(page, "Checkout");
+    await page.getByText("Coupon WELCOME10 applied: 10% off your first order").waitFor();
+    expect(await page.getByRole("radio", { name: /WELCOME10/ }).isChecked()).toBe(true);
+    await context.close();
+  });
+
   it("offers a visitor the sign-in that comes back to the coupon", async () => {
     const { page, problems } = await openPage(false);
     await page.goto(`${store.url}/coupon`);

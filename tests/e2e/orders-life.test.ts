@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { reviewShot } from "./support/review-shot";
 import type { RunningStore } from "./support/store";
 
 const PAGE_OPTIONS = { viewport: { width: 1280, height: 900 }, bypassCSP: true };
@@ -106,7 +107,7 @@ async function signedInPage(token: string): Promise<{ page: Page; problems: stri
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await reviewShot(page, join(SHOTS, `${name}-${width}.png`), { fullPage: true });
   }
 }
 

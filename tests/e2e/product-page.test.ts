@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { reviewShot } from "./support/review-shot";
 import { signUpByApi } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
@@ -56,7 +57,7 @@ function mounted(page: Page, component: string) {
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: width === 1280 });
+    await reviewShot(page, join(SHOTS, `${name}-${width}.png`), { fullPage: width === 1280 });
   }
 }
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { reviewShot } from "./support/review-shot";
 import { signUpByApi } from "./support/sign-up";
 import type { RunningStore } from "./support/store";
 
@@ -101,7 +102,7 @@ async function accessibleAtBothWidths(page: Page, context: string, name: string)
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await axeViolations(page, context), `${name} at ${width} px`).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`) });
+    await reviewShot(page, join(SHOTS, `${name}-${width}.png`));
   }
 }
 

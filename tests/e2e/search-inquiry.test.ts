@@ -11,6 +11,7 @@ import { storeFor } from "../../src/server/store/localize";
 import { axeViolations } from "./support/axe";
 import { launchBrowser, routerReady } from "./support/browser";
 import { LANGUAGES, say } from "./support/messages";
+import { reviewShot } from "./support/review-shot";
 import { type RunningStore, startStore } from "./support/store";
 
 // axe is injected as an inline script, which the store's Content-Security-Policy forbids.
@@ -53,7 +54,7 @@ async function checkAxe(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: width === 1280 });
+    await reviewShot(page, join(SHOTS, `${name}-${width}.png`), { fullPage: width === 1280 });
   }
 }
 

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { reviewShot } from "./support/review-shot";
 import { signUpByApi } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
@@ -56,7 +57,7 @@ async function accessible(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await reviewShot(page, `${SHOTS}/${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -3,7 +3,7 @@
 // the quote checks it and says why it cannot be used, in the shopper's language; the server
 // checks it again when the order is placed. Before (or without) script it is a plain form
 // posting to /form/coupon (`plain`): a claimed coupon or a typed code with Apply, or Remove.
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { AppliedCoupon, CouponOffer } from "../../../generated/types";
 
@@ -35,6 +35,19 @@ export default function CouponCode({ applied, offers, refused, plain, onApply, o
   const [busy, setBusy] = useState(false);
   // The offer being applied: its radio stays checked while the quote answers.
   const [picking, setPicking] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // A coupon picked in the plain form before the island ran is read from the form as hydration
+  // left it (React would uncheck it at its next render), and applied once the island takes over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the island first runs.
+  useEffect(() => {
+    const picked = form.current?.querySelector<HTMLInputElement>('input[name="sf-coupon-offer"]:checked')?.value;
+    if (picked && picked !== applied?.code) setPicking(picked);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the island takes over.
+  useEffect(() => {
+    if (!plain && picking && picking !== applied?.code) void applyCode(picking);
+  }, [plain]);
 
   async function applyCode(value: string) {
     setBusy(true);
@@ -56,7 +69,7 @@ export default function CouponCode({ applied, offers, refused, plain, onApply, o
 
   return (
     <div className="sf-coupon">
-      <form method="post" action={plain?.action} noValidate onSubmit={plain ? undefined : submit}>
+      <form ref={form} method="post" action={plain?.action} noValidate onSubmit={plain ? undefined : submit}>
         {plain && <input type="hidden" name="back" value={plain.back} />}
         {offers.length > 0 && (
           <fieldset className="sf-methods sf-coupon__mine">
