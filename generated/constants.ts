@@ -30,6 +30,16 @@ export const API_REASON_IDS = [
   "review.reason.photoCount",
   "review.reason.photoSize",
   "review.reason.photoType",
+  "cart.reason.unavailable",
+  "cart.reason.soldOut",
+  "cart.reason.notEnough",
+  "cart.reason.tooMany",
+  "cart.reason.notInCart",
+  "checkout.reason.notEnough",
+  "checkout.reason.noShipping",
+  "checkout.reason.noPayment",
+  "checkout.reason.noAddress",
+  "checkout.reason.empty",
 ] as const satisfies readonly ApiReasonId[];
 
 /** The patterns of CommonFields's definitions (schemas/common/fields.schema.json), for code that cannot load a validator. */

@@ -66,7 +66,17 @@ export type ApiReasonId =
   | "review.reason.body"
   | "review.reason.photoCount"
   | "review.reason.photoSize"
-  | "review.reason.photoType";
+  | "review.reason.photoType"
+  | "cart.reason.unavailable"
+  | "cart.reason.soldOut"
+  | "cart.reason.notEnough"
+  | "cart.reason.tooMany"
+  | "cart.reason.notInCart"
+  | "checkout.reason.notEnough"
+  | "checkout.reason.noShipping"
+  | "checkout.reason.noPayment"
+  | "checkout.reason.noAddress"
+  | "checkout.reason.empty";
 /**
  * Answer to /checkout/submit. Describes the envelope's `data` when `code` is 0.
  */

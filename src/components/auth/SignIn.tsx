@@ -10,7 +10,7 @@ import type { SignInProps } from "../../../generated/types";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
 import { formatValidation } from "../../runtime/validation/format";
-import { BackField, flashErrors, ownFlash, useFormPost } from "../common/form-post";
+import { flashErrors, ownFlash, PlainForm, useFormPost } from "../common/form-post";
 import { AccountField } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
 import { PasswordInput } from "./PasswordInput";
@@ -77,16 +77,7 @@ export default function SignIn({ signupHref, forgotHref, form: posted }: SignInP
         </p>
       )}
       {/* POST: without JavaScript the password never ends up in an address. */}
-      <form
-        className="sf-auth__form"
-        method="post"
-        action={plain.action}
-        noValidate
-        ref={form.formRef}
-        onSubmit={onSubmit}
-        aria-busy={busy}
-      >
-        <BackField back={plain.back} />
+      <PlainForm className="sf-auth__form" post={plain} formRef={form.formRef} onSubmit={onSubmit} busy={busy}>
         {redirect && <input type="hidden" name="redirect" value={redirect} />}
         <p className="sf-auth__failure" role="alert">
           {failure}
@@ -113,7 +104,7 @@ export default function SignIn({ signupHref, forgotHref, form: posted }: SignInP
         <button className="sf-button sf-auth__submit" type="submit" disabled={busy}>
           {intl.formatMessage({ id: "auth.signin.submit" })}
         </button>
-      </form>
+      </PlainForm>
       <p className="sf-auth__switch">
         {intl.formatMessage({ id: "auth.signin.noAccount" })}{" "}
         <a href={withRedirect(signupHref, redirect)}>{intl.formatMessage({ id: "auth.signin.toSignup" })}</a>

@@ -13,7 +13,7 @@ import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
 import { passwordBounds, signUpCheck } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
 import { withPrefix } from "../../shared/language-prefix";
-import { BackField, flashErrors, ownFlash, useFormPost } from "../common/form-post";
+import { flashErrors, ownFlash, PlainForm, useFormPost } from "../common/form-post";
 import { AccountField, isMobileAccount } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
 import { CallingCodeField } from "./CallingCodeField";
@@ -88,16 +88,7 @@ export default function SignUp({ signinHref, privacyHref, termsHref, form: poste
       <h1 className="sf-auth__title" id={titleId}>
         {intl.formatMessage({ id: "auth.signup.title" })}
       </h1>
-      <form
-        className="sf-auth__form"
-        method="post"
-        action={plain.action}
-        noValidate
-        ref={form.formRef}
-        onSubmit={onSubmit}
-        aria-busy={busy}
-      >
-        <BackField back={plain.back} />
+      <PlainForm className="sf-auth__form" post={plain} formRef={form.formRef} onSubmit={onSubmit} busy={busy}>
         {redirect && <input type="hidden" name="redirect" value={redirect} />}
         <p className="sf-auth__failure" role="alert">
           {failure}
@@ -190,7 +181,7 @@ export default function SignUp({ signinHref, privacyHref, termsHref, form: poste
         <button className="sf-button sf-auth__submit" type="submit" disabled={busy}>
           {intl.formatMessage({ id: "auth.signup.submit" })}
         </button>
-      </form>
+      </PlainForm>
       <p className="sf-auth__switch">
         {intl.formatMessage({ id: "auth.signup.haveAccount" })}{" "}
         <a href={withRedirect(signinHref, redirect)}>{intl.formatMessage({ id: "auth.signup.toSignin" })}</a>

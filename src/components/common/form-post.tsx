@@ -2,6 +2,7 @@
 // JavaScript (issue 20): the address `{prefix}/form/{name}`, the hidden `back` field holding
 // the page it is on, and the flash a failed post sent back (`$form`, bound by the template),
 // which the island shows only when it is its own form's.
+import type { FormEvent, ReactNode, RefObject } from "react";
 import { useLocation, useRouter, useSearch } from "wouter";
 import type { FormState } from "../../../generated/types";
 import { useRouteInfo } from "../../runtime/router/hooks";
@@ -27,6 +28,34 @@ export function useFormPost(name: string): FormPost {
 /** The hidden field every form post carries. */
 export function BackField({ back }: { back: string }) {
   return <input type="hidden" name="back" value={back} />;
+}
+
+/**
+ * A form that posts to its address with the page to come back to until its island takes the
+ * submit over (`onSubmit` prevents the post once the island has checked the fields).
+ */
+export function PlainForm(props: {
+  post: FormPost;
+  className: string;
+  formRef: RefObject<HTMLFormElement | null>;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={props.className}
+      method="post"
+      action={props.post.action}
+      noValidate
+      ref={props.formRef}
+      onSubmit={props.onSubmit}
+      aria-busy={props.busy}
+    >
+      <BackField back={props.post.back} />
+      {props.children}
+    </form>
+  );
 }
 
 /** The flash when it is the form `name`'s, else null. */

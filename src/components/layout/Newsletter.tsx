@@ -9,7 +9,7 @@ import { formatValidation } from "../../runtime/validation/format";
 import { failureMessage, useApiPost } from "../auth/api";
 import { TextField } from "../auth/TextField";
 import { useForm } from "../auth/use-form";
-import { BackField, flashErrors, ownFlash, useFormPost } from "../common/form-post";
+import { flashErrors, ownFlash, PlainForm, useFormPost } from "../common/form-post";
 import { checkNewsletter, type NewsletterValues, subscribeBody, subscribeCheck } from "./newsletter-check";
 
 type Outcome = { kind: "done" } | { kind: "failed"; text: string } | null;
@@ -58,16 +58,7 @@ export default function Newsletter({ title, text, form: posted }: NewsletterProp
         {title ?? intl.formatMessage({ id: "newsletter.title" })}
       </h2>
       <p className="sf-newsletter__text">{text ?? intl.formatMessage({ id: "newsletter.text" })}</p>
-      <form
-        className="sf-newsletter__form"
-        method="post"
-        action={plain.action}
-        noValidate
-        ref={form.formRef}
-        onSubmit={onSubmit}
-        aria-busy={busy}
-      >
-        <BackField back={plain.back} />
+      <PlainForm className="sf-newsletter__form" post={plain} formRef={form.formRef} onSubmit={onSubmit} busy={busy}>
         <TextField
           label={intl.formatMessage({ id: "newsletter.email.label" })}
           name="email"
@@ -82,7 +73,7 @@ export default function Newsletter({ title, text, form: posted }: NewsletterProp
         <button className="sf-button sf-newsletter__submit" type="submit" disabled={busy}>
           {intl.formatMessage({ id: "newsletter.submit" })}
         </button>
-      </form>
+      </PlainForm>
       <p className={`sf-newsletter__outcome sf-newsletter__outcome--${outcome?.kind ?? "none"}`} role="status">
         {outcome?.kind === "done" && intl.formatMessage({ id: "newsletter.done" })}
         {outcome?.kind === "failed" && outcome.text}

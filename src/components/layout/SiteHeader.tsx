@@ -108,6 +108,11 @@ export default function SiteHeader({
     </form>
   );
 
+  const linkItems = links.map((link) => (
+    <li key={link.href}>
+      <a href={link.href}>{link.label}</a>
+    </li>
+  ));
   const menuLabel = (
     <>
       <Icon>
@@ -123,11 +128,7 @@ export default function SiteHeader({
           <li>
             <a href={homeHref}>{intl.formatMessage({ id: "menu.home" })}</a>
           </li>
-          {links.map((link) => (
-            <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
-            </li>
-          ))}
+          {linkItems}
         </ul>
       </nav>
       <ul className="sf-sidemenu__account">
@@ -187,13 +188,7 @@ export default function SiteHeader({
         {storeName}
       </a>
       <nav className="sf-header__nav" aria-label={intl.formatMessage({ id: "content.header.nav" })}>
-        <ul>
-          {links.map((link) => (
-            <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
-            </li>
-          ))}
-        </ul>
+        <ul>{linkItems}</ul>
       </nav>
       {searchHref && <SearchCombobox action={searchHref} query={query} />}
       <div className="sf-header__actions">

@@ -4,11 +4,11 @@ import { type KnownRefusal, quantityOf, refusal } from "./cart-quantity";
 import { errorIds, failureId } from "./messages";
 import { defineForm, type FormOutcome } from "./register";
 
-/** cart/update's refusals a shopper can act on, by the API's words. */
-function updateFailure(message: string): KnownRefusal | null {
-  if (message.startsWith("Only ") || message.includes("out of stock")) return { errors: { quantity: "cart.form.stock" } };
-  if (message.includes("not in the cart")) return { errors: {}, failure: "cart.form.gone" };
-  if (message.includes("no longer available")) return { errors: {}, failure: "form.cart.unavailable" };
+/** cart/update's refusals a shopper can act on, by their reason. */
+function updateFailure(reason: string | undefined): KnownRefusal | null {
+  if (reason === "cart.reason.notEnough" || reason === "cart.reason.soldOut") return { errors: { quantity: "cart.form.stock" } };
+  if (reason === "cart.reason.notInCart") return { errors: {}, failure: "cart.form.gone" };
+  if (reason === "cart.reason.unavailable") return { errors: {}, failure: "form.cart.unavailable" };
   return null;
 }
 
@@ -24,7 +24,7 @@ const cartUpdate = defineForm("cart-update", async (ctx): Promise<FormOutcome> =
   }
   const outcome = await ctx.run("cart/update", { sku, quantity });
   if (outcome.ok) return { redirect: ctx.links.to("/cart") };
-  return { back: ctx.back, state: refusal(values, updateFailure(outcome.failure.message), outcome.failure) };
+  return { back: ctx.back, state: refusal(values, updateFailure(outcome.failure.reason?.id), outcome.failure) };
 });
 
 const cartRemove = defineForm("cart-remove", async (ctx): Promise<FormOutcome> => {

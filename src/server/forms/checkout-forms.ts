@@ -51,17 +51,17 @@ const coupon = defineForm("coupon", async (ctx): Promise<FormOutcome> => {
   return { back: ctx.back, state: { values, errors: { code: failureId(outcome.failure) } } };
 });
 
-/** checkout/submit's refusals, by reason or by the API's words: on a field, or above the button. */
+/** checkout/submit's refusals, by their reason: on a field, or above the button. */
 function submitFailure(failure: CallFailure): { errors: Record<string, string>; failure: string } {
-  const message = failure.message;
-  if (failure.reason?.id.startsWith("coupon.")) return { errors: {}, failure: "checkout.failure.coupon" };
-  if (message.startsWith("Only ")) return { errors: {}, failure: "checkout.failure.stock" };
-  if (message.includes("no selected items")) return { errors: {}, failure: "checkout.empty" };
-  if (message.includes("address was not found"))
+  const reason = failure.reason?.id;
+  if (reason?.startsWith("coupon.")) return { errors: {}, failure: "checkout.failure.coupon" };
+  if (reason === "checkout.reason.notEnough") return { errors: {}, failure: "checkout.failure.stock" };
+  if (reason === "checkout.reason.empty") return { errors: {}, failure: "checkout.empty" };
+  if (reason === "checkout.reason.noAddress")
     return { errors: { addressId: "checkout.failure.address" }, failure: "checkout.fixErrors" };
-  if (message.startsWith("Shipping method"))
+  if (reason === "checkout.reason.noShipping")
     return { errors: { shippingMethod: "validation.shippingMethod" }, failure: "checkout.fixErrors" };
-  if (message.startsWith("Payment method"))
+  if (reason === "checkout.reason.noPayment")
     return { errors: { paymentMethod: "validation.select" }, failure: "checkout.fixErrors" };
   return { errors: {}, failure: failureId(failure) };
 }

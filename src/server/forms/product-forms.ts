@@ -6,12 +6,12 @@ import { errorIds, failureId } from "./messages";
 import { defineForm, type FormOutcome } from "./register";
 import { sessionOf } from "./run-call";
 
-/** cart/add's refusals a shopper can act on, by the API's words: on the quantity field, or above the form. */
-function cartAddFailure(message: string): KnownRefusal | null {
-  if (message.startsWith("Only ")) return { errors: { quantity: "form.cart.notEnough" } };
-  if (message.startsWith("At most")) return { errors: { quantity: "form.cart.tooMany" } };
-  if (message.includes("out of stock")) return { errors: {}, failure: "product.addToCart.soldOut" };
-  if (message.includes("no longer available")) return { errors: {}, failure: "form.cart.unavailable" };
+/** cart/add's refusals a shopper can act on, by their reason: on the quantity field, or above the form. */
+function cartAddFailure(reason: string | undefined): KnownRefusal | null {
+  if (reason === "cart.reason.notEnough") return { errors: { quantity: "form.cart.notEnough" } };
+  if (reason === "cart.reason.tooMany") return { errors: { quantity: "form.cart.tooMany" } };
+  if (reason === "cart.reason.soldOut") return { errors: {}, failure: "product.addToCart.soldOut" };
+  if (reason === "cart.reason.unavailable") return { errors: {}, failure: "form.cart.unavailable" };
   return null;
 }
 
@@ -24,7 +24,7 @@ const cartAdd = defineForm("cart-add", async (ctx): Promise<FormOutcome> => {
   }
   const outcome = await ctx.run("cart/add", { sku, quantity });
   if (outcome.ok) return { redirect: ctx.links.to("/cart") };
-  return { back: ctx.back, state: refusal(values, cartAddFailure(outcome.failure.message), outcome.failure) };
+  return { back: ctx.back, state: refusal(values, cartAddFailure(outcome.failure.reason?.id), outcome.failure) };
 });
 
 const favorite = defineForm("favorite", async (ctx): Promise<FormOutcome> => {

@@ -49,18 +49,11 @@ export class StoreFileError extends Error {
  * (localize.ts), the same store with each text resolved: `Store`. Products and seed reviews
  * are in `catalog` (SQLite): the lookups and the catalog's queries read them as needed.
  */
-export interface LocalizedStore {
+export interface LocalizedStore extends Groupings {
   dir: string;
   config: Omit<StoreConfig, "storeName" | "currency"> & { storeName: LocalizedText; currency: string };
   theme: ThemeConfig;
   checkout: StoreCheckout;
-  categories: StoreCategory[];
-  tags: StoreTag[];
-  collections: StoreCollection[];
-  articles: GeneratedArticle[];
-  pages: GeneratedPage[];
-  promotions: GeneratedPromotion[];
-  coupons: GeneratedCoupon[];
   templates: Map<string, GeneratedTemplate>;
   /** Every product in store order, read in full from the catalog: for tools and tests on small stores, never for a page. */
   readonly products: GeneratedProduct[];
@@ -224,6 +217,7 @@ export interface LoadOptions {
 }
 
 /** The catalog files besides products and reviews: small, kept in memory. */
+/** The catalog files held whole in memory (all but products and reviews, which stay in SQLite). */
 interface Groupings {
   categories: StoreCategory[];
   tags: StoreTag[];

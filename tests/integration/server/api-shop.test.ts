@@ -77,14 +77,17 @@ describe("cart", () => {
     expect(await store.post("cart/add", { sku: SKU, quantity: 6 }, { token })).toMatchObject({
       code: 41,
       msg: "Only 5 left in stock.",
+      reason: { id: "cart.reason.notEnough", values: { left: 5 } },
     });
     expect(await store.post("cart/add", { sku: "LINSHI-SAN-L", quantity: 1 }, { token })).toMatchObject({
       code: 41,
       msg: "This option is out of stock.",
+      reason: { id: "cart.reason.soldOut" },
     });
     expect(await store.post("cart/add", { sku: "NOPE-1", quantity: 1 }, { token })).toMatchObject({
       code: 41,
       msg: "This product is no longer available.",
+      reason: { id: "cart.reason.unavailable" },
     });
     expect(await store.post("cart/add", { sku: SKU, quantity: 0 }, { token })).toMatchObject({
       code: 40,

@@ -8,6 +8,7 @@ import { type StockOf, stockSnapshot } from "../../stock";
 import type { Store } from "../../store/load";
 import { fail } from "../envelope";
 import { linkPrefix } from "../language";
+import { refuse } from "../reasons";
 import { type CallContext, defineCall } from "../register";
 import { round2 } from "./shared";
 
@@ -78,17 +79,19 @@ export function mergeVisitorCart(db: Db, visitorId: string, userId: number, now:
   const target = cartId(db, `u:${userId}`, now);
   const upsert = db.prepare(
     `INSERT INTO cart_items (cart_id, sku, quantity, selected, added_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (cart_id, sku) DO UPDATE SET quantity = MIN(quantity + excluded.quantity, ${MAX_QUANTITY})`,
+     ON CONFLICT (cart_id, sku) DO UPDATE SET quantity = CASE
+       WHEN cart_items.quantity + excluded.quantity > ${MAX_QUANTITY} THEN ${MAX_QUANTITY}
+       ELSE cart_items.quantity + excluded.quantity END`,
   );
   for (const line of lines) upsert.run(target, line.sku, line.quantity, line.selected, now);
   db.prepare("DELETE FROM carts WHERE owner = ?").run(`v:${visitorId}`);
 }
 
 function checkStock(db: Db, store: Store, sku: string, quantity: number) {
-  if (!store.variantBySku.has(sku)) fail("This product is no longer available.");
+  if (!store.variantBySku.has(sku)) refuse({ id: "cart.reason.unavailable" });
   const left = stockSnapshot(db, store)(sku);
-  if (left === 0) fail("This option is out of stock.");
-  if (quantity > left) fail(`Only ${left} left in stock.`);
+  if (left === 0) refuse({ id: "cart.reason.soldOut" });
+  if (quantity > left) refuse({ id: "cart.reason.notEnough", values: { left } });
 }
 
 export const cartCalls = [
@@ -107,7 +110,7 @@ export const cartCalls = [
         | { quantity: number }
         | undefined;
       const quantity = (existing?.quantity ?? 0) + ctx.body.quantity;
-      if (quantity > MAX_QUANTITY) fail(`At most ${MAX_QUANTITY} of one item.`);
+      if (quantity > MAX_QUANTITY) refuse({ id: "cart.reason.tooMany", values: { max: MAX_QUANTITY } });
       checkStock(db, store, ctx.body.sku, quantity);
       db.prepare(
         `INSERT INTO cart_items (cart_id, sku, quantity, selected, added_at) VALUES (?, ?, ?, 1, ?)
@@ -126,7 +129,7 @@ export const cartCalls = [
       const line = db.prepare("SELECT quantity, selected FROM cart_items WHERE cart_id = ? AND sku = ?").get(id, ctx.body.sku) as
         | { quantity: number; selected: number }
         | undefined;
-      if (!line) fail("This item is not in the cart.");
+      if (!line) refuse({ id: "cart.reason.notInCart" });
       const quantity = ctx.body.quantity ?? line!.quantity;
       if (ctx.body.quantity !== undefined) checkStock(db, store, ctx.body.sku, quantity);
       const selected = ctx.body.selected === undefined ? line!.selected : ctx.body.selected ? 1 : 0;

@@ -7,7 +7,7 @@ import { checkCoupon, couponByCode, couponOffers } from "../../coupons";
 import type { Db } from "../../db/open";
 import { stockSnapshot } from "../../stock";
 import type { Store } from "../../store/load";
-import { ApiFail, CODE, fail } from "../envelope";
+import { ApiFail, CODE } from "../envelope";
 import { linkPrefix } from "../language";
 import { refuse } from "../reasons";
 import { type CallContext, defineCall } from "../register";
@@ -36,7 +36,7 @@ export function quote(
   const method = store.checkout.shippingMethods.find(
     (m) => m.id === (body.shippingMethod ?? store.checkout.shippingMethods[0]!.id),
   );
-  if (!method) fail("Shipping method is not available");
+  if (!method) refuse({ id: "checkout.reason.noShipping" });
   let shipping = method.freeOver !== undefined && goods >= method.freeOver ? 0 : method.fee;
   let discount = 0;
   let coupon: T.AppliedCoupon | undefined;
@@ -79,7 +79,7 @@ function addressFor(ctx: CallContext<T.CheckoutSubmitRequest>): T.OrderAddress {
     const row = ctx.deps.db
       .prepare("SELECT data_json FROM addresses WHERE id = ? AND user_id = ?")
       .get(ctx.body.addressId, ctx.user!.id) as { data_json: string } | undefined;
-    if (!row) fail("The address was not found.");
+    if (!row) refuse({ id: "checkout.reason.noAddress" });
     return JSON.parse(row.data_json) as T.OrderAddress;
   }
   if (!ctx.body.address) throw new ApiFail(CODE.fail, "addressId or address is required");
@@ -99,12 +99,14 @@ export const checkoutCalls = [
   defineCall("checkout/submit", "required", (ctx) => {
     const { db, store, clock } = ctx.deps;
     const now = clock();
-    if (!store.checkout.paymentMethods.some((m) => m.id === ctx.body.paymentMethod)) fail("Payment method is not available");
+    if (!store.checkout.paymentMethods.some((m) => m.id === ctx.body.paymentMethod)) refuse({ id: "checkout.reason.noPayment" });
     const address = addressFor(ctx);
     const orderNo = db.transaction(() => {
       const totals = quote(db, store, ctx.user!.id, ctx.body, now, linkPrefix(ctx.language));
-      if (totals.items.length === 0) fail("Your cart has no selected items.");
-      for (const item of totals.items) if (item.quantity > item.stock) fail(`Only ${item.stock} of ${item.title} left in stock.`);
+      if (totals.items.length === 0) refuse({ id: "checkout.reason.empty" });
+      for (const item of totals.items)
+        if (item.quantity > item.stock)
+          refuse({ id: "checkout.reason.notEnough", values: { left: item.stock, title: item.title } });
       const number = serialNumber("SO", now);
       const orderId = Number(
         db
