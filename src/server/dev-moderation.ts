@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { type ApiDeps, isCrossSite } from "./api/register";
 import { type Moderation, moderateComment, pendingComments } from "./article-comments";
+import { acceptPlainForms, type DevNotice, sendDevPage } from "./dev-page";
 import { escapeHtml } from "./html";
 import { createLinks } from "./pages/links";
 
@@ -14,7 +15,7 @@ export function registerDevModeration(app: FastifyInstance, deps: ApiDeps): void
   const { db, store } = deps;
   const links = createLinks(store.config.router, null);
 
-  const render = (reply: FastifyReply, message: { ok: boolean; text: string } | null, status = 200) => {
+  const render = (reply: FastifyReply, message: DevNotice | null, status = 200) => {
     const e = escapeHtml;
     const rows = pendingComments(db)
       .map((c) => {
@@ -24,29 +25,20 @@ export function registerDevModeration(app: FastifyInstance, deps: ApiDeps): void
 <button type="submit" name="decision" value="reject">Reject comment ${c.id}</button></form></td></tr>`;
       })
       .join("");
-    const notice = message ? `<p role="${message.ok ? "status" : "alert"}">${e(message.text)}</p>` : "";
     const table = rows
       ? `<table><thead><tr><th scope="col">Comment</th><th scope="col">Article</th><th scope="col">Account</th><th scope="col">Written (UTC)</th><th scope="col">Text</th><th scope="col">Decision</th></tr></thead><tbody>${rows}</tbody></table>`
       : "<p>No comments are awaiting moderation.</p>";
-    return reply
-      .code(status)
-      .type("text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .header("content-security-policy", "default-src 'none'; form-action 'self'; frame-ancestors 'none'")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Comment moderation (test only)</title></head><body><main>
-<h1>Comment moderation (test only)</h1><p><a href="/dev/orders">Orders</a> · <a href="/dev/outbox">Outbox</a></p>${notice}
-<h2>Awaiting moderation</h2>${table}
-</main></body></html>`,
-      );
+    return sendDevPage(reply, {
+      title: "Comment moderation (test only)",
+      notice: message,
+      status,
+      body: `<p><a href="/dev/orders">Orders</a> · <a href="/dev/outbox">Outbox</a></p>
+<h2>Awaiting moderation</h2>${table}`,
+    });
   };
 
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptPlainForms(scope, 1024);
     scope.get("/dev/moderation", async (request, reply) => {
       const done = (request.query as { done?: string }).done;
       return render(reply, typeof done === "string" && done ? { ok: true, text: `Done: ${done.slice(0, 100)}.` } : null);

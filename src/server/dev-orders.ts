@@ -9,6 +9,7 @@ import { changeOrder } from "./api/calls/order";
 import { changeReturn } from "./api/calls/return";
 import { ApiFail, fail } from "./api/envelope";
 import { type ApiDeps, isCrossSite } from "./api/register";
+import { acceptPlainForms, type DevNotice, sendDevPage } from "./dev-page";
 import { escapeHtml } from "./html";
 
 const NUMBER = /^[A-Z0-9]{6,32}$/;
@@ -39,7 +40,7 @@ interface ReturnLine {
 export function registerDevOrders(app: FastifyInstance, deps: ApiDeps): void {
   const { db } = deps;
 
-  const render = (reply: FastifyReply, message: { ok: boolean; text: string } | null, status = 200) => {
+  const render = (reply: FastifyReply, message: DevNotice | null, status = 200) => {
     const orders = db
       .prepare(
         `SELECT o.order_no, o.status, o.pay_status, o.payment_method, o.pay_amount, o.currency,
@@ -95,27 +96,18 @@ ${reason(`return-reason-${e(r.return_no)}`)}
         return `<tr><th scope="row">${e(r.return_no)}</th><td>${e(r.order_no)}</td><td>${e(r.apply_type)}</td><td>${e(r.status)} / ${e(r.audit_status)}</td><td>${r.refund_amount}</td><td>${parcel}</td><td>${actions.join("") || "—"}</td></tr>`;
       })
       .join("");
-    const notice = message ? `<p role="${message.ok ? "status" : "alert"}">${e(message.text)}</p>` : "";
-    return reply
-      .code(status)
-      .type("text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .header("content-security-policy", "default-src 'none'; form-action 'self'; frame-ancestors 'none'")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Orders (merchant, test only)</title></head><body><main>
-<h1>Orders (merchant, test only)</h1><p><a href="/dev/outbox">Outbox</a></p>${notice}
+    return sendDevPage(reply, {
+      title: "Orders (merchant, test only)",
+      notice: message,
+      status,
+      body: `<p><a href="/dev/outbox">Outbox</a></p>
 <h2>Orders</h2><table><thead><tr><th scope="col">Order</th><th scope="col">Customer</th><th scope="col">Status</th><th scope="col">Payment</th><th scope="col">Amount</th><th scope="col">Shipping</th><th scope="col">Actions</th></tr></thead><tbody>${orderRows}</tbody></table>
-<h2>Returns</h2><table><thead><tr><th scope="col">Return</th><th scope="col">Order</th><th scope="col">Type</th><th scope="col">Status / audit</th><th scope="col">Refund</th><th scope="col">Parcel</th><th scope="col">Actions</th></tr></thead><tbody>${returnRows}</tbody></table>
-</main></body></html>`,
-      );
+<h2>Returns</h2><table><thead><tr><th scope="col">Return</th><th scope="col">Order</th><th scope="col">Type</th><th scope="col">Status / audit</th><th scope="col">Refund</th><th scope="col">Parcel</th><th scope="col">Actions</th></tr></thead><tbody>${returnRows}</tbody></table>`,
+    });
   };
 
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptPlainForms(scope, 4096);
     scope.get("/dev/orders", async (request, reply) => {
       const done = (request.query as { done?: string }).done;
       return render(reply, done ? { ok: true, text: `Done: ${text(done, 100)}.` } : null);

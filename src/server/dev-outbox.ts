@@ -2,6 +2,7 @@
 // tester can follow verification and reset links.
 import type { FastifyInstance } from "fastify";
 import type { Db } from "./db/open";
+import { sendDevPage } from "./dev-page";
 import { escapeHtml } from "./html";
 
 export function registerDevOutbox(app: FastifyInstance, db: Db): void {
@@ -21,11 +22,6 @@ export function registerDevOutbox(app: FastifyInstance, db: Db): void {
           `<p>${escapeHtml(m.body)}</p>${m.link ? `<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>` : ""}</li>`,
       )
       .join("");
-    return reply
-      .type("text/html; charset=utf-8")
-      .header("content-security-policy", "default-src 'none'; frame-ancestors 'none'")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox</title></head><body><main><h1>Outbox</h1><ul>${items || "<li>No mails yet.</li>"}</ul></main></body></html>`,
-      );
+    return sendDevPage(reply, { title: "Outbox", body: `<ul>${items || "<li>No mails yet.</li>"}</ul>` });
   });
 }

@@ -10,6 +10,7 @@ import AddressModal from "../checkout/AddressModal";
 import { addressLines } from "../checkout/AddressPicker";
 import { failureMessage } from "../common/failure-message";
 import { useText } from "../common/use-text";
+import { ListStatus } from "./ListStatus";
 
 type Modal = { kind: "closed" } | { kind: "add" } | { kind: "edit"; address: Address };
 
@@ -52,14 +53,7 @@ export default function AddressBook({ addresses: initial }: AddressBookProps) {
           {intl.formatMessage({ id: "address.add" })}
         </button>
       </div>
-      <p className="sf-account-lists__status" role="status">
-        {status}
-      </p>
-      {error && (
-        <p className="sf-form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ListStatus status={status} error={error} />
       {addresses.length === 0 ? (
         <p>{t("none")}</p>
       ) : (

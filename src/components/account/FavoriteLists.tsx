@@ -12,6 +12,7 @@ import { failureMessage } from "../common/failure-message";
 import { formatPrice } from "../common/format-price";
 import Pager from "../common/Pager";
 import { useText } from "../common/use-text";
+import { ListStatus } from "./ListStatus";
 
 const TABS: readonly FavoriteType[] = ["product", "article", "page"];
 
@@ -79,14 +80,7 @@ export default function FavoriteLists({
           ))}
         </ul>
       </nav>
-      <p className="sf-account-lists__status" role="status">
-        {status}
-      </p>
-      {error && (
-        <p className="sf-form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ListStatus status={status} error={error} />
       <h2 className="sf-visually-hidden">{t(`heading.${type}`)}</h2>
       {items.length === 0 ? (
         <p>{t(`empty.${type}`)}</p>

@@ -10,6 +10,7 @@ import { failureMessage } from "../common/failure-message";
 import Pager from "../common/Pager";
 import { useText } from "../common/use-text";
 import ArticleEditor from "./ArticleEditor";
+import { ListStatus } from "./ListStatus";
 
 type Editing = { kind: "list" } | { kind: "new" } | { kind: "edit"; article: MyArticle; body: string };
 
@@ -94,14 +95,7 @@ export default function MyArticles({
           {t("write")}
         </button>
       </div>
-      <p className="sf-account-lists__status" role="status">
-        {status}
-      </p>
-      {error && (
-        <p className="sf-form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ListStatus status={status} error={error} />
       {articles.length === 0 ? (
         <p>{t("none")}</p>
       ) : (
