@@ -31,8 +31,9 @@ import { registerDevOutbox } from "./dev-outbox";
 import { registerDevReload } from "./dev-reload";
 import { allForms } from "./forms/index";
 import { registerFormPosts } from "./forms/register";
+import { registerHealthCheck } from "./health";
 import { createLiveHub } from "./live";
-import { createLocalBus, type LiveBus } from "./live-bus";
+import { createLocalBus, createPostgresBus, type LiveBus } from "./live-bus";
 import { registerLiveChannel } from "./live-channel";
 import { createMailer } from "./mail";
 import { registerContactPosts } from "./pages/contact-posts";
@@ -63,6 +64,8 @@ function findRoot(dir: string): string {
 export interface AppOptions {
   storeDir?: string;
   dataDir?: string;
+  /** A PostgreSQL connection string (DATABASE_URL): the shop's data there instead of SQLite in `dataDir`. */
+  databaseUrl?: string;
   clientDir?: string;
   schemaDir?: string;
   logger?: FastifyServerOptions["logger"];
@@ -80,7 +83,7 @@ export interface AppOptions {
   publicUrl?: string;
   /** HMAC key shared by the demo payment provider and the shop's webhook (PAYMENT_WEBHOOK_SECRET); else one per start. */
   paymentSecret?: string;
-  /** How live frames reach the other processes of the server (src/server/cluster.ts); else this process alone. */
+  /** How live frames reach the other processes of the server (src/server/cluster.ts); else PostgreSQL's NOTIFY with `databaseUrl`, or this process alone. */
   liveBus?: LiveBus;
   /** Live sockets one visitor may hold on this process: its share of SOCKETS_PER_VISITOR when there are several workers. */
   liveSocketsPerVisitor?: number;
@@ -113,7 +116,7 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   // Its queries prepared now rather than by the first search (pages and calls ask searchIndexOf for it).
   searchIndexOf(localizedStore);
   const client = watchClientBuild(clientDir);
-  const db = openDatabase(dataDir);
+  const db = openDatabase(dataDir, options.databaseUrl);
   const clock = options.clock ?? Date.now;
 
   const app = Fastify({
@@ -183,12 +186,15 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
-  const live = createLiveHub(db, options.liveBus ?? createLocalBus(), clock);
+  const liveBus =
+    options.liveBus ??
+    (options.databaseUrl ? await createPostgresBus(options.databaseUrl, (line) => app.log.error(line)) : createLocalBus());
+  const live = createLiveHub(db, liveBus, clock);
   // Mails show on the console so a tester can follow them; tests run without a logger and stay quiet.
   const mailer = createMailer(db, clock, options.logger ? (line) => console.log(line) : () => undefined);
   const avatarsDir = join(dataDir, "avatars");
   const passwords = createPasswords(options.passwordCost ?? PRODUCTION_COST, options.hashSlots ?? DEFAULT_HASH_SLOTS);
-  const counters = openCounters(dataDir);
+  const counters = openCounters(dataDir, options.databaseUrl);
   const limits = createRateLimiter({ ...DEFAULT_LIMITS, ...options.limits }, clock, counters);
   const deps: ApiDeps = { db, store, localizedStore, mailer, live, schemas, clock, avatarsDir, passwords, limits };
   await registerStaticFiles(app, { clientDir, imagesDir: join(storeDir, "images"), avatarsDir });
@@ -210,6 +216,7 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   const paymentSecret = options.paymentSecret ?? process.env.PAYMENT_WEBHOOK_SECRET ?? randomToken();
   registerPaymentProvider(app, deps, { secret: paymentSecret });
   registerPaymentWebhook(app, deps, paymentSecret);
+  registerHealthCheck(app, db);
   registerSeoRoutes(app, { store, ...(publicOrigin ? { publicOrigin } : {}) });
   registerPages(app, {
     store: localizedStore,

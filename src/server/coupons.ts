@@ -88,7 +88,7 @@ export interface Claim {
 
 /** Saves the coupon into the account; claiming it again keeps the first claim. */
 export function claimCoupon(db: Db, userId: number, coupon: Coupon, now: number): Claim {
-  db.prepare("INSERT OR IGNORE INTO coupon_claims (user_id, coupon_code, claimed_at) VALUES (?, ?, ?)").run(
+  db.prepare("INSERT INTO coupon_claims (user_id, coupon_code, claimed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING").run(
     userId,
     coupon.code,
     now,

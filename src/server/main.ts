@@ -1,6 +1,7 @@
 // `npm start`: serves the demo store on http://localhost:3000 (PORT, HOST; loopback by
 // default), with STORE_DIR and DATA_DIR to point it elsewhere; LOG_LEVEL=info logs each request;
-// PUBLIC_URL is the address the shop is reached at, for canonical links, sitemaps and robots.txt.
+// PUBLIC_URL is the address the shop is reached at, for canonical links, sitemaps and robots.txt;
+// DATABASE_URL=postgres://… keeps the shop's data in PostgreSQL, which several instances share.
 // WEB_CONCURRENCY worker processes (default: one per core; 1 serves from this process) share
 // the port: this process then has the store files checked and the database migrated once
 // (prepare.ts, in a process of its own), and keeps the workers running (cluster.ts).
@@ -20,6 +21,8 @@ const host = process.env.HOST ?? "127.0.0.1";
 const production = process.env.NODE_ENV === "production";
 // Set by `npm run dev` (scripts/dev.mjs), which restarts one process on each rebuild.
 const devReload = process.env.DEV_RELOAD === "1";
+/** The shop's data on PostgreSQL (README, "PostgreSQL and several instances"); unset, SQLite in DATA_DIR. */
+const databaseUrl = process.env.DATABASE_URL || undefined;
 const shownHost = host === "127.0.0.1" || host === "::1" ? "localhost" : host;
 /** Set by the primary on the process it forks to prepare (prepare.ts). */
 const PREPARE_ROLE = "STOREFRONT_PREPARE";
@@ -62,6 +65,7 @@ async function serve(workers: number): Promise<void> {
   const { app } = await buildApp({
     storeDir,
     dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
     ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
     logger: { level: process.env.LOG_LEVEL ?? "warn" },
     production,
@@ -73,7 +77,8 @@ async function serve(workers: number): Promise<void> {
     },
     // A visitor's sockets may land on any worker: each takes its share, so the total stays within the cap.
     liveSocketsPerVisitor: Math.max(1, Math.floor(SOCKETS_PER_VISITOR / workers)),
-    ...(cluster.isWorker ? { liveBus: createWorkerBus() } : {}),
+    // On PostgreSQL every worker listens to the database itself (live-bus.ts), as other instances do.
+    ...(cluster.isWorker && !databaseUrl ? { liveBus: createWorkerBus() } : {}),
   });
   // Tells tests which worker answered (a live socket's handshake too); production answers give nothing away.
   if (cluster.isWorker && !production) {
@@ -102,7 +107,7 @@ try {
   const exec = fileURLToPath(import.meta.url);
   if (process.env[PREPARE_ROLE]) {
     const [{ prepare }, { storeDir, dataDir }] = await Promise.all([import("./prepare"), directories()]);
-    prepare(storeDir, dataDir, process.env.PUBLIC_URL);
+    prepare(storeDir, dataDir, process.env.PUBLIC_URL, databaseUrl);
     process.exit(0);
   } else if (cluster.isPrimary && workers > 1) {
     if (!(await prepareOnce(exec))) process.exit(1);

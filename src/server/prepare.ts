@@ -9,11 +9,11 @@ import { loadSchemaSet } from "./schemas";
 import { parsePublicUrl } from "./seo/public-origin";
 import { catalogFileOf, loadStore } from "./store/load";
 
-export function prepare(storeDir: string, dataDir: string, publicUrl: string | undefined): void {
+export function prepare(storeDir: string, dataDir: string, publicUrl: string | undefined, databaseUrl?: string): void {
   if (publicUrl) parsePublicUrl(publicUrl);
   // Imports the catalog once, so the workers find it current.
   loadStore(storeDir, loadSchemaSet(`${ROOT_DIR}/schemas`), Object.keys(registry), {
     catalogFile: catalogFileOf(dataDir),
   }).catalog.close();
-  openDatabase(dataDir).close();
+  openDatabase(dataDir, databaseUrl).close();
 }

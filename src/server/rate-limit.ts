@@ -69,7 +69,10 @@ export interface RateLimiter {
 
 export function createRateLimiter(limits: RateLimits, clock: () => number, counters: Db): RateLimiter {
   const read = counters.prepare("SELECT tokens, at FROM rate_buckets WHERE id = ?");
-  const write = counters.prepare("INSERT OR REPLACE INTO rate_buckets (id, tokens, at, full_at) VALUES (?, ?, ?, ?)");
+  const write = counters.prepare(
+    `INSERT INTO rate_buckets (id, tokens, at, full_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET tokens = excluded.tokens, at = excluded.at, full_at = excluded.full_at`,
+  );
   const sweep = counters.prepare("DELETE FROM rate_buckets WHERE full_at <= ?");
   let takes = 0;
 

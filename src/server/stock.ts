@@ -2,8 +2,7 @@
 // hold. Each SKU is looked up when first asked about (the catalog's variant, one indexed
 // query of the order lines) and remembered for the rest of the request, so a page costs
 // what it shows, whatever the size of the catalog or of the order history.
-import type { Statement } from "better-sqlite3";
-import type { Db } from "./db/open";
+import type { Db, Statement } from "./db/open";
 import type { Store } from "./store/load";
 
 /**

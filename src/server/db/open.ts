@@ -1,18 +1,26 @@
-// Opens (creating when needed) the SQLite database in the data directory and brings its
-// schema up to date, each migration in its own transaction. Every worker process of the
+// Opens the shop's database: PostgreSQL when DATABASE_URL names one (./postgres/), otherwise
+// the SQLite database in the data directory (created when needed), bringing its schema up to
+// date, each migration in its own transaction. Every worker process of the
 // server opens the same file (src/server/cluster.ts): WAL lets readers go on while one writes,
 // and write transactions queue for the lock (see `writeLockFirst`).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import type { Db } from "./engine";
 import { MIGRATIONS } from "./migrations";
+import { openPostgresCounters, openPostgresStore } from "./postgres/open";
 
-export type Db = Database.Database;
+export type { Db, RunResult, Statement } from "./engine";
 
 /** How long a statement waits for another process's write lock before failing with SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5000;
 
-export function openDatabase(dataDir: string): Db {
+/** The shop's database: PostgreSQL when `databaseUrl` (DATABASE_URL) is given, else SQLite in `dataDir`. */
+export function openDatabase(dataDir: string, databaseUrl?: string): Db {
+  return databaseUrl ? openPostgresStore(databaseUrl) : openSqlite(dataDir);
+}
+
+function openSqlite(dataDir: string): Database.Database {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, "store.sqlite"));
   db.pragma("journal_mode = WAL");
@@ -33,7 +41,11 @@ export function openDatabase(dataDir: string): Db {
  * Counters that may be lost without harm (rate-limit buckets): their own file, so that their
  * frequent small writes neither wait for the store's write lock nor pay its fsync.
  */
-export function openCounters(dataDir: string): Db {
+export function openCounters(dataDir: string, databaseUrl?: string): Db {
+  return databaseUrl ? openPostgresCounters(databaseUrl) : openSqliteCounters(dataDir);
+}
+
+function openSqliteCounters(dataDir: string): Database.Database {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, "counters.sqlite"));
   db.pragma("journal_mode = WAL");
@@ -60,7 +72,8 @@ export function openCounters(dataDir: string): Db {
  * serialized across workers; readers outside transactions still go on beside a writer (WAL).
  * Done here, once, so that no call site can forget it.
  */
-function writeLockFirst(db: Db): void {
+function writeLockFirst(db: Database.Database): void {
   const transaction = db.transaction.bind(db);
-  db.transaction = ((fn: Parameters<Db["transaction"]>[0]) => transaction(fn).immediate) as Db["transaction"];
+  db.transaction = ((fn: Parameters<Database.Database["transaction"]>[0]) =>
+    transaction(fn).immediate) as Database.Database["transaction"];
 }

@@ -50,7 +50,9 @@ export function registerPaymentWebhook(app: FastifyInstance, deps: ApiDeps, secr
       }
       const outcome = db.transaction(() => {
         const fresh = db
-          .prepare("INSERT OR IGNORE INTO payment_events (event_id, session_id, type, received_at) VALUES (?, ?, ?, ?)")
+          .prepare(
+            "INSERT INTO payment_events (event_id, session_id, type, received_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+          )
           .run(event.id, event.data.session, event.type, deps.clock()).changes;
         if (fresh === 0) return "duplicate";
         const change = event.type === "payment.succeeded" ? "pay" : "payment_failed";

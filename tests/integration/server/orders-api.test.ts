@@ -27,7 +27,7 @@ function snapshot(): string {
   const db = store.server.db;
   return JSON.stringify(
     ["orders", "order_events", "shipments", "returns", "return_items", "return_photos", "payment_sessions", "payment_events"].map(
-      (table) => db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all(),
+      (table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all(),
     ),
   );
 }

@@ -3,6 +3,9 @@
 import { expect } from "vitest";
 import type { TestStore } from "./support";
 
+/** What paying needs of a server: its address and its API (a store of this process, or a server process of its own). */
+type ServerClient = Pick<TestStore, "url" | "post">;
+
 export const ADDRESS = {
   country: "Hong Kong",
   city: "Hong Kong",
@@ -38,14 +41,14 @@ export async function placeOrder(
 }
 
 /** Opens a payment session: the provider page's address. */
-export async function startPayment(store: TestStore, token: string, orderNo: string): Promise<string> {
+export async function startPayment(store: ServerClient, token: string, orderNo: string): Promise<string> {
   const answer = await store.post("order/pay", { orderNo, returnPath: `/user/order/${orderNo}`, language: "en" }, { token });
   if (answer.code !== 0) throw new Error(`order/pay: ${answer.msg}`);
   return answer.data.payUrl as string;
 }
 
 /** Posts the card form of a provider page, as a browser without script would. */
-export async function submitCard(store: TestStore, payUrl: string, number: string, fields: Record<string, string> = {}) {
+export async function submitCard(store: ServerClient, payUrl: string, number: string, fields: Record<string, string> = {}) {
   const body = new URLSearchParams({ number, expiry: "12/39", cvc: "123", name: "Mei Chan", ...fields });
   return fetch(`${store.url}${payUrl}`, {
     method: "POST",
@@ -56,7 +59,7 @@ export async function submitCard(store: TestStore, payUrl: string, number: strin
 }
 
 /** Pays an order with the card that succeeds and waits until the webhook has marked it paid. */
-export async function payOrder(store: TestStore, token: string, orderNo: string): Promise<void> {
+export async function payOrder(store: ServerClient, token: string, orderNo: string): Promise<void> {
   const answer = await submitCard(store, await startPayment(store, token, orderNo), "4242 4242 4242 4242");
   if (answer.status !== 303) throw new Error(`payment page answered ${answer.status}`);
   await expect.poll(async () => (await store.post("order/detail", { orderNo }, { token })).data.payStatus).toBe("paid");

@@ -30,7 +30,7 @@ describe("restart", () => {
         expect((await second.post("cart/count", {}, { token })).data.count).toBe(1);
         expect((await second.post("address/list", {}, { token })).data.items).toHaveLength(1);
         expect((await second.post("auth/signin", { account: email, password })).code).toBe(0);
-        expect(second.server.db.pragma("journal_mode", { simple: true })).toBe("wal");
+        expect(second.server.db.prepare("PRAGMA journal_mode").pluck().get()).toBe("wal");
       } finally {
         await second.close();
       }

@@ -40,9 +40,23 @@ export interface TestStore {
 /** scrypt's cost before issue #19: a test hashes in milliseconds; production keeps OWASP's. */
 export const TEST_PASSWORD_COST = { N: 2 ** 14, r: 8, p: 1 };
 
+/** Where this test file's stores keep their data: SQLite in each one's data directory unless a PostgreSQL suite set a source of databases. */
+let nextDatabaseUrl: (() => string) | undefined;
+
+/** Makes every store this test file starts from now on use a database `next` answers (postgres-support.ts). */
+export function putStoresOn(next: () => string): void {
+  nextDatabaseUrl = next;
+}
+
 export async function startStore(options: AppOptions & { keepData?: boolean } = {}): Promise<TestStore> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "store-data-"));
-  const server = await buildApp({ passwordCost: TEST_PASSWORD_COST, ...options, dataDir });
+  const databaseUrl = options.databaseUrl ?? nextDatabaseUrl?.();
+  const server = await buildApp({
+    passwordCost: TEST_PASSWORD_COST,
+    ...options,
+    dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
+  });
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = server.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -98,7 +98,10 @@ export const articleCalls = [
         ).run(...values, id);
         // Favorites and comments follow the article to its new address.
         if (before.slug !== slug) {
-          db.prepare("UPDATE OR IGNORE favorites SET item_id = ? WHERE type = 'article' AND item_id = ?").run(slug, before.slug);
+          db.prepare(
+            `UPDATE favorites SET item_id = ? WHERE type = 'article' AND item_id = ? AND NOT EXISTS
+             (SELECT 1 FROM favorites f WHERE f.user_id = favorites.user_id AND f.type = 'article' AND f.item_id = ?)`,
+          ).run(slug, before.slug, slug);
           db.prepare("DELETE FROM favorites WHERE type = 'article' AND item_id = ?").run(before.slug);
           moveComments(db, before.slug, slug);
         }

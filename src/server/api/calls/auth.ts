@@ -149,7 +149,9 @@ export function issueShortCode(db: Db, userId: number, purpose: string, target: 
       purpose,
     );
     db.prepare(
-      "INSERT OR REPLACE INTO one_time_codes (code_hash, user_id, purpose, target, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      `INSERT INTO one_time_codes (code_hash, user_id, purpose, target, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (code_hash) DO UPDATE SET user_id = excluded.user_id, purpose = excluded.purpose, target = excluded.target,
+         expires_at = excluded.expires_at, created_at = excluded.created_at, used_at = NULL, attempts = 0`,
     ).run(shortCodeHash(userId, target, code), userId, purpose, target, now + CODE_TTL_MS, now);
   })();
   return code;

@@ -6,7 +6,7 @@ export const contentCalls = [
   defineCall("newsletter/subscribe", "optional", (ctx) => {
     limitAnonymousWrite(ctx);
     ctx.deps.db
-      .prepare("INSERT OR IGNORE INTO newsletter (email, created_at) VALUES (?, ?)")
+      .prepare("INSERT INTO newsletter (email, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
       .run(ctx.body.email.toLowerCase(), ctx.deps.clock());
     return {};
   }),

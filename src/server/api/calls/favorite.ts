@@ -111,7 +111,7 @@ export const favoriteCalls = [
         .prepare("SELECT 1 FROM favorites WHERE user_id = ? AND type = ? AND item_id = ?")
         .get(userId, item.type, item.id);
       if (!saved && favoriteCount(db, userId, item.type) >= MAX_FAVORITES) fail(`At most ${MAX_FAVORITES} favorites of a kind.`);
-      db.prepare("INSERT OR IGNORE INTO favorites (user_id, type, item_id, created_at) VALUES (?, ?, ?, ?)").run(
+      db.prepare("INSERT INTO favorites (user_id, type, item_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").run(
         userId,
         item.type,
         item.id,

@@ -155,12 +155,18 @@ export function listOrders(
   const status = query.status ?? null;
   const rows = db
     .prepare(
-      "SELECT * FROM orders WHERE user_id = ? AND (? IS NULL OR status = ?) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+      "SELECT * FROM orders WHERE user_id = ? AND (CAST(? AS TEXT) IS NULL OR status = ?) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
     )
     .all(userId, status, status, query.pageSize, query.offset) as OrderRow[];
   return {
     items: rows.map((r) => toOrder(db, r)),
-    total: count(db, "SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND (? IS NULL OR status = ?)", userId, status, status),
+    total: count(
+      db,
+      "SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND (CAST(? AS TEXT) IS NULL OR status = ?)",
+      userId,
+      status,
+      status,
+    ),
   };
 }
 

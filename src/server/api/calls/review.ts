@@ -13,6 +13,7 @@ import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as T from "../../../../generated/types";
 import { REVIEW_BODY_MAX, REVIEW_PHOTOS_MAX, REVIEW_TITLE_MAX, type ReviewRefusal } from "../../../shared/reviews";
+import { isUniqueViolation } from "../../db/engine";
 import type { Db } from "../../db/open";
 import { reviewsOf } from "../../reviews";
 import { ApiFail, CODE } from "../envelope";
@@ -98,8 +99,6 @@ async function readReview(ctx: CallContext<unknown>): Promise<{ fields: T.Review
   if (body.length > REVIEW_BODY_MAX) refuse(`The review must be at most ${REVIEW_BODY_MAX} characters.`, "review.reason.body");
   return { fields: checkFormFields<T.ReviewAddFields>(ctx.deps.schemas, FIELDS_SCHEMA, fields), photos };
 }
-
-const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE";
 
 export const reviewCalls = [
   defineCall("review/list", "optional", (ctx) => {
