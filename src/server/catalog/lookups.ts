@@ -23,8 +23,11 @@ export interface ProductLookups<P extends HasVariants> {
   variantBySku: Lookup<{ product: P; variant: P["variants"][number] }>;
 }
 
-/** Products kept per language: a few thousand parsed products are a few tens of MB. */
-export const PRODUCTS_KEPT = 2000;
+/**
+ * Products kept per language (about 5 KB each once parsed and localized): three languages'
+ * worth stay under 15 MB of a worker's heap, which its size limit (cluster.ts) counts on.
+ */
+export const PRODUCTS_KEPT = 1000;
 
 export function productLookups<P extends HasVariants>(
   catalog: CatalogReads,

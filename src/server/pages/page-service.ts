@@ -1,5 +1,6 @@
 // Answers a page address: matches the route, resolves the page data, renders the three
 // regions and the meta. The document and the page-route JSON are two views of this.
+import { createIntl, createIntlCache, type IntlShape } from "react-intl";
 import type { PageMeta, PageTheme } from "../../../generated/types";
 import type { Registry } from "../../registry/types";
 import { DEFAULT_PREFIX, type Language, languageOf } from "../../shared/languages";
@@ -13,6 +14,7 @@ import { alternatesOf, canonicalPath, localized } from "../seo/page-urls";
 import { type JsonLd, structuredData } from "../seo/structured-data";
 import type { LocalizedStore } from "../store/load";
 import { storeFor } from "../store/localize";
+import { createIslandCache, type IslandCache } from "./island-cache";
 import { createLinks } from "./links";
 import { checkPageData, checkScopeRoots } from "./page-data-check";
 import { pageMeta, type RenderLogger, renderRegion } from "./render";
@@ -74,6 +76,8 @@ export interface PageServiceDeps {
   clock?: () => number;
   /** Without it every request renders. */
   cache?: PageCacheDeps;
+  /** The islands every page of a language shares (island-cache.ts); null renders each for its page. A cache of its own by default. */
+  islands?: IslandCache | null;
 }
 
 /** The account area: its pages are rendered only for their signed-in owner. */
@@ -85,15 +89,20 @@ export function createPageService(deps: PageServiceDeps) {
   const { registry } = deps;
   // The client router's table: one list of routes and names for both sides.
   const routes = createRouteTable(deps.store.config.router);
-  const messageCache = new Map<string, Messages>();
-  const messagesFor = async (language: Language): Promise<Messages> => {
-    let messages = messageCache.get(language.messages);
-    if (!messages) {
+  const islands = deps.islands === undefined ? createIslandCache() : deps.islands;
+  const messageCache = new Map<string, { messages: Messages; intl: IntlShape }>();
+  /** A language's messages and the formatters every island of its pages shares (they are fixed while the server runs). */
+  const messagesFor = async (language: Language): Promise<{ messages: Messages; intl: IntlShape }> => {
+    const key = `${language.locale} ${language.messages}`;
+    let found = messageCache.get(key);
+    if (!found) {
       // English fills any key a translation lacks, as the client does.
-      messages = { ...(await loadMessages("en")), ...(await loadMessages(language.messages)) };
-      messageCache.set(language.messages, messages);
+      const messages = { ...(await loadMessages("en")), ...(await loadMessages(language.messages)) };
+      const intl = createIntl({ locale: language.locale, messages, defaultLocale: "en" }, createIntlCache());
+      found = { messages, intl };
+      messageCache.set(key, found);
     }
-    return messages;
+    return found;
   };
 
   /** The render and whether it read what differs between anonymous visitors (the visitor id) or the clock. */
@@ -106,7 +115,7 @@ export function createPageService(deps: PageServiceDeps) {
       path: request.pathname,
     };
     const language = match.language;
-    const messages = await messagesFor(language);
+    const { messages, intl } = await messagesFor(language);
     // Every text of the store (catalog, templates, the layout's links) in the page's language.
     const store = storeFor(deps.store, language.messages);
     const links = createLinks(store.config.router, match.prefix);
@@ -190,15 +199,17 @@ export function createPageService(deps: PageServiceDeps) {
     const context = {
       locale: language.locale,
       messages,
+      intl,
       path: request.pathname + (search ? `?${search}` : ""),
       router: store.config.router,
     };
     const hideHead = template.hideHead === true || request.hideHead === true;
     const hideFoot = template.hideFoot === true || request.hideFoot === true;
+    const sharedIslands = islands ? { cache: islands, language: `${language.locale} ${language.messages}` } : undefined;
     const [pageHead, pageBody, pageFoot] = await Promise.all([
-      hideHead ? "" : renderRegion(registry, store.templates.get("head"), scope, context, "h", deps.log),
-      renderRegion(registry, template, scope, context, "b", deps.log),
-      hideFoot ? "" : renderRegion(registry, store.templates.get("foot"), scope, context, "f", deps.log),
+      hideHead ? "" : renderRegion(registry, store.templates.get("head"), scope, context, "h", deps.log, sharedIslands),
+      renderRegion(registry, template, scope, context, "b", deps.log, sharedIslands),
+      hideFoot ? "" : renderRegion(registry, store.templates.get("foot"), scope, context, "f", deps.log, sharedIslands),
     ]);
     const origin = request.origin ?? "";
     const meta = pageMeta(template, scope, resolved.status, match.name, store.config.storeName, origin);

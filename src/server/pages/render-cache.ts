@@ -4,8 +4,7 @@
 // every write to what public pages show: migrations.ts), so a write in any worker process
 // makes every older entry unreachable; least recently used entries go first when the cache
 // is over its count or its size.
-import type { Statement } from "better-sqlite3";
-import type { Db } from "../db/open";
+import type { Db, Statement } from "../db/open";
 
 export interface RenderCacheLimits {
   /** At most this many entries. */
@@ -14,7 +13,11 @@ export interface RenderCacheLimits {
   bytes: number;
 }
 
-export const DEFAULT_RENDER_CACHE_LIMITS: RenderCacheLimits = { entries: 2000, bytes: 64 * 1024 * 1024 };
+/**
+ * Per worker process: the estimate counts every page three times over in two-byte strings, so
+ * 24 MB of it holds a few hundred pages in well under that, within the worker's heap limit (cluster.ts).
+ */
+export const DEFAULT_RENDER_CACHE_LIMITS: RenderCacheLimits = { entries: 2000, bytes: 16 * 1024 * 1024 };
 
 /** How long a page that read the clock (promotion countdowns, coupon windows) is reused. */
 export const CLOCK_PAGE_TTL_MS = 10_000;

@@ -6,6 +6,7 @@ import type { IslandContext } from "../../runtime/i18n/IslandProviders";
 import { isPrivateRoute } from "../seo/page-urls";
 import { renderIsland } from "../ssr";
 import type { PageTemplate } from "../store/load";
+import { ADDRESS_FREE_COMPONENTS, type IslandCache } from "./island-cache";
 
 export type PageScope = Record<string, unknown>;
 
@@ -28,6 +29,12 @@ export interface RenderLogger {
   error(message: string): void;
 }
 
+/** Islands rendered once for every page of a language (island-cache.ts); `language` names the messages the context holds. */
+export interface SharedIslands {
+  cache: IslandCache;
+  language: string;
+}
+
 export async function renderRegion(
   registry: Registry,
   template: PageTemplate | undefined,
@@ -35,6 +42,7 @@ export async function renderRegion(
   context: IslandContext,
   uidPrefix: string,
   log: RenderLogger,
+  shared?: SharedIslands,
 ): Promise<string> {
   if (!template) return "";
   const parts = await Promise.all(
@@ -45,15 +53,17 @@ export async function renderRegion(
         const value = path === undefined ? undefined : valueAt(scope, path);
         if (value !== undefined) props[prop] = value;
       }
+      const options = {
+        uid: `${uidPrefix}${i}-`,
+        ...(section.hydrate ? { hydrate: section.hydrate } : {}),
+        ...(section.media ? { media: section.media } : {}),
+        ...(section.persist ? { persist: section.persist } : {}),
+        ...(section.clientOnly ? { clientOnly: true } : {}),
+      };
+      const render = () => renderIsland(registry, section.component, props, { context, ...options });
       try {
-        return await renderIsland(registry, section.component, props, {
-          context,
-          uid: `${uidPrefix}${i}-`,
-          ...(section.hydrate ? { hydrate: section.hydrate } : {}),
-          ...(section.media ? { media: section.media } : {}),
-          ...(section.persist ? { persist: section.persist } : {}),
-          ...(section.clientOnly ? { clientOnly: true } : {}),
-        });
+        if (!shared || !ADDRESS_FREE_COMPONENTS.has(section.component)) return await render();
+        return await shared.cache.through(JSON.stringify([section.component, props, options, shared.language]), render);
       } catch (err) {
         // One broken section must not take the page down; the log names it.
         log.error(`section ${i} (${section.component}) of the ${uidPrefix} region failed: ${(err as Error).message}`);

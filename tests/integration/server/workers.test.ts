@@ -6,13 +6,14 @@
 // answer (and the socket's handshake) names its worker in `x-worker`.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { WORKER_HEAP_FLAGS, workerExecArgv } from "../../../src/server/cluster";
 import { ADDRESS } from "./orders-support";
 import { START_TIMEOUT_MS } from "./support";
 
@@ -182,6 +183,16 @@ describe("two workers", { timeout: 60_000 }, () => {
     second.agent.destroy();
   });
 
+  it("runs each worker within the heap limits and malloc arenas cluster.ts gives it", async () => {
+    const c = connection();
+    const { worker } = await c.get("/robots.txt");
+    c.agent.destroy();
+    const argv = readFileSync(`/proc/${worker}/cmdline`, "utf8").split("\0");
+    for (const [flag, mb] of Object.entries(WORKER_HEAP_FLAGS)) expect(argv).toContain(`${flag}=${mb}`);
+    const environ = readFileSync(`/proc/${worker}/environ`, "utf8").split("\0");
+    expect(environ).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "2"}`);
+  });
+
   it("brings a QR sign-in's news to the socket whichever worker the phone's calls land on", async () => {
     const visitor = `workers-qr-${Date.now()}`;
     const page = socket(visitor);
@@ -332,5 +343,17 @@ describe("two workers", { timeout: 60_000 }, () => {
     expect(await answered).toBe(200);
     expect(await page.closed).toBeGreaterThan(0);
     expect(await exited).toBe(0);
+  });
+});
+
+describe("worker flags", () => {
+  it("adds the heap limits the operator did not set, in NODE_OPTIONS or on the command line, either spelling", () => {
+    expect(workerExecArgv(["--enable-source-maps"])).toEqual([
+      "--enable-source-maps",
+      "--max-old-space-size=128",
+      "--max-semi-space-size=2",
+    ]);
+    expect(workerExecArgv(["--max-old-space-size=512"])).toEqual(["--max-old-space-size=512", "--max-semi-space-size=2"]);
+    expect(workerExecArgv([], "--inspect --max_semi_space_size=8")).toEqual(["--max-old-space-size=128"]);
   });
 });

@@ -20,3 +20,25 @@ describe("createProvidersLoader", () => {
     expect(loadMessages).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("providersFor", () => {
+  // One formatter set per language: an IntlProvider per island built its formatters again for
+  // every island mounted (hydration time, and Back from a snapshot).
+  it("gives every island of a language the same intl object", async () => {
+    const { createElement } = await import("react");
+    const { renderToString } = await import("react-dom/server");
+    const { useIntl } = await import("react-intl");
+    const { providersFor } = await import("../../../src/runtime/i18n/IslandProviders");
+    const Providers = providersFor({ locale: "en", messages: { "toast.region": "Notifications" } });
+    const seen: unknown[] = [];
+    function Island() {
+      const intl = useIntl();
+      seen.push(intl);
+      return createElement("p", null, intl.formatMessage({ id: "toast.region" }));
+    }
+    const html = [1, 2].map(() => renderToString(createElement(Providers, null, createElement(Island))));
+    expect(html).toEqual(["<p>Notifications</p>", "<p>Notifications</p>"]);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(seen[1]);
+  });
+});

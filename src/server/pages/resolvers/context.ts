@@ -70,7 +70,8 @@ export function productCard(ctx: ResolveContext, product: StoreProduct): Product
     price: product.price,
     ...(product.linePrice !== undefined ? { linePrice: product.linePrice } : {}),
     ...(stats.score !== undefined ? { score: stats.score, reviewCount: stats.reviewCount } : {}),
-    inStock: product.variants.some((v) => ctx.stockOf(v.sku) > 0),
+    // The product's own variants bring their catalog stock: no second read of it by SKU.
+    inStock: product.variants.some((v) => ctx.stockOf(v.sku, v.stock) > 0),
   };
 }
 

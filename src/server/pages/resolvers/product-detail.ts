@@ -30,7 +30,7 @@ export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: st
         title: v.title,
         price: v.price,
         ...(v.linePrice !== undefined ? { linePrice: v.linePrice } : {}),
-        stock: ctx.stockOf(v.sku),
+        stock: ctx.stockOf(v.sku, v.stock),
         href: ctx.links.product(product.slug, v.sku),
         ...(v.image ? { image: v.image } : {}),
       })),

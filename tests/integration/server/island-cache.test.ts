@@ -1,0 +1,102 @@
+// @vitest-environment node
+// Issue 17: the head and foot islands that do not read the page's address are rendered once
+// per language and props (src/server/pages/island-cache.ts). A page served with them, after
+// pages of every other kind and language filled the cache, is the page a service without the
+// cache renders; they are rendered once per language, not per page; a failed render is not kept.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { registry } from "../../../src/registry/index";
+import { openDatabase } from "../../../src/server/db/open";
+import { ADDRESS_FREE_COMPONENTS, createIslandCache, type IslandCache } from "../../../src/server/pages/island-cache";
+import { createPageService, type PageRequest } from "../../../src/server/pages/page-service";
+import { loadSchemaSet } from "../../../src/server/schemas";
+import { loadStore } from "../../../src/server/store/load";
+
+const DEMO = join(process.cwd(), "fixtures/demo-store");
+const dataDir = mkdtempSync(join(tmpdir(), "island-cache-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+// Each kind of address a head or foot island could read: its path, its query, a page number, a
+// search box's words, a sign-in redirect, an account page's 401, an unknown address, an error.
+const ADDRESSES = [
+  "/",
+  "/search?q=linen",
+  "/search?q=wool&page=2",
+  "/category/shirts?sort=price-asc",
+  "/product/linen-shirt",
+  "/product/linen-shirt/LINSHI-SAN-M",
+  "/article?page=2",
+  "/tag/new",
+  "/collection/best-sellers",
+  "/auth/signin?redirect=%2Fcart",
+  "/auth/signup",
+  "/cart",
+  "/user/center",
+  "/no/such/page",
+  "/error/500",
+];
+const PREFIXES = ["", "/zh", "/zh-HK"];
+
+/** A cache that counts the renders it asked for, by component. */
+function countingCache(): { cache: IslandCache; renders: Map<string, number> } {
+  const inner = createIslandCache();
+  const renders = new Map<string, number>();
+  return {
+    renders,
+    cache: {
+      through: (key, render) =>
+        inner.through(key, () => {
+          const component = JSON.parse(key)[0] as string;
+          renders.set(component, (renders.get(component) ?? 0) + 1);
+          return render();
+        }),
+    },
+  };
+}
+
+describe("the shared head and foot islands", { timeout: 120_000 }, () => {
+  it("serve every kind of address in every language exactly as a render of that page alone, once per language", async () => {
+    const store = loadStore(DEMO, loadSchemaSet(join(process.cwd(), "schemas")), Object.keys(registry));
+    const db = openDatabase(dataDir);
+    const errors: string[] = [];
+    const deps = { store, db, registry, log: { error: (m: string) => errors.push(m) }, stock: () => () => 3 };
+    const { cache, renders } = countingCache();
+    const shared = createPageService({ ...deps, islands: cache });
+    const alone = createPageService({ ...deps, islands: null });
+    for (const prefix of PREFIXES) {
+      for (const address of ADDRESSES) {
+        const url = new URL(prefix + address, "http://localhost");
+        const request: PageRequest = { pathname: url.pathname, query: url.searchParams, viewer: null };
+        const [served, rendered] = [await shared.render(request), await alone.render(request)];
+        expect(served.pageHead, url.href).toBe(rendered.pageHead);
+        expect(served.pageFoot, url.href).toBe(rendered.pageFoot);
+        expect(served.pageBody, url.href).toBe(rendered.pageBody);
+      }
+    }
+    expect(errors).toEqual([]);
+    // The demo's head and foot hold all of them: each was rendered once per language, then reused.
+    expect([...renders.keys()].sort()).toEqual([...ADDRESS_FREE_COMPONENTS].sort());
+    for (const [component, count] of renders) expect(count, component).toBe(PREFIXES.length);
+    db.close();
+    store.catalog.close();
+  });
+
+  it("render again for other props, and do not keep a failed render", async () => {
+    const cache = createIslandCache(2);
+    let calls = 0;
+    const render = (html: string) => () => {
+      calls++;
+      return Promise.resolve(html);
+    };
+    expect(await cache.through("a", render("A"))).toBe("A");
+    expect(await cache.through("a", render("stale"))).toBe("A");
+    expect(await cache.through("b", render("B"))).toBe("B");
+    expect(calls).toBe(2);
+    await expect(cache.through("c", () => Promise.reject(new Error("broken")))).rejects.toThrow("broken");
+    expect(await cache.through("c", render("C"))).toBe("C");
+    // Bounded: "a" was the least recently used of three keys in a cache of two.
+    expect(await cache.through("a", render("A again"))).toBe("A again");
+  });
+});
