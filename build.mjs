@@ -8,6 +8,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { precompiledMessages } from "./scripts/esbuild/precompiled-messages.mjs";
+import { planSharedChunk, sharedChunk } from "./scripts/esbuild/shared-chunk.mjs";
 
 const root = dirname(fileURLToPath(import.meta.url));
 const clientDir = join(root, "dist/client");
@@ -17,12 +18,13 @@ export const ASSET_BASE = "/assets/";
 
 /** Server entry points: each becomes dist/server/{name}.js. */
 const SERVER_ENTRIES = { index: "src/server/index.ts", main: "src/server/main.ts" };
+const BROWSER_ENTRY = "src/client.ts";
 
 /** The browser bundle's esbuild options; its build-time constants make React's production build unless `dev`. */
 export function clientOptions(dev) {
   return {
     absWorkingDir: root,
-    entryPoints: { boot: "src/client.ts", app: "src/styles/app.css" },
+    entryPoints: { boot: BROWSER_ENTRY, app: "src/styles/app.css" },
     outdir: assetsDir,
     bundle: true,
     splitting: true,
@@ -46,11 +48,11 @@ export function clientOptions(dev) {
 export function writeManifest(metafile) {
   const outputs = metafile.outputs;
   const url = (file) => ASSET_BASE + relative(assetsDir, join(root, file)).split("\\").join("/");
-  const bootFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === "src/client.ts");
+  const bootFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === BROWSER_ENTRY);
   const cssFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === "src/styles/app.css" && f.endsWith(".css"));
   const files = {};
   for (const [file, out] of Object.entries(outputs)) {
-    const isEntry = out.entryPoint === "src/client.ts";
+    const isEntry = out.entryPoint === BROWSER_ENTRY;
     const kind = file.endsWith(".map")
       ? "map"
       : file.endsWith(".css")
@@ -101,7 +103,11 @@ export function serverOptions(dev) {
 async function build(dev) {
   const started = Date.now();
   rmSync(clientDir, { recursive: true, force: true });
-  const manifest = writeManifest((await esbuild.build(clientOptions(dev))).metafile);
+  // A first pass, written nowhere, shows what the islands share; the second groups it (shared-chunk.mjs).
+  const plan = planSharedChunk((await esbuild.build({ ...clientOptions(dev), write: false })).metafile, root, BROWSER_ENTRY);
+  const options = clientOptions(dev);
+  const grouped = { ...options, plugins: [...options.plugins, sharedChunk(plan)] };
+  const manifest = writeManifest((await esbuild.build(grouped)).metafile);
   rmSync(serverDir, { recursive: true, force: true });
   await esbuild.build(serverOptions(dev));
   console.log(

@@ -61,6 +61,12 @@ export function createRenderer(options: RendererOptions): Renderer {
   const warnedMissing = new Set<string>();
   const whenVisible = createVisibilityWatcher(win);
   let clientIds = 0;
+  // A production page trusts the props of the islands its server rendered (data-ssr): the
+  // server checked them against the schema and filled in their defaults before rendering
+  // (src/server/ssr.tsx), so the props validators, a chunk larger than all of a page's
+  // islands, stay out of shoppers' pages. Development and tests check every island.
+  const trustsServer = typeof __DEV__ !== "undefined" && !__DEV__;
+  const checksProps = (el: Element) => !(trustsServer && el.hasAttribute("data-ssr"));
 
   // Props already parsed and found valid, by component and props text: a page drawn again
   // (Back from a snapshot, a head or foot that comes with every page) skips both steps.
@@ -115,7 +121,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     // An island that mounts at once needs React and its code anyway: fetch them while its props are checked.
     if (strategy === "load") warm(entry);
     const props = parsed.value;
-    if (!known) {
+    if (!known && checksProps(el)) {
       // Loaded once per component: a later island of it is checked without waiting for a task.
       let validate = validators.get(name);
       if (typeof validate !== "function") {
@@ -268,16 +274,16 @@ export function createRenderer(options: RendererOptions): Renderer {
       kept.delete(`${island.name}\u0000${name}`);
       const raw = el.getAttribute("data-props");
       el.replaceWith(island.el);
-      if (raw !== island.el.getAttribute("data-props")) void update(island, raw);
+      if (raw !== island.el.getAttribute("data-props")) void update(island, raw, checksProps(el));
     }
     for (const island of kept.values()) dispose(island);
   }
 
   /** New props for a kept island, checked as a new island's would be; bad ones leave it as it was. */
-  async function update(island: Island, raw: string | null) {
+  async function update(island: Island, raw: string | null, check: boolean) {
     const parsed = parseProps(raw);
-    const validate = parsed.ok ? await (registry[island.name] as RegistryEntry).validator() : null;
-    if (!parsed.ok || !validate?.default(parsed.value)) {
+    const validate = parsed.ok && check ? (await (registry[island.name] as RegistryEntry).validator()).default : null;
+    if (!parsed.ok || (validate && !validate(parsed.value))) {
       logger.warn(`[islands] ${island.name}: new props refused; it keeps its old ones`);
       return;
     }

@@ -15,6 +15,17 @@ export interface AxeViolation {
 export async function axeViolations(page: Page, context = "html"): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
   await page.evaluate(AXE_SOURCE);
+  // A drawer or dialog still fading in has, for a moment, the contrast of its first frame: axe
+  // judges the page as the shopper reads it, once its enter motions (150 ms) have finished.
+  // (A looping animation, like a loading skeleton's, never finishes and is not waited for.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   return page.evaluate(async (ctx) => {
     type Result = { violations: { id: string; help: string; nodes: { target: string[] }[] }[] };
     const axe = (window as unknown as { axe: { run(ctx: string, opts: object): Promise<Result> } }).axe;

@@ -47,6 +47,33 @@ describe("island renderer", () => {
     expect(checked).toEqual([{ start: 1 }, { start: 2 }]);
   });
 
+  // The server checked a data-ssr island's props and filled their defaults before rendering it
+  // (src/server/ssr.tsx); an island it did not render is still checked.
+  it("in a production build trusts the props of server-rendered islands and checks the others", async () => {
+    vi.stubGlobal("__DEV__", false);
+    const registry = makeRegistry();
+    const validate = Object.assign((data: unknown): data is unknown => (data as { start?: unknown }).start !== "x", {
+      errors: [{ instancePath: "/start", schemaPath: "#/type", keyword: "type", params: {}, message: "must be number" }],
+    });
+    registry.Counter!.validator = vi.fn(async () => ({ default: validate }));
+    const { default: Counter } = await registry.Counter!.load();
+    const renderer = createRenderer({ registry, logger });
+    region.innerHTML = [
+      island("Counter", { start: 3 }, { id: "a", "data-ssr": "" }, renderToString(<Counter start={3} />)),
+      island("Counter", { start: 4 }, { id: "b", "data-ssr": "" }, renderToString(<Counter start={4} />)),
+      island("Counter", { start: "x" }, { id: "c" }),
+      `<div id="d" data-component="Counter" data-props="{" data-ssr><button>count 0</button></div>`,
+    ].join("");
+    await renderer.mountRegion(region);
+    await settle("#a", "mounted");
+    expect(region.querySelector("#b")!.textContent).toBe("count 4");
+    expect(stateOf("#c")).toBe("failed");
+    // Parsing still guards the page: bad JSON fails the island with a message.
+    expect(stateOf("#d")).toBe("failed");
+    // Only the client-rendered island needed the validator.
+    expect(registry.Counter!.validator).toHaveBeenCalledTimes(1);
+  });
+
   // Like Turbo's data-turbo-permanent: a kept island's state survives the new page.
   it("carries a mounted data-persist island over to a new HTML that names it again, updating its props", async () => {
     const renderer = createRenderer({ registry: makeRegistry(), logger });
