@@ -23,9 +23,10 @@ export function openDatabase(dataDir: string, databaseUrl?: string): Db {
 function openSqlite(dataDir: string): Database.Database {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, "store.sqlite"));
+  // The wait first: switching to WAL takes the lock, which another starting worker may hold.
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   writeLockFirst(db);
   const version = db.pragma("user_version", { simple: true }) as number;
   for (let v = version; v < MIGRATIONS.length; v++) {
@@ -48,10 +49,10 @@ export function openCounters(dataDir: string, databaseUrl?: string): Db {
 function openSqliteCounters(dataDir: string): Database.Database {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, "counters.sqlite"));
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma("journal_mode = WAL");
   // A crash of the machine may forget the last few seconds of counts: a fresh bucket is harmless.
   db.pragma("synchronous = OFF");
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   writeLockFirst(db);
   db.exec(`CREATE TABLE IF NOT EXISTS rate_buckets (
     id TEXT PRIMARY KEY,
