@@ -1,6 +1,7 @@
 // Starts the built store server (dist/server/main.js) on a free port on 127.0.0.1, for the
 // benchmark and the attack script. `url` resolves once it says where it listens; `stop` works
-// at once, even before that; `pid` is the server's process (the primary when it runs workers).
+// at once, even before that; `pid` is the server's process (the primary when it runs workers),
+// `process` the child itself, for a test that sends it other signals or reads its exit.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
@@ -20,5 +21,5 @@ export function startBuiltServer(root, env = {}) {
       if (port) resolve(`http://127.0.0.1:${port}`);
     });
   });
-  return { url, pid: child.pid, stop: () => child.kill("SIGTERM") };
+  return { url, pid: child.pid, process: child, stop: () => child.kill("SIGTERM") };
 }

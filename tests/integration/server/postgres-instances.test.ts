@@ -3,12 +3,13 @@
 // directories) on one PostgreSQL database share nothing else: a session, a cart, a QR ticket
 // and live frames made on one are seen on the other, and concurrent checkouts of the last
 // units across both sell them once.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { startBuiltServer } from "../../../scripts/built-server.mjs";
 import type { Db } from "../../../src/server/db/engine";
 import { openDatabase } from "../../../src/server/db/open";
 import { ADDRESS, payOrder } from "./orders-support";
@@ -25,29 +26,15 @@ interface Instance extends Pick<TestStore, "url" | "post"> {
 
 async function startInstance(databaseUrl: string): Promise<Instance> {
   const dataDir = mkdtempSync(join(tmpdir(), "instance-data-"));
-  const child = spawn(process.execPath, [join(process.cwd(), "dist/server/main.js")], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "test",
-      WEB_CONCURRENCY: "1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PAYMENT_WEBHOOK_SECRET: SECRET,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+  const server = startBuiltServer(process.cwd(), {
+    NODE_ENV: "test",
+    WEB_CONCURRENCY: "1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PAYMENT_WEBHOOK_SECRET: SECRET,
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.once("exit", (code) => reject(new Error(`the server exited (${code}) before it listened: ${out}`)));
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      const port = /http:\/\/[^:\s]+:(\d+)\//.exec(out)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-  }).catch((err: Error) => {
+  const child = server.process;
+  const url = await server.url.catch((err: Error) => {
     child.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
