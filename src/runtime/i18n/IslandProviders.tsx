@@ -2,7 +2,7 @@
 // hydration sees the same tree: the running services (none on the server), the messages
 // and the router.
 import type { ReactNode } from "react";
-import { createIntl, IntlProvider, type IntlShape, RawIntlProvider } from "react-intl";
+import { createIntl, type IntlShape, RawIntlProvider } from "react-intl";
 import type { RouterConfig } from "../../../generated/types";
 import { type ProvidedServices, ServicesProvider } from "../hooks/services-context";
 import { IslandRouter } from "../router/IslandRouter";
@@ -15,11 +15,6 @@ export interface IslandContext {
   path?: string;
   /** Server rendering: the store's router config, for route names. */
   router?: RouterConfig;
-  /**
-   * Server rendering: one formatter set for this locale and messages, made once and shared by
-   * every island (an IntlProvider of its own parses its messages again for each island).
-   */
-  intl?: IntlShape;
 }
 
 export interface IslandProvidersProps {
@@ -29,37 +24,46 @@ export interface IslandProvidersProps {
   children?: ReactNode;
 }
 
+/**
+ * One formatter set per messages object and locale, shared by every island that renders with
+ * them, on the server and in the browser: an IntlProvider of each island's own would build its
+ * Intl formatters and message formats again for every island, page and Back. The messages of a
+ * language are loaded once on both sides, so a WeakMap keyed by them holds one set per language.
+ */
+const formatters = new WeakMap<IntlMessages, Map<string, IntlShape>>();
+
+function intlFor(locale: string, messages: IntlMessages): IntlShape {
+  let byLocale = formatters.get(messages);
+  if (!byLocale) {
+    byLocale = new Map();
+    formatters.set(messages, byLocale);
+  }
+  let intl = byLocale.get(locale);
+  if (!intl) {
+    intl = createIntl({ locale, messages, defaultLocale: "en" });
+    byLocale.set(locale, intl);
+  }
+  return intl;
+}
+
 export function IslandProviders({ context, services, children }: IslandProvidersProps) {
-  const routed = (
-    <IslandRouter path={context.path} config={context.router}>
-      {children}
-    </IslandRouter>
-  );
   return (
     <ServicesProvider services={services}>
-      {context.intl ? (
-        <RawIntlProvider value={context.intl}>{routed}</RawIntlProvider>
-      ) : (
-        <IntlProvider locale={context.locale} messages={context.messages} defaultLocale="en">
-          {routed}
-        </IntlProvider>
-      )}
+      <RawIntlProvider value={intlFor(context.locale, context.messages)}>
+        <IslandRouter path={context.path} config={context.router}>
+          {children}
+        </IslandRouter>
+      </RawIntlProvider>
     </ServicesProvider>
   );
 }
 
 /** A providers component bound to one context and the running services, for the browser's renderer. */
 export function providersFor(context: IslandContext, services?: ProvidedServices | null) {
-  // Every island of the language formats with one formatter set: an IntlProvider of its own
-  // would build its Intl formatters and message formats again for each island it mounts, on
-  // every page and on every Back.
-  const shared: IslandContext = context.intl
-    ? context
-    : { ...context, intl: createIntl({ locale: context.locale, messages: context.messages, defaultLocale: "en" }) };
   // biome-ignore lint/correctness/noComponentHookFactories: called outside React, once per language (createProvidersLoader caches the result), so every island of that language gets the same component for its whole life; the renderer's Providers slot takes a component with children only.
   return function Providers({ children }: { children?: ReactNode }) {
     return (
-      <IslandProviders context={shared} services={services}>
+      <IslandProviders context={context} services={services}>
         {children}
       </IslandProviders>
     );

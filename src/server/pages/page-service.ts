@@ -1,6 +1,5 @@
 // Answers a page address: matches the route, resolves the page data, renders the three
 // regions and the meta. The document and the page-route JSON are two views of this.
-import { createIntl, createIntlCache, type IntlShape } from "react-intl";
 import type { PageMeta, PageTheme } from "../../../generated/types";
 import type { Registry } from "../../registry/types";
 import { DEFAULT_PREFIX, type Language, languageOf } from "../../shared/languages";
@@ -90,19 +89,15 @@ export function createPageService(deps: PageServiceDeps) {
   // The client router's table: one list of routes and names for both sides.
   const routes = createRouteTable(deps.store.config.router);
   const islands = deps.islands === undefined ? createIslandCache() : deps.islands;
-  const messageCache = new Map<string, { messages: Messages; intl: IntlShape }>();
-  /** A language's messages and the formatters every island of its pages shares (they are fixed while the server runs). */
-  const messagesFor = async (language: Language): Promise<{ messages: Messages; intl: IntlShape }> => {
-    const key = `${language.locale} ${language.messages}`;
-    let found = messageCache.get(key);
-    if (!found) {
+  const messageCache = new Map<string, Messages>();
+  const messagesFor = async (language: Language): Promise<Messages> => {
+    let messages = messageCache.get(language.messages);
+    if (!messages) {
       // English fills any key a translation lacks, as the client does.
-      const messages = { ...(await loadMessages("en")), ...(await loadMessages(language.messages)) };
-      const intl = createIntl({ locale: language.locale, messages, defaultLocale: "en" }, createIntlCache());
-      found = { messages, intl };
-      messageCache.set(key, found);
+      messages = { ...(await loadMessages("en")), ...(await loadMessages(language.messages)) };
+      messageCache.set(language.messages, messages);
     }
-    return found;
+    return messages;
   };
 
   /** The render and whether it read what differs between anonymous visitors (the visitor id) or the clock. */
@@ -115,7 +110,7 @@ export function createPageService(deps: PageServiceDeps) {
       path: request.pathname,
     };
     const language = match.language;
-    const { messages, intl } = await messagesFor(language);
+    const messages = await messagesFor(language);
     // Every text of the store (catalog, templates, the layout's links) in the page's language.
     const store = storeFor(deps.store, language.messages);
     const links = createLinks(store.config.router, match.prefix);
@@ -199,7 +194,6 @@ export function createPageService(deps: PageServiceDeps) {
     const context = {
       locale: language.locale,
       messages,
-      intl,
       path: request.pathname + (search ? `?${search}` : ""),
       router: store.config.router,
     };
