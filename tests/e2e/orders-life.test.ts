@@ -182,6 +182,9 @@ describe.each([
     );
     await markLoaded(watcher);
 
+    // Back to the first window: headless Chromium may stop animation frames in one that is not
+    // in front, and Playwright's click waits for two of them.
+    await page.bringToFront();
     await payWith(page, m, "4242 4242 4242 4242");
     await page.waitForURL(`${store.url}${prefix}/user/order/${orderNo}`, { waitUntil: "commit" });
     await page.locator(BODY).getByText(t("order.event.paid"), { exact: true }).first().waitFor();
@@ -226,7 +229,8 @@ describe.each([
     await page.getByText(t("return.audit.approved"), { exact: true }).waitFor();
     await page.getByText("Demo Store Returns").waitFor();
 
-    // The parcel's details.
+    // The parcel's details, in the shopper's window again.
+    await page.bringToFront();
     await page.getByLabel(t("return.logisticsCompany")).fill("SF Express");
     await page.getByLabel(t("return.logisticsNo")).fill("SF1234567");
     expect(await axeViolations(page, BODY)).toEqual([]);
@@ -241,6 +245,7 @@ describe.each([
     await page.getByText(t("return.status.completed"), { exact: true }).waitFor();
     await office.close();
 
+    await page.bringToFront();
     await page.getByRole("link", { name: t("return.back") }).click();
     await page.waitForURL(`${store.url}${prefix}/user/return`);
     await page.getByText(t("return.number").replace("{returnNo}", returnNo)).waitFor();
