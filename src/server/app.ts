@@ -33,7 +33,7 @@ import { allForms } from "./forms/index";
 import { registerFormPosts } from "./forms/register";
 import { registerHealthCheck } from "./health";
 import { createLiveHub } from "./live";
-import { createLocalBus, createPostgresBus, type LiveBus } from "./live-bus";
+import { createLocalBus, type LiveBus } from "./live-bus";
 import { registerLiveChannel } from "./live-channel";
 import { createMailer } from "./mail";
 import { registerContactPosts } from "./pages/contact-posts";
@@ -188,7 +188,9 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
 
   const liveBus =
     options.liveBus ??
-    (options.databaseUrl ? await createPostgresBus(options.databaseUrl, (line) => app.log.error(line)) : createLocalBus());
+    (options.databaseUrl
+      ? await (await import("./live-bus-postgres")).createPostgresBus(options.databaseUrl, (line) => app.log.error(line))
+      : createLocalBus());
   const live = createLiveHub(db, liveBus, clock);
   // Mails show on the console so a tester can follow them; tests run without a logger and stay quiet.
   const mailer = createMailer(db, clock, options.logger ? (line) => console.log(line) : () => undefined);
