@@ -11,7 +11,7 @@ import { createSyncFn } from "synckit";
 import type { Db, RunResult, Statement } from "../engine";
 
 type Request =
-  | { op: "open"; url: string }
+  | { op: "open"; url: string; setup: string[] }
   | { op: "query"; id: number; sql: string; params: unknown[]; pluck: boolean }
   | { op: "exec"; id: number; sql: string }
   | { op: "close"; id: number };
@@ -78,8 +78,8 @@ const INSERT_INTO = /^\s*INSERT\s+INTO\s+"?(\w+)"?/i;
 
 export function openPostgres(url: string, options: PostgresOptions): PostgresDb {
   const call = worker();
-  const id = call({ op: "open", url }) as number;
-  call({ op: "exec", id, sql: `SET statement_timeout = ${STATEMENT_TIMEOUT_MS}` });
+  // Run again on each new connection after one was lost (statement-worker.mjs).
+  const id = call({ op: "open", url, setup: [`SET statement_timeout = ${STATEMENT_TIMEOUT_MS}`] }) as number;
   let idTables = new Set<string>();
   let depth = 0;
 

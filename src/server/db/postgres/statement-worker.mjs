@@ -2,6 +2,11 @@
 // `pg` clients of its process and runs each request while the main thread waits for the answer
 // (synckit, Atomics.wait). Plain JavaScript, so that it runs as it is beside the sources and the
 // server bundle alike (a worker thread gets no TypeScript loader).
+//
+// A lost connection (the database restarted, a proxy cut it) fails the statement under way;
+// the next one connects again and repeats the connection's setup. A transaction cannot move to
+// a new connection (the database rolled it back when the old one ended): its statements fail
+// until the bridge's ROLLBACK ends it.
 import pg from "pg";
 import { runAsWorker } from "synckit";
 
@@ -16,28 +21,71 @@ const types = {
   getTypeParser: (oid, format) => PARSERS.get(oid) ?? pg.types.getTypeParser(oid, format),
 };
 
-const clients = new Map();
+/** id -> { url, setup, client, lost, inTransaction } */
+const connections = new Map();
 let nextId = 1;
 
-function clientOf(id) {
-  const client = clients.get(id);
-  if (!client) throw new Error(`no open PostgreSQL connection ${id}`);
-  return client;
+async function connect(connection) {
+  const client = new pg.Client({ connectionString: connection.url, types });
+  // A connection the server lost fails the statements that use it; it must not end the process.
+  const lose = () => {
+    if (connection.client === client) connection.lost = true;
+  };
+  client.on("error", lose);
+  client.on("end", lose);
+  await client.connect();
+  for (const sql of connection.setup) await client.query(sql);
+  connection.client = client;
+  connection.lost = false;
 }
+
+function connectionOf(id) {
+  const connection = connections.get(id);
+  if (!connection) throw new Error(`no open PostgreSQL connection ${id}`);
+  return connection;
+}
+
+/** The connection's client, connected again first if it was lost outside a transaction. */
+async function clientOf(connection) {
+  if (connection.lost) {
+    if (connection.inTransaction) throw new Error("the database connection was lost during this transaction");
+    connection.client.end().catch(() => undefined);
+    await connect(connection);
+  }
+  return connection.client;
+}
+
+/** SQLSTATEs of a connection the server ended (admin shutdown, crash, cannot connect now) or that broke. */
+const LOST = new Set(["57P01", "57P02", "57P03", "08000", "08003", "08006"]);
+
+/** Runs `sql` on the connection, marking it lost when the failure says the connection is gone. */
+async function run(connection, client, query) {
+  try {
+    return await client.query(query);
+  } catch (err) {
+    if (LOST.has(err?.code) || /Connection terminated|not queryable|ECONNRESET|EPIPE/.test(String(err?.message))) {
+      connection.lost = true;
+    }
+    throw err;
+  }
+}
+
+const BEGIN = /^\s*BEGIN\b/i;
+const END = /^\s*(COMMIT|ROLLBACK)\s*$/i;
 
 runAsWorker(async (request) => {
   switch (request.op) {
     case "open": {
-      const client = new pg.Client({ connectionString: request.url, types });
-      // A connection the server lost fails the statements that use it; it must not end the process.
-      client.on("error", () => undefined);
-      await client.connect();
+      const connection = { url: request.url, setup: request.setup ?? [], client: null, lost: false, inTransaction: false };
+      await connect(connection);
       const id = nextId++;
-      clients.set(id, client);
+      connections.set(id, connection);
       return id;
     }
     case "query": {
-      const result = await clientOf(request.id).query({
+      const connection = connectionOf(request.id);
+      const client = await clientOf(connection);
+      const result = await run(connection, client, {
         text: request.sql,
         values: request.params,
         ...(request.pluck ? { rowMode: "array" } : {}),
@@ -45,13 +93,38 @@ runAsWorker(async (request) => {
       const rows = request.pluck ? result.rows.map((row) => row[0]) : result.rows;
       return { rows, rowCount: result.rowCount ?? 0 };
     }
-    case "exec":
-      await clientOf(request.id).query(request.sql);
+    case "exec": {
+      const connection = connectionOf(request.id);
+      const end = END.exec(request.sql)?.[1]?.toUpperCase();
+      if (end && connection.lost && connection.inTransaction) {
+        connection.inTransaction = false;
+        // The database rolled the transaction back when the connection ended.
+        if (end === "ROLLBACK") return null;
+        throw new Error("the database connection was lost before this transaction committed");
+      }
+      const client = await clientOf(connection);
+      if (BEGIN.test(request.sql)) {
+        try {
+          await run(connection, client, request.sql);
+        } catch (err) {
+          // BEGIN with the lock that follows it: a lock that timed out must not leave the transaction open.
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw err;
+        }
+        connection.inTransaction = true;
+        return null;
+      }
+      try {
+        await run(connection, client, request.sql);
+      } finally {
+        if (end) connection.inTransaction = false;
+      }
       return null;
+    }
     case "close": {
-      const client = clients.get(request.id);
-      clients.delete(request.id);
-      await client?.end();
+      const connection = connections.get(request.id);
+      connections.delete(request.id);
+      await connection?.client.end().catch(() => undefined);
       return null;
     }
     default:
