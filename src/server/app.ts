@@ -43,7 +43,7 @@ import { registerPaymentWebhook } from "./payments/webhook";
 import { PURGE_INTERVAL_MS, purgeExpired } from "./purge";
 import { createRateLimiter, DEFAULT_LIMITS, type RateLimits } from "./rate-limit";
 import { loadSchemaSet, SCHEMA_ID_BASE } from "./schemas";
-import { searchIndexOf } from "./search/index";
+import { searchIndexOf, setSearchIndex } from "./search/index";
 import { STATIC_SECURITY_HEADERS } from "./security";
 import { parsePublicUrl } from "./seo/public-origin";
 import { registerSeoRoutes } from "./seo/routes";
@@ -113,10 +113,16 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   const localizedStore = loadStore(storeDir, schemas, Object.keys(registry), { catalogFile: catalogFileOf(dataDir) });
   // English, the default: what code outside a page or a call reads (sitemaps, the payment page).
   const store = storeFor(localizedStore, "en");
-  // Its queries prepared now rather than by the first search (pages and calls ask searchIndexOf for it).
-  searchIndexOf(localizedStore);
   const client = watchClientBuild(clientDir);
   const db = openDatabase(dataDir, options.databaseUrl);
+  // Its queries prepared now rather than by the first search (pages and calls ask searchIndexOf
+  // for it); on PostgreSQL, the shared database's search, its tables brought up to date first.
+  if (options.databaseUrl) {
+    const { openPostgresSearchIndex } = await import("./search/postgres-search");
+    setSearchIndex(localizedStore, openPostgresSearchIndex(db, localizedStore.catalog));
+  } else {
+    searchIndexOf(localizedStore);
+  }
   const clock = options.clock ?? Date.now;
 
   const app = Fastify({

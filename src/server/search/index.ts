@@ -83,7 +83,7 @@ const charLength = (word: string) => [...word].length;
 const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
 /** A LIKE pattern finding `word` anywhere (with \ as the escape character). */
-const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours cost 1. */
 export function editDistance(a: string, b: string): number {
@@ -191,8 +191,25 @@ export function writeSearchIndex(db: CatalogDb, input: IndexInput): void {
   }
 }
 
-function openSearchIndex(catalog: Catalog): SearchIndex {
-  const db = catalog.db;
+/**
+ * Where an index's entries are kept and how they are matched: every word of `words` (at least
+ * one, normalized) found in an entry's title or body, entries whose title holds the whole query
+ * first. The catalog's SQLite file (below) or PostgreSQL (postgres-search.ts).
+ */
+export interface SearchSource {
+  /** Refs (or, with `positions`, product positions) of the entries of `kind` matching `words`, best first. */
+  match(language: MessageLanguage, kind: EntryKind, words: string[], limit: number | undefined, positions: boolean): unknown[];
+  /** Every entry of `kind`, in store order. */
+  all(language: MessageLanguage, kind: EntryKind): string[];
+  /** Each indexed word of titles and tags, and how many use it. */
+  words(language: MessageLanguage): { word: string; uses: number }[];
+}
+
+/** What the whole query is looked for in titles as: entries whose title holds it (or its first word) come first. */
+export const titleNeedle = (words: string[]) => (words.length > 1 ? words.join(" ") : words[0]!);
+
+/** The catalog's own search: FTS5 trigram tables for words of three characters or more, LIKE for shorter ones. */
+function sqliteSource(db: CatalogDb): SearchSource {
   // One statement per shape of query (language, how many long and short words, what it selects), prepared once.
   const statements = new Map<string, Statement>();
   function statement(
@@ -218,36 +235,42 @@ function openSearchIndex(catalog: Catalog): SearchIndex {
     }
     return found;
   }
-  const allOfKind = db.prepare("SELECT ref FROM search_entries WHERE lang = ? AND kind = ? ORDER BY id");
+  const allOfKind = db.prepare("SELECT ref FROM search_entries WHERE lang = ? AND kind = ? ORDER BY id").pluck();
   const wordsQuery = db.prepare("SELECT word, uses FROM search_words WHERE lang = ?");
+  return {
+    match(language, kind, words, limit, positions) {
+      const long = words.filter((w) => charLength(w) >= TRIGRAM);
+      const short = words.filter((w) => charLength(w) < TRIGRAM);
+      const params: unknown[] = [];
+      if (long.length) params.push(long.map(phrase).join(" "));
+      params.push(language, kind);
+      for (const w of short) params.push(containing(w), containing(w));
+      params.push(titleNeedle(words));
+      if (limit !== undefined) params.push(limit);
+      return statement(language, long.length, short.length, limit !== undefined, positions)
+        .pluck()
+        .all(...params);
+    },
+    all: (language, kind) => allOfKind.all(language, kind) as string[],
+    words: (language) => wordsQuery.all(language) as { word: string; uses: number }[],
+  };
+}
+
+/** The index over `source`, for the products of `catalog`. */
+export function searchIndexOver(catalog: Catalog, source: SearchSource): SearchIndex {
   /** Per language: each indexed word and how often titles use it, read on the first spelling suggestion. */
   const vocabulary = new Map<MessageLanguage, Map<string, number>>();
 
-  /** The statement and parameters of a search for `words` (at least one). */
-  function query(language: MessageLanguage, kind: EntryKind, words: string[], limit: number | undefined, positions: boolean) {
-    const long = words.filter((w) => charLength(w) >= TRIGRAM);
-    const short = words.filter((w) => charLength(w) < TRIGRAM);
-    const params: unknown[] = [];
-    if (long.length) params.push(long.map(phrase).join(" "));
-    params.push(language, kind);
-    for (const w of short) params.push(containing(w), containing(w));
-    // Entries whose title holds the whole query (or its first word) come first.
-    params.push(words.length > 1 ? words.join(" ") : words[0]);
-    if (limit !== undefined) params.push(limit);
-    return { statement: statement(language, long.length, short.length, limit !== undefined, positions), params };
-  }
-
   function find(language: MessageLanguage, kind: EntryKind, text: string, limit?: number): string[] {
     const words = queryWords(text);
-    if (words.length === 0) return limit === undefined ? (allOfKind.pluck().all(language, kind) as string[]) : [];
-    const { statement: found, params } = query(language, kind, words, limit, false);
-    return found.pluck().all(...params) as string[];
+    if (words.length === 0) return limit === undefined ? source.all(language, kind) : [];
+    return source.match(language, kind, words, limit, false) as string[];
   }
 
   function correct(language: MessageLanguage, word: string): string {
     let words = vocabulary.get(language);
     if (!words) {
-      words = new Map((wordsQuery.all(language) as { word: string; uses: number }[]).map((r) => [r.word, r.uses]));
+      words = new Map(source.words(language).map((r) => [r.word, r.uses]));
       vocabulary.set(language, words);
     }
     const length = charLength(word);
@@ -280,8 +303,7 @@ function openSearchIndex(catalog: Catalog): SearchIndex {
     if (positions) {
       kept.delete(key);
     } else {
-      const { statement: found, params } = query(language, "product", words, undefined, true);
-      positions = Int32Array.from(found.pluck().all(...params) as number[]);
+      positions = Int32Array.from(source.match(language, "product", words, undefined, true) as number[]);
       keptPositions += positions.length;
       for (const [oldest, dropped] of kept) {
         if (keptPositions <= KEPT_POSITIONS) break;
@@ -315,14 +337,22 @@ function openSearchIndex(catalog: Catalog): SearchIndex {
 
 const opened = new WeakMap<Catalog, SearchIndex>();
 
-/** The index of a loaded store's catalog, its queries prepared the first time it is asked for. */
+/**
+ * The index of a loaded store's catalog: the one `setSearchIndex` set, else the catalog file's
+ * own, its queries prepared the first time it is asked for.
+ */
 export function searchIndexOf(store: Pick<LocalizedStore, "catalog">): SearchIndex {
   let index = opened.get(store.catalog);
   if (!index) {
-    index = openSearchIndex(store.catalog);
+    index = searchIndexOver(store.catalog, sqliteSource(store.catalog.db));
     opened.set(store.catalog, index);
   }
   return index;
+}
+
+/** Makes `index` the one searchIndexOf answers for the store (a server on PostgreSQL searches there). */
+export function setSearchIndex(store: Pick<LocalizedStore, "catalog">, index: SearchIndex): void {
+  opened.set(store.catalog, index);
 }
 
 /** The same as searchIndexOf: the import has built the index already. */
