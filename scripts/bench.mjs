@@ -10,6 +10,7 @@ import { islandMounting } from "./bench/islands.mjs";
 import { journeyPages } from "./bench/journey.mjs";
 import { lighthouseScores } from "./bench/lighthouse.mjs";
 import { navigationTimings } from "./bench/navigation.mjs";
+import { postgresInstances } from "./bench/postgres.mjs";
 import { serverThroughput } from "./bench/server.mjs";
 import { settledPages } from "./bench/settled.mjs";
 
@@ -24,15 +25,17 @@ const all = {
   server: serverThroughput,
   catalog: catalogAtScale,
   lighthouse: lighthouseScores,
+  postgres: postgresInstances,
 };
-// `npm run bench -- server lighthouse` runs only the sections named; none named runs them all.
-const named = process.argv.slice(2);
+// `npm run bench -- server lighthouse` runs only the sections named; none named runs them all
+// but PostgreSQL's, which `--postgres` (or `postgres`) asks for.
+const named = process.argv.slice(2).map((name) => (name === "--postgres" ? "postgres" : name));
 const unknown = named.filter((name) => !(name in all));
 if (unknown.length) {
   console.error(`unknown section ${unknown.join(", ")}; the sections are ${Object.keys(all).join(", ")}`);
   process.exit(2);
 }
-const sections = named.length ? named.map((name) => all[name]) : Object.values(all);
+const sections = named.length ? named.map((name) => all[name]) : Object.values(all).filter((s) => s !== postgresInstances);
 execFileSync(process.execPath, [join(root, "build.mjs")], { stdio: "inherit", cwd: root });
 const budgets = [];
 for (const section of sections) {

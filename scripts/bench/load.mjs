@@ -1,22 +1,24 @@
 // The load generator of the server benchmark, run in its own process (scripts/bench/server.mjs
 // starts it) so that its work is neither the server's nor the bench script's: `connections`
 // keep-alive connections, each sending its next request when the last answer has been read,
-// for `durationMs` or until `requests` answers, over `urls` in turn. Prints one JSON line:
+// for `durationMs` or until `requests` answers, over `urls` in turn (an address to GET, or
+// `{ url, method, headers, body }` for another request). Prints one JSON line:
 // requests per second, p50/p99 latency, errors (a status other than 200, or a failed request)
 // and the CPU time this process used.
 import { Agent, request } from "node:http";
 
 const { urls, connections, durationMs, requests: total } = JSON.parse(process.argv[2]);
 
-function get(agent, url) {
+function get(agent, target) {
+  const { url, method = "GET", headers = {}, body } = typeof target === "string" ? { url: target } : target;
   return new Promise((resolve) => {
-    const req = request(url, { agent }, (res) => {
+    const req = request(url, { agent, method, headers }, (res) => {
       res.on("data", () => undefined);
       res.on("end", () => resolve(res.statusCode === 200));
       res.on("error", () => resolve(false));
     });
     req.on("error", () => resolve(false));
-    req.end();
+    req.end(body);
   });
 }
 
