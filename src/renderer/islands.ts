@@ -304,8 +304,13 @@ export function createRenderer(options: RendererOptions): Renderer {
         if (key === null || kept.has(key)) dispose(island);
         else kept.set(key, island);
       }
+      // Moving a kept island out and back in blurs whatever had the focus inside it.
+      const focused = region.ownerDocument?.activeElement;
       region.innerHTML = html;
       carryOver(region, kept);
+      if (focused instanceof HTMLElement && focused.isConnected && focused !== focused.ownerDocument.activeElement) {
+        focused.focus({ preventScroll: true });
+      }
       await mountRegion(region);
     },
     stateOf(el) {

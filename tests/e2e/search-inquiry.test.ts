@@ -228,6 +228,9 @@ describe("the inquiry forms", () => {
     expect(reference).toBeDefined();
     // The confirmation has its own address: a reload shows it again.
     await page.waitForURL((url) => url.searchParams.get("sent") === reference);
+    // The confirmation's page keeps the form's island (it persists), and the focus with it.
+    await expect.poll(() => page.locator('[data-component="InquiryForm"]').getAttribute("data-props")).toContain(reference);
+    expect(await done.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.reload();
     await done.waitFor();
     const mails = await outbox();

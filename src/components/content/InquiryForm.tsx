@@ -85,7 +85,14 @@ function check(kind: InquiryFormProps["kind"], productSlug: string, values: Valu
   return errors;
 }
 
-export default function InquiryForm({ kind, productSlug = "", title, reference: sent, failure: failed }: InquiryFormProps) {
+// The island persists across navigations (its template's `persist`), so that the visit to the
+// confirmation's address keeps it, and its focused heading, instead of drawing it again. Another
+// form (kind or product) starts afresh; a confirmation comes and goes with the address's `sent`.
+export default function InquiryForm(props: InquiryFormProps) {
+  return <Inquiry key={`${props.kind}:${props.productSlug ?? ""}`} {...props} />;
+}
+
+function Inquiry({ kind, productSlug = "", title, reference: sent, failure: failed }: InquiryFormProps) {
   const intl = useIntl();
   const id = useId();
   const post = useApiPost();
@@ -97,6 +104,11 @@ export default function InquiryForm({ kind, productSlug = "", title, reference: 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState(failed ? intl.formatMessage({ id: `inquiry.failed.${failed}` }) : "");
   const [reference, setReference] = useState(sent ?? "");
+  const [shownSent, setShownSent] = useState(sent);
+  if (sent !== shownSent) {
+    setShownSent(sent);
+    setReference(sent ?? "");
+  }
   const doneRef = useRef<HTMLHeadingElement>(null);
   const t = useText("inquiry");
   const error = (field: keyof Values) => {

@@ -83,6 +83,7 @@ describe("island renderer", () => {
     await vi.waitFor(() => expect(kept.getAttribute("data-island")).toBe("mounted"));
     kept.querySelector("button")!.click();
     await vi.waitFor(() => expect(kept.textContent).toBe("old 1"));
+    kept.querySelector("button")!.focus();
     renderer.unmountRegion(region, { keepPersistent: true });
     await renderer.replaceRegion(
       region,
@@ -90,6 +91,8 @@ describe("island renderer", () => {
     );
     expect(region.querySelector('[data-persist="c"]')).toBe(kept);
     expect(region.querySelector("#placeholder")).toBeNull();
+    // What had the focus inside it still has it (moving an element blurs it).
+    expect(document.activeElement).toBe(kept.querySelector("button"));
     await vi.waitFor(() => expect(kept.textContent).toBe("new 1"));
     expect(kept.getAttribute("data-props")).toBe('{"label":"new"}');
     // Only the island that was not kept went.
