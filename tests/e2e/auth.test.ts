@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
-import { reviewShot } from "./support/review-shot";
+import { reviewShot, reviewShots } from "./support/review-shot";
 import { confirmInBrowser } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
@@ -58,13 +58,7 @@ async function waitForIslands(page: Page) {
   ).toEqual([]);
 }
 
-async function shoot(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await reviewShot(page, `${SHOTS}/${name}-${width}.png`, { fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => reviewShots(page, (width) => `${SHOTS}/${name}-${width}.png`);
 
 const banner = (page: Page) => page.getByRole("banner");
 

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
-import { reviewShot } from "./support/review-shot";
+import { reviewShots } from "./support/review-shot";
 import { signUpByApi } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
@@ -58,13 +58,7 @@ async function signedInPage(): Promise<{ page: Page; problems: string[] }> {
   return { page, problems };
 }
 
-/** Both widths, then back to desktop; the page is left as it was. */
-async function screenshots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await reviewShot(page, join(SHOTS, `${name}-${width}.png`), { fullPage: true });
-  }
-}
+const screenshots = (page: Page, name: string) => reviewShots(page, (width) => join(SHOTS, `${name}-${width}.png`));
 
 const cartCount = (page: Page) => page.evaluate(() => localStorage.getItem("sf.cartCount"));
 

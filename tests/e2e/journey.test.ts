@@ -12,7 +12,7 @@ import zhHK from "../../generated/messages/zh-HK.json";
 import { registry } from "../../src/registry/index";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
-import { reviewShot } from "./support/review-shot";
+import { reviewShots } from "./support/review-shot";
 import { confirmInBrowser } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
@@ -124,14 +124,10 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
     // Soft: the journey goes on, so one page's findings do not hide the next page's.
     expect.soft(violations, `axe on ${name} (${journey.name})`).toEqual([]);
     shot++;
-    const size = page.viewportSize()!;
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-      await page.evaluate(() => new Promise(requestAnimationFrame));
-      const file = `journey-${journey.name}-${String(shot).padStart(2, "0")}-${name}-${width}.png`;
-      await reviewShot(page, join(SCREENSHOTS, file), { fullPage: true });
-    }
-    await page.setViewportSize(size);
+    const prefix = `journey-${journey.name}-${String(shot).padStart(2, "0")}-${name}`;
+    await reviewShots(page, (width) => join(SCREENSHOTS, `${prefix}-${width}.png`), {
+      height: (width) => (width < 600 ? 844 : 800),
+    });
   }
 
   const cartLink = (count: number) => page.getByRole("banner").getByRole("link", { name: t("header.cart.label", { count }) });
@@ -159,7 +155,8 @@ describe.each(JOURNEYS)("the shopping journey ($name)", (journey) => {
     await slides.getByRole("button", { name: t("slides.next") }).click();
     await expect.poll(() => slides.getByText(t("slides.position", { index: 2, count }), { exact: true }).isVisible()).toBe(true);
     await review("home");
-    // Photographed at both widths: the strip still shows the slide it showed.
+    // At phone width and back, the strip still shows the slide it showed.
+    for (const width of WIDTHS) await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
     expect(await slides.getByText(t("slides.position", { index: 2, count }), { exact: true }).isVisible()).toBe(true);
   });
 

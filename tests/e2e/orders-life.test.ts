@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
-import { reviewShot } from "./support/review-shot";
+import { reviewShots } from "./support/review-shot";
 import type { RunningStore } from "./support/store";
 
 const PAGE_OPTIONS = { viewport: { width: 1280, height: 900 }, bypassCSP: true };
@@ -104,12 +104,7 @@ async function signedInPage(token: string): Promise<{ page: Page; problems: stri
   return { page, problems };
 }
 
-async function screenshots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await reviewShot(page, join(SHOTS, `${name}-${width}.png`), { fullPage: true });
-  }
-}
+const screenshots = (page: Page, name: string) => reviewShots(page, (width) => join(SHOTS, `${name}-${width}.png`));
 
 /** Fills the provider's card form and pays. */
 async function payWith(page: Page, m: Record<string, string>, number: string) {

@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
-import { reviewShot } from "./support/review-shot";
+import { reviewShots } from "./support/review-shot";
 import { signUpByApi } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
@@ -54,12 +54,8 @@ function mounted(page: Page, component: string) {
   );
 }
 
-async function screenshots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await reviewShot(page, join(SHOTS, `${name}-${width}.png`), { fullPage: width === 1280 });
-  }
-}
+const screenshots = (page: Page, name: string) =>
+  reviewShots(page, (width) => join(SHOTS, `${name}-${width}.png`), { fullPage: (width) => width === 1280 });
 
 const offer = (page: Page) => page.locator(".sf-product__offer").innerText();
 const cartCount = (page: Page) => page.evaluate(() => localStorage.getItem("sf.cartCount"));
