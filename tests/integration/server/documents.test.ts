@@ -97,7 +97,7 @@ describe("documents", () => {
     expect(data.meta.route).toBe(route);
     expect(data.config.storeName).toBe("Demo Store");
     expect(html).toContain(text);
-    expect(html).toMatch(/<main id="page-body"><div data-component="\w+" data-props="[^"]*" data-ssr/);
+    expect(html).toMatch(/<main id="page-body"><div data-component="\w+" data-props="[^"]*"(?: data-persist="[\w-]+")? data-ssr/);
     expect(html).toContain('<div id="page-head"><div data-component="HeaderNotice"');
     expect(html).toContain('data-component="SiteFooter"');
   });
