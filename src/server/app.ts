@@ -200,12 +200,11 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   const live = createLiveHub(db, liveBus, clock);
   // Mails show on the console so a tester can follow them; tests run without a logger and stay quiet.
   const mailer = createMailer(db, clock, options.logger ? (line) => console.log(line) : () => undefined);
-  const avatarsDir = join(dataDir, "avatars");
   const passwords = createPasswords(options.passwordCost ?? PRODUCTION_COST, options.hashSlots ?? DEFAULT_HASH_SLOTS);
   const counters = openCounters(dataDir, options.databaseUrl);
   const limits = createRateLimiter({ ...DEFAULT_LIMITS, ...options.limits }, clock, counters);
-  const deps: ApiDeps = { db, store, localizedStore, mailer, live, schemas, clock, avatarsDir, passwords, limits };
-  await registerStaticFiles(app, { clientDir, imagesDir: join(storeDir, "images"), avatarsDir });
+  const deps: ApiDeps = { db, store, localizedStore, mailer, live, schemas, clock, passwords, limits };
+  await registerStaticFiles(app, { clientDir, imagesDir: join(storeDir, "images"), uploads: db });
   registerCalls(app, deps, allCalls);
   registerContactPosts(app, deps);
   registerFormPosts(app, deps, allForms);

@@ -1,11 +1,13 @@
-// Serves the client build (/assets/*), the store's images (/media/*), uploaded avatars
-// (/media/avatars/*) and review photos (/media/reviews/*) through @fastify/static: streamed
-// from disk (never read whole), with ETag and Last-Modified (304), byte ranges (206), and a
-// cache lifetime per kind: content-hashed names for a year, immutable; others briefly.
-import { mkdirSync } from "node:fs";
+// Serves the client build (/assets/*) and the store's images (/media/*) through @fastify/static:
+// streamed from disk (never read whole), with ETag and Last-Modified (304), byte ranges (206),
+// and a cache lifetime per kind: content-hashed names for a year, immutable; others briefly.
+// Uploaded avatars (/media/avatars/*) and review photos (/media/reviews/*) come from the
+// database (src/server/uploads.ts), at most a few megabytes each, with the same caching.
 import { extname, join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyError, FastifyInstance } from "fastify";
+import type { Db } from "./db/engine";
+import { readUpload, type UploadFolder } from "./uploads";
 
 // The types this server hands out (the plugin's table would say application/javascript, which RFC 9239 retired).
 const TYPES: Record<string, string> = {
@@ -62,18 +64,33 @@ async function serve(app: FastifyInstance, prefix: string, root: string, cacheCo
   });
 }
 
+/** An upload's bytes; its name is never reused, so the name is its ETag. */
+function serveUploads(app: FastifyInstance, db: Db, folder: UploadFolder) {
+  app.get<{ Params: { name: string } }>(`/media/${folder}/:name`, (request, reply) => {
+    const { name } = request.params;
+    const type = TYPES[extname(name).toLowerCase()];
+    const upload = type && /^[\w-]{1,80}\.\w{3,4}$/.test(name) ? readUpload(db, folder, name) : undefined;
+    if (!upload) return reply.callNotFound();
+    const etag = `"${name}"`;
+    reply
+      .header("content-type", type)
+      .header("cache-control", CACHE.media)
+      .header("etag", etag)
+      .header("last-modified", new Date(upload.createdAt).toUTCString());
+    if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+    return reply.send(upload.data);
+  });
+}
+
 export async function registerStaticFiles(
   app: FastifyInstance,
-  dirs: { clientDir: string; imagesDir: string; avatarsDir: string },
+  sources: { clientDir: string; imagesDir: string; uploads: Db },
 ): Promise<void> {
   // Browsers ask for it on their own; the demo store has none, and a 404 document would be wasted work.
   app.get("/favicon.ico", (_request, reply) => reply.code(204).header("cache-control", "public, max-age=86400").send());
-  await serve(app, "/assets/", join(dirs.clientDir, "assets"), (file) => (HASHED.test(file) ? CACHE.hashed : CACHE.asset));
-  // Buyers' review photos (review/add), beside the avatars; a name is never reused.
-  const reviewsDir = join(dirs.avatarsDir, "..", "reviews");
-  // The upload folders exist from the start, so the plugin has a root to serve (empty until the first upload).
-  for (const dir of [dirs.avatarsDir, reviewsDir]) mkdirSync(dir, { recursive: true });
-  await serve(app, "/media/avatars/", dirs.avatarsDir, () => CACHE.media);
-  await serve(app, "/media/reviews/", reviewsDir, () => CACHE.media);
-  await serve(app, "/media/", dirs.imagesDir, () => CACHE.media);
+  await serve(app, "/assets/", join(sources.clientDir, "assets"), (file) => (HASHED.test(file) ? CACHE.hashed : CACHE.asset));
+  // Avatars and article pictures; buyers' review photos (review/add). Return photos are never public.
+  serveUploads(app, sources.uploads, "avatars");
+  serveUploads(app, sources.uploads, "reviews");
+  await serve(app, "/media/", sources.imagesDir, () => CACHE.media);
 }

@@ -40,8 +40,6 @@ export interface ApiDeps {
   live: LiveHub;
   schemas: SchemaSet;
   clock: () => number;
-  /** Where avatar files go (served at /media/avatars/). */
-  avatarsDir: string;
   /** Password hashing, bounded so that it cannot take the thread pool from everything else. */
   passwords: Passwords;
   limits: RateLimiter;

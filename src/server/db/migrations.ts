@@ -421,4 +421,15 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER page_data_users_update AFTER UPDATE OF nickname, first_name, last_name, avatar ON users BEGIN UPDATE page_data_version SET version = version + 1; END;
   CREATE TRIGGER page_data_users_delete AFTER DELETE ON users BEGIN UPDATE page_data_version SET version = version + 1; END;
   `,
+  `
+  -- What visitors send (avatars, article pictures, review and return photos), in the database
+  -- rather than on one machine's disk (src/server/uploads.ts).
+  CREATE TABLE uploads (
+    folder TEXT NOT NULL,
+    name TEXT NOT NULL,
+    data BLOB NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (folder, name)
+  );
+  `,
 ];

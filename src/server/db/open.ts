@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { importUploadFiles } from "../uploads";
 import type { Db } from "./engine";
 import { MIGRATIONS } from "./migrations";
 import { openPostgresCounters, openPostgresStore } from "./postgres/open";
@@ -17,7 +18,9 @@ const BUSY_TIMEOUT_MS = 5000;
 
 /** The shop's database: PostgreSQL when `databaseUrl` (DATABASE_URL) is given, else SQLite in `dataDir`. */
 export function openDatabase(dataDir: string, databaseUrl?: string): Db {
-  return databaseUrl ? openPostgresStore(databaseUrl) : openSqlite(dataDir);
+  const db = databaseUrl ? openPostgresStore(databaseUrl) : openSqlite(dataDir);
+  importUploadFiles(db, dataDir);
+  return db;
 }
 
 function openSqlite(dataDir: string): Database.Database {

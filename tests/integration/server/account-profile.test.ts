@@ -3,8 +3,6 @@
 // bounds, the avatar upload (decided by the bytes, at most 2 MB, stored under a random name),
 // the password change (other sessions end, this one stays), the sessions list and signing
 // them out, the sign-in history's and the account log's pages, and the account log itself.
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logEvent } from "../../../src/server/account/log";
 import { type Envelope, START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support";
@@ -127,7 +125,8 @@ describe("profile", () => {
 });
 
 describe("avatar", () => {
-  const stored = () => (existsSync(join(store.dataDir, "avatars")) ? readdirSync(join(store.dataDir, "avatars")) : []);
+  const stored = () =>
+    store.server.db.prepare("SELECT name FROM uploads WHERE folder = 'avatars' ORDER BY name").pluck().all() as string[];
 
   it("takes a PNG, JPEG or WebP by its bytes, under a random name, and replaces the old file", async () => {
     const { token, user } = await signUp(store);
@@ -139,6 +138,10 @@ describe("avatar", () => {
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    // Kept in the database, so any instance serves it; cached a day, then asked again by its ETag.
+    expect(served.headers.get("cache-control")).toBe("public, max-age=86400");
+    const again = await fetch(store.url + png.data.avatar, { headers: { "if-none-match": served.headers.get("etag")! } });
+    expect(again.status).toBe(304);
     // The name and the type the browser sends do not matter: a JPEG named .png is stored as .jpg.
     const jpeg = await upload(token, JPEG, "photo.png", "image/png");
     expect(jpeg.data.avatar).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.jpg$/);

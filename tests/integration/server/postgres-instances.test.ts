@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Two instances of the built server (`npm start`, one process each, two ports, two data
-// directories) on one PostgreSQL database share nothing else: a session, a cart, a QR ticket
-// and live frames made on one are seen on the other, concurrent checkouts of the last units
+// directories) on one PostgreSQL database share nothing else: a session, a cart, an upload, a QR
+// ticket and live frames made on one are seen on the other, concurrent checkouts of the last units
 // across both sell them once, and an instance stopped by SIGTERM mid-checkout loses nothing it
 // answered.
 import type { ChildProcess } from "node:child_process";
@@ -125,6 +125,35 @@ describe.skipIf("missing" in binaries)(
       // Signed out on B: the token no longer works on A.
       expect((await b.post("auth/signout", {}, { token })).code).toBe(0);
       expect((await a.post("user/info", {}, { token })).code).toBe(50);
+    });
+
+    // Uploads are kept in the database, not on the disk of the instance that received them.
+    it("serve on B the avatar uploaded on A, and forget it on both once replaced", async () => {
+      const { token } = await signUp(a);
+      const png = Buffer.from(
+        "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e1a3a90000000049454e44ae426082",
+        "hex",
+      );
+      const upload = async (on: Instance, bytes: Buffer) => {
+        const form = new FormData();
+        form.append("avatar", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "me.png");
+        const answer = await fetch(`${on.url}/api/web/user/editAvatar`, {
+          method: "POST",
+          headers: { "x-auth": token },
+          body: form,
+        });
+        return ((await answer.json()) as Envelope<{ avatar: string }>).data.avatar;
+      };
+      const first = await upload(a, png);
+      const served = await fetch(b.url + first);
+      expect([served.status, served.headers.get("content-type")]).toEqual([200, "image/png"]);
+      expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+      const second = await upload(b, png);
+      expect(second).not.toBe(first);
+      for (const instance of [a, b]) {
+        expect((await fetch(instance.url + first)).status).toBe(404);
+        expect((await fetch(instance.url + second)).status).toBe(200);
+      }
     });
 
     it("push a QR ticket confirmed on A to the waiting browser's socket on B", async () => {

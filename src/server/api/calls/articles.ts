@@ -2,8 +2,6 @@
 // thumbnail upload. Published ones appear at article/{slug} (resolvers/article.ts); a slug is
 // unique across the store's articles and every shopper's. Writes are rate-limited per account.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
 import type * as T from "../../../../generated/types";
 import { renderMarkdown } from "../../account/markdown";
 import type { UserArticleRow } from "../../account/user-articles";
@@ -11,6 +9,7 @@ import { deleteComments, moveComments } from "../../article-comments";
 import type { Db } from "../../db/open";
 import { createLinks } from "../../pages/links";
 import type { Store } from "../../store/load";
+import { removeUpload, saveUpload } from "../../uploads";
 import { ApiFail, CODE, fail } from "../envelope";
 import { defineCall } from "../register";
 import { count, iso, paging } from "./shared";
@@ -54,10 +53,14 @@ export function myArticles(db: Db, store: Store, userId: number, request: T.Arti
   };
 }
 
+/** Thumbnails this server stored (article/thumbnail): a random name under /media/avatars/. */
+const STORED_THUMBNAIL = /^\/media\/avatars\/(article-[0-9a-f]{16}\.(?:png|jpg|webp|gif))$/;
+
 /** Deletes an uploaded thumbnail no article shows any more. */
-function dropUnused(db: Db, avatarsDir: string, thumbnail: string): void {
-  if (!thumbnail || db.prepare("SELECT 1 FROM user_articles WHERE thumbnail = ?").get(thumbnail)) return;
-  rmSync(join(avatarsDir, basename(thumbnail)), { force: true });
+function dropUnused(db: Db, thumbnail: string): void {
+  const name = STORED_THUMBNAIL.exec(thumbnail)?.[1];
+  if (!name || db.prepare("SELECT 1 FROM user_articles WHERE thumbnail = ?").get(thumbnail)) return;
+  removeUpload(db, "avatars", name);
 }
 
 function ownRow(db: Db, userId: number, id: number): UserArticleRow {
@@ -85,17 +88,16 @@ export const articleCalls = [
     // Rendered before the transaction: it is the slow part, and needs no database.
     const html = renderMarkdown(body);
     const now = clock();
-    let replaced = "";
     const savedId = db.transaction(() => {
       const taken = db.prepare("SELECT id FROM user_articles WHERE slug = ?").get(slug) as { id: number } | undefined;
       if (taken && taken.id !== id) fail("This address is taken: choose another slug.");
       const values = [slug, title.trim(), thumbnail ?? "", body, html, published === false ? 0 : 1, now];
       if (id !== undefined) {
         const before = ownRow(db, userId, id);
-        replaced = before.thumbnail;
         db.prepare(
           "UPDATE user_articles SET slug = ?, title = ?, thumbnail = ?, body_markdown = ?, body_html = ?, published = ?, updated_at = ? WHERE id = ?",
         ).run(...values, id);
+        dropUnused(db, before.thumbnail);
         // Favorites and comments follow the article to its new address.
         if (before.slug !== slug) {
           db.prepare(
@@ -117,22 +119,20 @@ export const articleCalls = [
           .run(...values, userId, now).lastInsertRowid,
       );
     })();
-    dropUnused(db, ctx.deps.avatarsDir, replaced);
     return myArticle(store, ownRow(db, userId, savedId));
   }),
 
   defineCall("article/delete", "required", (ctx) => {
     const { db } = ctx.deps;
     const userId = ctx.user!.id;
-    const row = db.transaction(() => {
+    db.transaction(() => {
       const row = ownRow(db, userId, ctx.body.id);
       db.prepare("DELETE FROM user_articles WHERE id = ?").run(row.id);
       // Nobody can keep a deleted article among their favorites, nor read its comments.
       db.prepare("DELETE FROM favorites WHERE type = 'article' AND item_id = ?").run(row.slug);
       deleteComments(db, row.slug);
-      return row;
+      dropUnused(db, row.thumbnail);
     })();
-    dropUnused(db, ctx.deps.avatarsDir, row.thumbnail);
     return {};
   }),
 
@@ -148,10 +148,9 @@ export const articleCalls = [
     if (!buffer || file.file.truncated) fail("The image must be at most 2 MB.");
     const kind = IMAGE_KINDS.find((k) => k.test(buffer));
     if (!kind) fail("The image must be a PNG, JPEG, WebP or GIF file.");
-    // Beside the avatars, whose folder the server already serves; a random name nobody can guess.
-    mkdirSync(ctx.deps.avatarsDir, { recursive: true });
+    // Beside the avatars, which the server already serves; a random name nobody can guess.
     const name = `article-${randomBytes(8).toString("hex")}.${kind.ext}`;
-    writeFileSync(join(ctx.deps.avatarsDir, name), buffer);
+    saveUpload(ctx.deps.db, "avatars", name, buffer, ctx.deps.clock());
     return { url: `/media/avatars/${name}` };
   }),
 ];

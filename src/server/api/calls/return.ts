@@ -9,10 +9,9 @@
 //   pending + approved (return or exchange) --customer sends the parcel--> parcel details kept
 //   pending + approved, parcel sent or refund only --merchant receives and refunds--> completed
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type * as T from "../../../../generated/types";
 import type { Db } from "../../db/open";
+import { saveUpload } from "../../uploads";
 import { ApiFail, CODE, fail } from "../envelope";
 import { checkFormFields, type Photo, readPhotoForm } from "../photo-form";
 import { type ApiDeps, type CallContext, defineCall } from "../register";
@@ -280,16 +279,14 @@ export const returnCalls = [
       for (const line of chosen) insertLine.run(id, line.id, line.quantity);
       const insertPhoto = db.prepare("INSERT INTO return_photos (return_id, file) VALUES (?, ?)");
       const files = photos.map((p) => ({ ...p, name: `${id}-${randomBytes(8).toString("hex")}.${p.ext}` }));
-      for (const file of files) insertPhoto.run(id, file.name);
+      // Kept with the return, for the staff who judge it; never served publicly.
+      for (const file of files) {
+        saveUpload(db, "returns", file.name, file.data, now);
+        insertPhoto.run(id, file.name);
+      }
       addEvent(db, order.id, "return_requested", returnNo, now);
-      return { id, returnNo, orderId: order.id, files };
+      return { id, returnNo, orderId: order.id };
     })();
-    // Written once the return exists; photos are kept beside the avatars, not served publicly.
-    if (saved.files.length) {
-      const dir = join(ctx.deps.avatarsDir, "..", "returns");
-      mkdirSync(dir, { recursive: true });
-      for (const file of saved.files) writeFileSync(join(dir, file.name), file.data);
-    }
     const result = toReturn(db, findReturn(db, saved.returnNo));
     mailCustomer(
       ctx.deps,

@@ -9,13 +9,12 @@
 // are two reviews; the unique index on reviews.order_item_id holds even against two
 // concurrent posts.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type * as T from "../../../../generated/types";
 import { REVIEW_BODY_MAX, REVIEW_PHOTOS_MAX, REVIEW_TITLE_MAX, type ReviewRefusal } from "../../../shared/reviews";
 import { isUniqueViolation } from "../../db/engine";
 import type { Db } from "../../db/open";
 import { reviewsOf } from "../../reviews";
+import { saveUpload } from "../../uploads";
 import { ApiFail, CODE } from "../envelope";
 import { checkFormFields, type Photo, readPhotoForm } from "../photo-form";
 import { type CallContext, defineCall } from "../register";
@@ -132,14 +131,9 @@ export const reviewCalls = [
     const { fields, photos } = await readReview(ctx);
     if (!store.productBySlug.has(fields.productSlug)) refuse("The product was not found.", "review.reason.product");
     const user = ctx.user!;
-    // Refused before any file is written; checked again, with the insert, in the transaction.
+    // Refused before the transaction when it can be; checked again, with the insert, in it.
     lineToReview(db, user.id, fields.productSlug, fields.lineId);
-    const dir = join(ctx.deps.avatarsDir, "..", "reviews");
     const files = photos.map((p) => ({ ...p, name: `${randomBytes(16).toString("hex")}.${p.ext}` }));
-    if (files.length) {
-      mkdirSync(dir, { recursive: true });
-      for (const file of files) writeFileSync(join(dir, file.name), file.data);
-    }
     const author = user.nickname || user.first_name || "Customer";
     const now = clock();
     let id: number;
@@ -156,17 +150,13 @@ export const reviewCalls = [
             .lastInsertRowid,
         );
         const insertPhoto = db.prepare("INSERT INTO review_photos (review_id, file, position) VALUES (?, ?, ?)");
-        for (const [i, file] of files.entries()) insertPhoto.run(reviewId, file.name, i);
+        for (const [i, file] of files.entries()) {
+          saveUpload(db, "reviews", file.name, file.data, now);
+          insertPhoto.run(reviewId, file.name, i);
+        }
         return reviewId;
       })();
     } catch (err) {
-      for (const file of files) {
-        try {
-          unlinkSync(join(dir, file.name));
-        } catch {
-          // Never written: nothing to tidy.
-        }
-      }
       if (isUniqueViolation(err)) refuse("You have already reviewed this purchase.", "review.reason.alreadyReviewed");
       throw err;
     }

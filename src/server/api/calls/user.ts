@@ -1,12 +1,11 @@
 // The signed-in customer's profile: info, names, password, email, mobile and avatar. Each
 // change is written to the account's log (src/server/account/log.ts) with it.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { imageKindOf } from "../../../shared/image-type";
 import { logEvent } from "../../account/log";
 import { digest } from "../../auth/tokens";
 import { userById, userInfo } from "../../auth/users";
+import { removeUpload, saveUpload } from "../../uploads";
 import { ApiFail, CODE, fail } from "../envelope";
 import { type CallDef, defineCall } from "../register";
 import { checkShortCode } from "./auth";
@@ -37,22 +36,16 @@ const editAvatar = defineCall("user/editAvatar", "required", async (ctx) => {
   // The bytes decide, not the name or the type the browser sent: an HTML page named me.png is refused.
   const kind = imageKindOf(buffer!);
   if (!kind) fail("The image must be a PNG, JPEG or WebP file.");
-  const { db, avatarsDir, clock } = ctx.deps;
-  mkdirSync(avatarsDir, { recursive: true });
+  const { db, clock } = ctx.deps;
   const name = `${randomBytes(16).toString("hex")}.${kind}`;
-  writeFileSync(join(avatarsDir, name), buffer!);
   const previous = STORED_AVATAR.exec(ctx.user!.avatar)?.[1];
+  // The new picture, the address to it and the old one's removal: all or nothing.
   db.transaction(() => {
+    saveUpload(db, "avatars", name, buffer!, clock());
     db.prepare("UPDATE users SET avatar = ? WHERE id = ?").run(`/media/avatars/${name}`, ctx.user!.id);
+    if (previous) removeUpload(db, "avatars", previous);
     logEvent(db, ctx.user!.id, "profile.avatar", {}, clock());
   })();
-  if (previous) {
-    try {
-      unlinkSync(join(avatarsDir, previous));
-    } catch {
-      // Already gone: nothing to tidy.
-    }
-  }
   return info(ctx);
 });
 

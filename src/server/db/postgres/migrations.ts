@@ -345,4 +345,13 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX rate_buckets_full ON rate_buckets(full_at);
   `,
+  `
+  CREATE TABLE uploads (
+    folder TEXT NOT NULL,
+    name TEXT NOT NULL,
+    data BYTEA NOT NULL,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (folder, name)
+  );
+  `,
 ];
