@@ -25,6 +25,8 @@ export interface ReviewPage {
 
 export interface Reviews {
   summary(productSlug: string): ReviewSummary;
+  /** `summary`'s average and count from the seed reviews' count and score sum (a card entry's), and buyers' in one query. */
+  averageOf(productSlug: string, seedCount: number, seedSum: number): { average: number; count: number };
   page(productSlug: string, query?: ReviewPageQuery): ReviewPage;
   /** One buyer's review by its row id (u{id}), as lists show it. */
   byId(id: number): ProductReview | undefined;
@@ -91,6 +93,7 @@ export function createReviews(db: Db, store: Store): Reviews {
 
   const starsOf = db.prepare("SELECT score, COUNT(*) AS n FROM reviews WHERE product_slug = ? GROUP BY score");
   const countOf = db.prepare("SELECT COUNT(*) AS n FROM reviews WHERE product_slug = ?");
+  const totalOf = db.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(score), 0) AS s FROM reviews WHERE product_slug = ?");
   const photosOf = db.prepare("SELECT file FROM review_photos WHERE review_id = ? ORDER BY position, id");
   const byIdQuery = db.prepare("SELECT * FROM reviews WHERE id = ?");
   const totalsQuery = db.prepare("SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews GROUP BY product_slug");
@@ -122,6 +125,12 @@ export function createReviews(db: Db, store: Store): Reviews {
       const count = stars.reduce((a, b) => a + b, 0);
       const sum = stars.reduce((a, n, i) => a + n * (i + 1), 0);
       return { average: count ? round1(sum / count) : 0, count, stars };
+    },
+
+    averageOf(productSlug, seedCount, seedSum) {
+      const bought = totalOf.get(productSlug) as { n: number; s: number };
+      const count = seedCount + Number(bought.n);
+      return { average: count ? round1((seedSum + Number(bought.s)) / count) : 0, count };
     },
 
     page(productSlug, query = {}) {

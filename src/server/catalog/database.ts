@@ -11,7 +11,7 @@ import Database from "better-sqlite3";
 export type CatalogDb = Database.Database;
 
 /** The layout of the tables below (the file's user_version); a file of another is emptied and imported again. */
-export const CATALOG_LAYOUT = 3;
+export const CATALOG_LAYOUT = 4;
 
 /**
  * How long a start waits for another process's import (BEGIN IMMEDIATE queues behind it):
@@ -33,9 +33,11 @@ const TABLES = `
   );
   -- Apart from the columns listings read: a product's entry is kilobytes, and with it in the
   -- same row a search that reads 10,000 rows would read 10,000 pages instead of a few hundred.
+  -- card: what a product card shows (queries.ts CardEntry), a tenth of the entry to parse.
   CREATE TABLE IF NOT EXISTS product_data (
     position INTEGER PRIMARY KEY,
     stocks TEXT NOT NULL,
+    card TEXT NOT NULL,
     data TEXT NOT NULL
   );
   CREATE INDEX IF NOT EXISTS products_id ON products(id);

@@ -13,6 +13,7 @@ import type {
 import { writeSearchIndex } from "../search/index";
 import type { UntranslatedText } from "../store/load";
 import { type CatalogDb, FTS_TABLES, IMPORTED_TABLES } from "./database";
+import type { CardEntry } from "./queries";
 
 /** The catalog files as read and checked (store/load.ts). */
 export interface CatalogInput {
@@ -42,14 +43,24 @@ export function writeCatalog(db: CatalogDb, input: CatalogInput): void {
     `INSERT INTO products (position, id, slug, category, price, created_at, seed_count, seed_sum)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const entry = db.prepare("INSERT INTO product_data (position, stocks, data) VALUES (?, ?, ?)");
+  const entry = db.prepare("INSERT INTO product_data (position, stocks, card, data) VALUES (?, ?, ?, ?)");
   const variant = db.prepare("INSERT INTO variants (sku, position) VALUES (?, ?)");
   const tag = db.prepare("INSERT OR IGNORE INTO product_tags (tag, position) VALUES (?, ?)");
   const positions = new Map<string, number>();
   input.products.forEach((p, position) => {
     const s = seed.get(p.slug);
     product.run(position, p.id, p.slug, p.category, p.price, p.createdAt ?? "", s?.count ?? 0, s?.sum ?? 0);
-    entry.run(position, JSON.stringify(p.variants.map((v) => [v.sku, v.stock])), JSON.stringify(p));
+    const card: CardEntry = {
+      slug: p.slug,
+      title: p.title,
+      images: p.images.slice(0, 1),
+      price: p.price,
+      ...(p.linePrice !== undefined ? { linePrice: p.linePrice } : {}),
+      variants: p.variants.map((v) => ({ sku: v.sku, stock: v.stock })),
+      seedCount: s?.count ?? 0,
+      seedSum: s?.sum ?? 0,
+    };
+    entry.run(position, JSON.stringify(p.variants.map((v) => [v.sku, v.stock])), JSON.stringify(card), JSON.stringify(p));
     positions.set(p.slug, position);
     for (const v of p.variants) variant.run(v.sku, position);
     for (const t of p.tags ?? []) tag.run(t, position);

@@ -30,6 +30,17 @@ export interface ListingSlice {
   slugs: string[];
 }
 
+/**
+ * What a product card shows of a product, written beside its entry at import: its texts still
+ * in every language, its first image, its variants' SKUs and file stock, and the store's seed
+ * reviews' count and score sum (no seed review to read for its stars).
+ */
+export interface CardEntry extends Pick<FileProduct, "slug" | "title" | "images" | "price" | "linePrice"> {
+  variants: { sku: string; stock: number }[];
+  seedCount: number;
+  seedSum: number;
+}
+
 interface RawRow {
   position: number;
   slug: string;
@@ -127,6 +138,17 @@ export class CatalogReads {
       .pluck()
       .get(slug) as string | undefined;
     return data === undefined ? undefined : (JSON.parse(data) as FileProduct);
+  }
+
+  /** The card entries of these slugs, in their order; unknown slugs are skipped. */
+  cards(slugs: readonly string[]): CardEntry[] {
+    if (slugs.length === 0) return [];
+    const rows = this.statement(
+      "SELECT d.card FROM json_each(?) j CROSS JOIN products p ON p.slug = j.value JOIN product_data d ON d.position = p.position ORDER BY j.key",
+    )
+      .pluck()
+      .all(JSON.stringify(slugs)) as string[];
+    return rows.map((card) => JSON.parse(card) as CardEntry);
   }
 
   hasProduct(slug: string): boolean {

@@ -14,6 +14,7 @@ import { sortProducts } from "../../../src/server/pages/resolvers/listing";
 import { reviewsOf } from "../../../src/server/reviews";
 import { loadSchemaSet } from "../../../src/server/schemas";
 import { loadStore, StoreFileError, type StoreProduct } from "../../../src/server/store/load";
+import { resolveTexts } from "../../../src/server/store/texts.mjs";
 import { START_TIMEOUT_MS, startStore, type TestStore } from "./support";
 
 const schemas = loadSchemaSet(join(process.cwd(), "schemas"));
@@ -172,6 +173,41 @@ describe("listings on the demo store", () => {
       if (mine.length) await check(`/category/${c.slug}`, mine);
     }
   }, 120_000);
+
+  // Cards are drawn from these entries, never from the whole product (src/server/pages/resolvers/context.ts).
+  it("keeps beside each product its card entry, and a card's stars are the product's, buyers' reviews included", () => {
+    const { products, reviews: seeds, catalog } = store.server.store;
+    const db = store.server.db;
+    const user = Number(
+      db.prepare("INSERT INTO users (email, password_hash, created_at) VALUES (?, 'x', 0)").run(`cards-${Date.now()}@example.com`)
+        .lastInsertRowid,
+    );
+    const addReview = db.prepare(
+      "INSERT INTO reviews (user_id, product_slug, score, body, author, created_at) VALUES (?, ?, ?, 'Fine.', 'Mei', 0)",
+    );
+    for (const [i, p] of products.slice(0, 6).entries()) addReview.run(user, p.slug, 1 + (i % 5));
+    const reviews = reviewsOf(db, store.server.store);
+    const entries = catalog.cards(products.map((p) => p.slug));
+    expect(entries.map((e) => e.slug)).toEqual(products.map((p) => p.slug));
+    for (const [i, p] of products.entries()) {
+      const mine = seeds.filter((r) => r.product === p.slug);
+      // Texts kept in every language; this store is English's.
+      expect(resolveTexts(entries[i], "en")).toEqual({
+        slug: p.slug,
+        title: p.title,
+        images: p.images.slice(0, 1),
+        price: p.price,
+        ...(p.linePrice !== undefined ? { linePrice: p.linePrice } : {}),
+        variants: p.variants.map((v) => ({ sku: v.sku, stock: v.stock })),
+        seedCount: mine.length,
+        seedSum: mine.reduce((sum, r) => sum + r.score, 0),
+      });
+      const { average, count } = reviews.summary(p.slug);
+      expect(reviews.averageOf(p.slug, entries[i]!.seedCount, entries[i]!.seedSum)).toEqual({ average, count });
+    }
+    expect(catalog.cards(["no-such-product", products[1]!.slug]).map((e) => e.slug)).toEqual([products[1]!.slug]);
+    db.prepare("DELETE FROM users WHERE id = ?").run(user);
+  });
 
   it("lists each tag and collection in every order as the in-memory catalog did", async () => {
     const { products, tags, collections, productBySlug } = store.server.store;

@@ -7,6 +7,7 @@ import type { FormState } from "../../forms/flash";
 import type { Reviews } from "../../reviews";
 import type { SearchIndex } from "../../search/index";
 import type { Store, StoreProduct } from "../../store/load";
+import { resolveTexts } from "../../store/texts.mjs";
 import type { Links } from "../links";
 import type { Resolved } from "../page-kinds";
 
@@ -55,13 +56,32 @@ export function slugOf(ctx: ResolveContext): string {
   return ctx.match.params.slug ?? "";
 }
 
-export function productStats(ctx: ResolveContext, product: StoreProduct): { score?: number; reviewCount: number } {
-  const { average, count } = ctx.reviews.summary(product.slug);
-  return count === 0 ? { reviewCount: 0 } : { score: average, reviewCount: count };
+type Stats = { score?: number; reviewCount: number };
+
+const statsOf = ({ average, count }: { average: number; count: number }): Stats =>
+  count === 0 ? { reviewCount: 0 } : { score: average, reviewCount: count };
+
+export function productStats(ctx: ResolveContext, product: Pick<StoreProduct, "slug">): Stats {
+  return statsOf(ctx.reviews.summary(product.slug));
 }
 
-export function productCard(ctx: ResolveContext, product: StoreProduct): ProductCardData {
-  const stats = productStats(ctx, product);
+/** What a card shows of a product: a product has it, and so has the catalog's card entry, with its seed reviews' totals. */
+export interface CardSource {
+  slug: string;
+  title: string;
+  images: readonly string[];
+  price: number;
+  linePrice?: number;
+  variants: readonly { sku: string; stock: number }[];
+  seedCount?: number;
+  seedSum?: number;
+}
+
+export function productCard(ctx: ResolveContext, product: CardSource): ProductCardData {
+  const stats =
+    product.seedCount !== undefined && product.seedSum !== undefined
+      ? statsOf(ctx.reviews.averageOf(product.slug, product.seedCount, product.seedSum))
+      : productStats(ctx, product);
   return {
     slug: product.slug,
     href: ctx.links.product(product.slug),
@@ -75,8 +95,18 @@ export function productCard(ctx: ResolveContext, product: StoreProduct): Product
   };
 }
 
-export function cards(ctx: ResolveContext, products: StoreProduct[]): ProductCardData[] {
-  return products.map((p) => productCard(ctx, p));
+/** The cards of these slugs, in their order; unknown slugs are skipped. */
+export function cardsOf(ctx: ResolveContext, slugs: readonly string[]): ProductCardData[] {
+  return cardSources(ctx, slugs).map((source) => productCard(ctx, source));
+}
+
+/**
+ * The card sources of these slugs, in their order (unknown slugs skipped), from the catalog's
+ * card entries: a page of cards never parses and localizes whole products.
+ */
+export function cardSources(ctx: ResolveContext, slugs: readonly string[]): CardSource[] {
+  const language = ctx.match.language.messages;
+  return ctx.store.catalog.cards(slugs).map((entry) => resolveTexts(entry, language) as CardSource);
 }
 
 /** The store's products of these slugs, in their order; unknown slugs are skipped. */

@@ -6,7 +6,7 @@ import type { RouteName } from "../../../shared/route-names";
 import type { Store } from "../../store/load";
 import type { Links } from "../links";
 import { articleTeaser, newestFirst } from "./articles";
-import { bySlugs, cards, type Resolver } from "./context";
+import { cardsOf, type Resolver } from "./context";
 
 const MAX_SLIDES = 5;
 
@@ -39,10 +39,7 @@ export const resolvers = {
       page: {
         title: store.config.storeName,
         slides: homeSlides(store, links, ctx.t),
-        featured: cards(
-          ctx,
-          bySlugs(ctx, (store.collections.find((c) => c.slug === "best-sellers")?.products ?? []).slice(0, 8)),
-        ),
+        featured: cardsOf(ctx, (store.collections.find((c) => c.slug === "best-sellers")?.products ?? []).slice(0, 8)),
         categories: store.categories.map((c) => ({ label: c.name, href: links.category(c.slug) })),
         articles: newestFirst(store.articles)
           .slice(0, 3)

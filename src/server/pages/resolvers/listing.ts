@@ -7,7 +7,7 @@ import type { RouteName } from "../../../shared/route-names";
 import type { ListingSource } from "../../catalog/queries";
 import type { StoreProduct } from "../../store/load";
 import type { Resolved } from "../page-kinds";
-import { bySlugs, productCard, type ResolveContext, type Resolver, slugOf } from "./context";
+import { type CardSource, cardSources, productCard, type ResolveContext, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 
 export const PAGE_SIZE = 12;
@@ -67,7 +67,7 @@ export function pageLinks(page: number, pageCount: number, hrefOf: (page: number
 }
 
 /** One page of a listing in some order, and how many products the listing has. */
-export type ListingSlice = (sort: ListingSortKey, offset: number, limit: number) => { total: number; products: StoreProduct[] };
+export type ListingSlice = (sort: ListingSortKey, offset: number, limit: number) => { total: number; products: CardSource[] };
 
 interface ListingBase {
   /** The listing's own path, with its language prefix. */
@@ -75,7 +75,7 @@ interface ListingBase {
   query: URLSearchParams;
   title: string;
   description: string | undefined;
-  card(product: StoreProduct): ProductCardData;
+  card(product: CardSource): ProductCardData;
 }
 
 /** The products as a list in memory (sorted here, `score` the average review score, 0 when unreviewed), or read a page at a time. */
@@ -109,12 +109,12 @@ export function listingPage(input: ListingInput): ListingPageData | null {
   };
 }
 
-/** A page of a catalog listing, sorted and cut in SQL, its products read and localized through the store's lookups. */
+/** A page of a catalog listing, sorted and cut in SQL, its cards read from the catalog's card entries. */
 export function catalogSlice(ctx: ResolveContext, source: ListingSource): ListingSlice {
   return (sort, offset, limit) => {
     const scoreOf = sort === "rating" ? ctx.reviews.scores() : () => 0;
     const { total, slugs } = ctx.store.catalog.listing(source, sort, offset, limit, scoreOf);
-    return { total, products: bySlugs(ctx, slugs) };
+    return { total, products: cardSources(ctx, slugs) };
   };
 }
 

@@ -8,7 +8,7 @@ import { REVIEW_PAGE_SIZE } from "../../../shared/reviews";
 import type { RouteName } from "../../../shared/route-names";
 import type { StoreProduct } from "../../store/load";
 import type { Resolved } from "../page-kinds";
-import { bySlugs, cards, productStats, type ResolveContext, type Resolver, slugOf, withRedirect } from "./context";
+import { cardsOf, productStats, type ResolveContext, type Resolver, slugOf, withRedirect } from "./context";
 import { notFound } from "./error";
 
 export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: string): Resolved {
@@ -47,7 +47,7 @@ export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: st
     signInHref: withRedirect(ctx, "signin", ctx.links.product(product.slug, sku)),
   };
   const variant = product.variants.find((v) => v.sku === sku);
-  const related = bySlugs(ctx, ctx.store.catalog.related(product.category, product.slug, 4));
+
   return {
     status: 200,
     template: "product-detail",
@@ -59,7 +59,7 @@ export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: st
       canonical: ctx.links.product(product.slug, sku),
       detail,
       reviews,
-      related: cards(ctx, related),
+      related: cardsOf(ctx, ctx.store.catalog.related(product.category, product.slug, 4)),
     },
   };
 }

@@ -7,7 +7,7 @@ import type { SearchFilters, SearchPageData, SearchSortKey } from "../../../../g
 import type { RouteName } from "../../../shared/route-names";
 import type { ProductRow } from "../../catalog/queries";
 import { MAX_QUERY_LENGTH } from "../../search/index";
-import { bySlugs, cards, type ResolveContext, type Resolver } from "./context";
+import { cardsOf, type ResolveContext, type Resolver } from "./context";
 import { PAGE_SIZE, pageLinks, pageOf, sortProducts } from "./listing";
 
 const SORTS: readonly SearchSortKey[] = ["relevance", "price-asc", "price-desc", "newest", "rating"];
@@ -124,12 +124,9 @@ function searchPage(ctx: ResolveContext): SearchPageData {
     query: q,
     action,
     searched,
-    products: cards(
+    products: cardsOf(
       ctx,
-      bySlugs(
-        ctx,
-        ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((row) => row.slug),
-      ),
+      ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((row) => row.slug),
     ),
     total: ordered.length,
     filters,
