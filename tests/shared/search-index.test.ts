@@ -87,6 +87,23 @@ describe("the search index", () => {
     expect(editDistance("亚麻衫衫", "亚麻衬衫")).toBe(1);
   });
 
+  // A search page shows one slice of what the words find, and counts its categories once.
+  it("answers a kept search's slices and category counts as its rows say", () => {
+    for (const query of ["shirt", "sh", ""]) {
+      const matches = index.productMatches("en", query);
+      const rows = matches.rows();
+      expect(rows.map((r) => r.slug)).toEqual(index.products("en", query));
+      expect(matches.total).toBe(rows.length);
+      expect(matches.slice(2, 5)).toEqual(rows.slice(2, 7));
+      expect(matches.slice(rows.length, 5)).toEqual([]);
+      const counts = new Map<string, number>();
+      for (const row of rows) counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
+      expect(matches.categoryCounts()).toEqual(counts);
+      // Counted once: the next page of the same search finds them kept.
+      expect(index.productMatches("en", query).categoryCounts()).toBe(matches.categoryCounts());
+    }
+  });
+
   it("keeps one index per loaded store", () => {
     expect(searchIndexOf(demo)).toBe(searchIndexOf(demo));
   });

@@ -26,6 +26,18 @@ export interface SuggestedRefs {
   articles: string[];
 }
 
+/** What one search finds, kept with it: the pages of a search, and its facets, read it again without matching. */
+export interface SearchMatches {
+  /** How many products the words find. */
+  readonly total: number;
+  /** The catalog rows found, in relevance order. */
+  rows(): readonly ProductRow[];
+  /** The rows from `offset` in relevance order: only those are looked up. */
+  slice(offset: number, limit: number): ProductRow[];
+  /** How many of the products found each category holds, counted once per search kept. */
+  categoryCounts(): ReadonlyMap<string, number>;
+}
+
 export interface SearchIndex {
   /** Slugs of the products matching every word of `query`, best first; all products, in store order, for an empty query. */
   products(language: MessageLanguage, query: string): string[];
@@ -35,6 +47,8 @@ export interface SearchIndex {
    * runs): the pages of one search, and popular words, are matched once.
    */
   productRows(language: MessageLanguage, query: string): readonly ProductRow[];
+  /** `productRows` as a kept answer, for a page that shows one slice of it and its facets. */
+  productMatches(language: MessageLanguage, query: string): SearchMatches;
   /** Up to `limit` slugs of one kind matching `query`, best first; none for an empty query. */
   find(language: MessageLanguage, kind: EntryKind, query: string, limit: number): string[];
   /** Up to `limit` slugs of each kind matching `query`, best first. */
@@ -290,34 +304,64 @@ export function searchIndexOver(catalog: Catalog, source: SearchSource): SearchI
     return best?.word ?? word;
   }
 
-  // What recent searches found, as product positions (4 bytes each), least recently used first
-  // (a Map keeps insertion order; a hit goes to the end).
-  const kept = new Map<string, Int32Array>();
+  // What recent searches found, as product positions (4 bytes each) and, once a page asked,
+  // their category counts; least recently used first (a Map keeps insertion order; a hit goes
+  // to the end). The empty query finds every product, in store order.
+  interface Kept {
+    positions: Int32Array | null;
+    counts?: Map<string, number>;
+  }
+  const kept = new Map<string, Kept>();
+  const everything: Kept = { positions: null };
   let keptPositions = 0;
-  function productRows(language: MessageLanguage, text: string): readonly ProductRow[] {
+  function keptFor(language: MessageLanguage, text: string): Kept {
     const words = queryWords(text);
-    const all = catalog.allRows();
-    if (words.length === 0) return all;
+    if (words.length === 0) return everything;
     const key = `${language}\n${words.join(" ")}`;
-    let positions = kept.get(key);
-    if (positions) {
+    let found = kept.get(key);
+    if (found) {
       kept.delete(key);
     } else {
-      positions = Int32Array.from(source.match(language, "product", words, undefined, true) as number[]);
+      const positions = Int32Array.from(source.match(language, "product", words, undefined, true) as number[]);
+      found = { positions };
       keptPositions += positions.length;
       for (const [oldest, dropped] of kept) {
         if (keptPositions <= KEPT_POSITIONS) break;
         kept.delete(oldest);
-        keptPositions -= dropped.length;
+        keptPositions -= dropped.positions!.length;
       }
     }
-    kept.set(key, positions);
-    return Array.from(positions, (position) => all[position]!);
+    kept.set(key, found);
+    return found;
+  }
+
+  function productMatches(language: MessageLanguage, text: string): SearchMatches {
+    const found = keptFor(language, text);
+    const all = catalog.allRows();
+    const { positions } = found;
+    const rows = () => (positions ? Array.from(positions, (position) => all[position]!) : all);
+    return {
+      total: positions ? positions.length : all.length,
+      rows,
+      slice: (offset, limit) =>
+        positions
+          ? Array.from(positions.subarray(offset, offset + limit), (position) => all[position]!)
+          : all.slice(offset, offset + limit),
+      categoryCounts() {
+        if (!found.counts) {
+          const counts = new Map<string, number>();
+          for (const row of rows()) counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
+          found.counts = counts;
+        }
+        return found.counts;
+      },
+    };
   }
 
   return {
     products: (language, query) => find(language, "product", query),
-    productRows,
+    productRows: (language, text) => productMatches(language, text).rows(),
+    productMatches,
     find,
     suggest: (language, query, limit) => ({
       products: find(language, "product", query, limit),

@@ -54,6 +54,12 @@ export function searchHref(action: string, q: string, filters: SearchFilters, pa
   return search ? `${action}?${search}` : action;
 }
 
+function countByCategory(rows: readonly ProductRow[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
+  return counts;
+}
+
 function searchPage(ctx: ResolveContext): SearchPageData {
   const q = (ctx.query.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const store = ctx.store;
@@ -86,9 +92,11 @@ function searchPage(ctx: ResolveContext): SearchPageData {
     return { title, query: q, action, searched, products: [], total: 0, filters, categories: categoryFacets(() => 0) };
   }
 
-  // The catalog's light rows of what the words find (every product for filters alone), in
-  // relevance order: filters, facets and sorts read them; only the page shown is read in full.
-  const matched = ctx.search.productRows(language, q);
+  // What the words find (every product for filters alone), in relevance order, kept by the
+  // index with its category counts: without a filter that narrows it, a page is one slice of
+  // it. Otherwise its light rows are filtered, counted and sorted here; only the page shown is
+  // read in full.
+  const matches = ctx.search.productMatches(language, q);
   let scoreOf: ((row: ProductRow) => number) | undefined;
   const score = (row: ProductRow) => {
     scoreOf ??= ctx.reviews.scores();
@@ -102,15 +110,23 @@ function searchPage(ctx: ResolveContext): SearchPageData {
     (!filters.inStock || inStock(row)) &&
     (filters.rating === undefined || score(row) >= filters.rating);
 
-  const candidates = matched.filter(passes);
-  const counts = new Map<string, number>();
-  for (const row of candidates) counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
-  const found = candidates.filter((row) => filters.category === undefined || row.category === filters.category);
-  const ordered = filters.sort === "relevance" ? found : sortProducts(found, filters.sort, score);
+  const narrowed = filters.min !== undefined || filters.max !== undefined || filters.inStock || filters.rating !== undefined;
+  const candidates = narrowed ? matches.rows().filter(passes) : null;
+  const counts = candidates ? countByCategory(candidates) : matches.categoryCounts();
+  let total = matches.total;
+  let slice = matches.slice;
+  if (candidates || filters.category !== undefined || filters.sort !== "relevance") {
+    const found = (candidates ?? matches.rows()).filter(
+      (row) => filters.category === undefined || row.category === filters.category,
+    );
+    const ordered = filters.sort === "relevance" ? found : sortProducts(found, filters.sort, score);
+    total = ordered.length;
+    slice = (offset, limit) => ordered.slice(offset, offset + limit);
+  }
 
-  const pageCount = Math.max(1, Math.ceil(ordered.length / PAGE_SIZE));
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(pageOf(ctx.query.get("page")), pageCount);
-  const suggested = matched.length === 0 && q ? ctx.search.didYouMean(language, q) : null;
+  const suggested = matches.total === 0 && q ? ctx.search.didYouMean(language, q) : null;
   const articles =
     q && page === 1
       ? ctx.search
@@ -126,9 +142,9 @@ function searchPage(ctx: ResolveContext): SearchPageData {
     searched,
     products: cardsOf(
       ctx,
-      ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((row) => row.slug),
+      slice((page - 1) * PAGE_SIZE, PAGE_SIZE).map((row) => row.slug),
     ),
-    total: ordered.length,
+    total,
     filters,
     categories: categoryFacets((slug) => counts.get(slug) ?? 0),
     ...(pageCount > 1 ? { paging: pageLinks(page, pageCount, (n) => searchHref(action, q, filters, n)) } : {}),
