@@ -93,7 +93,7 @@ export const navigationTimings = {
     );
     console.log(`  speed-up over the reload: ${(m.reload / m.navigation).toFixed(2)}x`);
     console.log(`click after a hover prefetch: ${ms(m.prefetched)}`);
-    console.log(`Back from the snapshot:     ${ms(m.back)}`);
+    console.log(`Back from the snapshot:     ${ms(m.back)}  (runs: ${runs.back.map((n) => n.toFixed(0)).join(", ")})`);
     return [
       {
         name: "client navigation speed-up over a reload",

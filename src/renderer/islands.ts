@@ -34,6 +34,21 @@ export interface Renderer {
    * updated with the new props when they changed; the others go.
    */
   replaceRegion(region: Element, html: string): Promise<void>;
+  /**
+   * Takes the region's content out of the document with its islands alive, for the snapshot
+   * cache: they keep their state, stop following the address and wait to mount if they had
+   * not yet. Null when the content cannot be kept so: an island marked data-persist (the next
+   * page may take it), or a password or file field (never kept for Back).
+   */
+  detachRegion(region: Element): DocumentFragment | null;
+  /** Puts back content detachRegion took, in place of the region's islands; its islands show again. */
+  attachRegion(region: Element, content: DocumentFragment): void;
+  /** Unmounts the islands of content detachRegion took that will not come back. */
+  disposeDetached(content: DocumentFragment): void;
+  /** True when React has not rendered the island (plain server HTML, or waiting to hydrate): setServerHTML may change it. */
+  takesServerHTML(el: Element): boolean;
+  /** New server HTML for such an island, as the next page renders it. */
+  setServerHTML(el: Element, html: string): void;
   /** The state of an island element, or undefined when it is not one of this renderer's. */
   stateOf(el: Element): IslandState | undefined;
 }
@@ -44,9 +59,16 @@ interface Island {
   state: IslandState;
   serverHTML: string;
   disposed: boolean;
+  /** Kept aside with its page (detachRegion). */
+  hidden: boolean;
   cancel?: Cancel;
   mounted?: MountedIsland;
+  /** Its mounting, held while it is hidden: it runs when the page comes back. */
+  held?: () => void;
 }
+
+/** What an island needs to mount: React's half of the renderer, its component, its providers. */
+type Loaded = [typeof import("./mount"), Awaited<ReturnType<RegistryEntry["load"]>>, Providers | undefined];
 
 const SELECTOR = "[data-component]";
 /** How many accepted props texts the renderer remembers: a few pages' islands. */
@@ -188,7 +210,20 @@ export function createRenderer(options: RendererOptions): Renderer {
       return;
     }
     if (island.disposed) return;
-    const [mountModule, componentModule, Providers] = loaded;
+    if (island.hidden) {
+      island.held = () => hydrate(island, loaded, props, ssr, strategy);
+      return;
+    }
+    hydrate(island, loaded, props, ssr, strategy);
+  }
+
+  function hydrate(
+    island: Island,
+    [mountModule, componentModule, Providers]: Loaded,
+    props: object,
+    ssr: boolean,
+    strategy: HydrateStrategy,
+  ) {
     const idPrefix = island.el.getAttribute("data-uid") ?? `c${clientIds++}-`;
     island.mounted = mountModule.mountIsland(island.el, componentModule.default, props, {
       ssr,
@@ -243,6 +278,7 @@ export function createRenderer(options: RendererOptions): Renderer {
         state: "pending",
         serverHTML: el.innerHTML,
         disposed: false,
+        hidden: false,
       };
       islands.set(el, island);
       setState(island, "pending");
@@ -312,6 +348,43 @@ export function createRenderer(options: RendererOptions): Renderer {
         focused.focus({ preventScroll: true });
       }
       await mountRegion(region);
+    },
+    detachRegion(region) {
+      const inside = Array.from(islands.values()).filter((island) => containsNode(region, island.el));
+      if (inside.some((island) => island.el.hasAttribute("data-persist"))) return null;
+      if (region.querySelector('input[type="password"], input[type="file"]')) return null;
+      for (const island of inside) {
+        island.hidden = true;
+        island.mounted?.setHidden(true);
+      }
+      const content = region.ownerDocument.createDocumentFragment();
+      content.append(...Array.from(region.childNodes));
+      return content;
+    },
+    attachRegion(region, content) {
+      for (const island of Array.from(islands.values())) if (containsNode(region, island.el)) dispose(island);
+      region.replaceChildren(content);
+      for (const island of Array.from(islands.values())) {
+        if (!island.hidden || !containsNode(region, island.el)) continue;
+        island.hidden = false;
+        island.mounted?.setHidden(false);
+        const held = island.held;
+        island.held = undefined;
+        held?.();
+      }
+    },
+    disposeDetached(content) {
+      for (const island of Array.from(islands.values())) if (containsNode(content, island.el)) dispose(island);
+    },
+    takesServerHTML(el) {
+      const island = islands.get(el);
+      return island !== undefined && island.mounted === undefined;
+    },
+    setServerHTML(el, html) {
+      const island = islands.get(el);
+      if (!island || island.mounted) return;
+      el.innerHTML = html;
+      island.serverHTML = html;
     },
     stateOf(el) {
       return islands.get(el)?.state;

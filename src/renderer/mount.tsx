@@ -2,6 +2,7 @@
 // never download React.
 import type { ComponentType } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { createIslandFrame } from "../shared/island-frame";
 import { islandTree, type Providers } from "../shared/island-tree";
 
 export type { Providers };
@@ -21,6 +22,8 @@ export interface MountedIsland {
   unmount(): void;
   /** Renders the island again with new props, keeping its state (a persistent island on a new page). */
   update(props: object): void;
+  /** Kept aside with its page (true) or back on screen (false); its state stays. */
+  setHidden(hidden: boolean): void;
 }
 
 export function mountIsland<P extends object>(
@@ -29,12 +32,14 @@ export function mountIsland<P extends object>(
   props: P,
   options: MountOptions,
 ): MountedIsland {
-  const tree = islandTree(Island, props, options);
+  const { frame, setHidden } = createIslandFrame();
+  const tree = islandTree(Island, props, { ...options, frame });
   const rootOptions = { identifierPrefix: options.idPrefix, onRecoverableError: options.onRecoverableError };
   const root = options.ssr ? hydrateRoot(el, tree, rootOptions) : createRoot(el, rootOptions);
   if (!options.ssr) root.render(tree);
   return {
     unmount: () => root.unmount(),
-    update: (next) => root.render(islandTree(Island, next as P, options)),
+    update: (next) => root.render(islandTree(Island, next as P, { ...options, frame })),
+    setHidden,
   };
 }

@@ -1,6 +1,8 @@
 // The tree an island renders, the same on the server and in the browser so that
-// hydration matches: an error boundary, the island's providers, then the component.
+// hydration matches: an error boundary, the island's providers, then the component. The
+// browser adds the island's frame (island-frame.ts), a context that renders no markup.
 import { Component, type ComponentType, type ReactNode, useLayoutEffect, useRef } from "react";
+import { type IslandFrame, IslandFrameContext } from "./island-frame";
 
 export type Providers = ComponentType<{ children: ReactNode }>;
 
@@ -31,7 +33,7 @@ const ignore = () => {};
 export function islandTree<P extends object>(
   Island: ComponentType<P>,
   props: P,
-  options: { Providers?: Providers; onMounted?: () => void; onError?: (error: unknown) => void },
+  options: { Providers?: Providers; frame?: IslandFrame; onMounted?: () => void; onError?: (error: unknown) => void },
 ): ReactNode {
   const { Providers } = options;
   let tree: ReactNode = (
@@ -40,5 +42,6 @@ export function islandTree<P extends object>(
     </Committed>
   );
   if (Providers) tree = <Providers>{tree}</Providers>;
+  if (options.frame) tree = <IslandFrameContext.Provider value={options.frame}>{tree}</IslandFrameContext.Provider>;
   return <IslandBoundary onError={options.onError ?? ignore}>{tree}</IslandBoundary>;
 }

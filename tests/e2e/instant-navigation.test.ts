@@ -68,6 +68,37 @@ describe("instant navigation (issue #16)", () => {
     await page.close();
   });
 
+  // A page without a password field is kept itself, islands alive: Back has nothing to fetch,
+  // draw or hydrate, and what the shopper did on it (state React holds) is still there.
+  it("puts back the product page left, its islands alive with their state, on Back", async () => {
+    const { page, problems } = await open("/product/linen-shirt");
+    await page.waitForSelector("[data-component=ProductDetail][data-island=mounted]");
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    expect(await page.getByLabel("Quantity", { exact: true }).inputValue()).toBe("3");
+    await page.locator("[data-component=ProductDetail]").evaluate((el) => Object.assign(el, { keptMarker: true }));
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/product/linen-shirt?request=route")) fetched.push(request.url());
+    });
+    await page.getByRole("main").getByRole("link", { name: "Shirts" }).first().click();
+    await page.waitForURL(`${store.url}/category/shirts`);
+    await page.getByRole("heading", { level: 1, name: "Shirts" }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${store.url}/product/linen-shirt`);
+    await page.getByLabel("Quantity", { exact: true }).waitFor();
+    expect(await page.getByLabel("Quantity", { exact: true }).inputValue()).toBe("3");
+    const island = page.locator("[data-component=ProductDetail]");
+    expect(await island.evaluate((el) => (el as HTMLElement & { keptMarker?: boolean }).keptMarker)).toBe(true);
+    expect(await island.getAttribute("data-island")).toBe("mounted");
+    // Alive: it still answers the shopper.
+    await page.getByRole("button", { name: "Decrease quantity" }).click();
+    expect(await page.getByLabel("Quantity", { exact: true }).inputValue()).toBe("2");
+    expect(fetched).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("lets an anonymous page into the back/forward cache, and keeps an account page out", async () => {
     // Playwright switches the cache off unless asked; a browser of its own keeps it.
     const cached = await launchBrowser({ bfcache: true });

@@ -361,4 +361,24 @@ describe("the product page and its dialogs", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  // The page behind the dialog is kept for Back, islands alive: the dialog must not stay over the next page.
+  it("closes the quick view when its link to the product is followed, and Back shows the page without it", async () => {
+    const { page, problems } = await newPage();
+    await page.goto(`${store.url}/product/linen-shirt`);
+    await page.getByRole("heading", { name: "You may also like" }).scrollIntoViewIfNeeded();
+    await mounted(page, "ProductGrid");
+    await page.getByRole("button", { name: "Quick view of Oxford Shirt" }).click();
+    const dialog = page.getByRole("dialog", { name: "Oxford Shirt" });
+    await dialog.getByRole("link", { name: "View full details" }).click();
+    await page.waitForURL(`${store.url}/product/oxford-shirt`);
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.documentElement.classList.contains("sf-modal-open"))).toBe(false);
+    await page.goBack();
+    await page.waitForURL(`${store.url}/product/linen-shirt`);
+    await page.getByRole("button", { name: "Quick view of Oxford Shirt" }).waitFor();
+    expect(await dialog.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -2,31 +2,48 @@
 // router service's store (location-store.ts), so islands re-render when a navigation
 // swaps the page; on the server it reads the path the server passes. Its base is the
 // page's language prefix.
-import { type ReactNode, useMemo, useSyncExternalStore } from "react";
+import { type ReactNode, useContext, useMemo, useRef, useSyncExternalStore } from "react";
 import { type BaseLocationHook, Router } from "wouter";
 import type { RouterConfig } from "../../../generated/types";
+import { IslandFrameContext } from "../../shared/island-frame";
 import { splitPrefix } from "../../shared/language-prefix";
 import { createRouteTable, type RouteTable } from "../../shared/routes";
 import { RoutesContext } from "./hooks";
-import { locationStore } from "./location-store";
+import { type LocationSnapshot, locationStore } from "./location-store";
+
+/**
+ * One part of the address the island shows: the store's, or while its page is kept aside for
+ * Back the one it had when it left, so that a page waiting in the snapshot cache does not
+ * render the next page's address (island-frame.ts). Each hook reads only the part it needs
+ * (a string, or the route table): an island re-renders only when that part changes, so a
+ * new address does not render every island's router again.
+ */
+function useShownLocation<T>(part: (snapshot: LocationSnapshot) => T): T {
+  const frame = useContext(IslandFrameContext);
+  const held = useRef<LocationSnapshot | null>(null);
+  const read = () => {
+    if (!held.current || !frame.hidden()) held.current = locationStore.get();
+    return part(held.current);
+  };
+  return useSyncExternalStore(locationStore.subscribe, read, read);
+}
+
+const pathOf = (snapshot: LocationSnapshot) => snapshot.path;
+const searchOf = (snapshot: LocationSnapshot) => snapshot.search;
+const prefixOf = (snapshot: LocationSnapshot) => splitPrefix(snapshot.path).prefix;
+const routesOf = (snapshot: LocationSnapshot) => snapshot.routes;
 
 /** wouter's location hook, reading the router service's location store. */
-const useStoreLocation: BaseLocationHook = ({ ssrPath }: { ssrPath?: string } = {}) => [
-  useSyncExternalStore(
-    locationStore.subscribe,
-    () => locationStore.get().path,
-    () => ssrPath ?? locationStore.get().path,
-  ),
-  locationStore.navigate,
-];
+const useStoreLocation: BaseLocationHook = ({ ssrPath }: { ssrPath?: string } = {}) => {
+  const path = useShownLocation(pathOf);
+  return [ssrPath ?? path, locationStore.navigate];
+};
 
 /** wouter's search hook, reading the same store. */
-const useStoreSearch = ({ ssrSearch }: { ssrSearch?: string } = {}) =>
-  useSyncExternalStore(
-    locationStore.subscribe,
-    () => locationStore.get().search,
-    () => ssrSearch ?? locationStore.get().search,
-  );
+const useStoreSearch = ({ ssrSearch }: { ssrSearch?: string } = {}) => {
+  const search = useShownLocation(searchOf);
+  return ssrSearch ?? search;
+};
 
 export interface IslandRouterProps {
   /** Server rendering: the page's path and query. The browser follows the router instead. */
@@ -46,12 +63,13 @@ function routeTableOf(config: RouterConfig): RouteTable {
 }
 
 export function IslandRouter({ path, config, children }: IslandRouterProps) {
-  const snapshot = useSyncExternalStore(locationStore.subscribe, locationStore.get, locationStore.get);
+  const shownPrefix = useShownLocation(prefixOf);
+  const shownRoutes = useShownLocation(routesOf);
   const serverRoutes = useMemo(() => (config ? routeTableOf(config) : null), [config]);
-  const { prefix } = splitPrefix(path?.split("?")[0] ?? snapshot.path);
+  const prefix = path === undefined ? shownPrefix : splitPrefix(path.split("?")[0]!).prefix;
   return (
     <Router hook={useStoreLocation} searchHook={useStoreSearch} ssrPath={path} base={prefix ? `/${prefix}` : ""}>
-      <RoutesContext.Provider value={serverRoutes ?? snapshot.routes}>{children}</RoutesContext.Provider>
+      <RoutesContext.Provider value={serverRoutes ?? shownRoutes}>{children}</RoutesContext.Provider>
     </Router>
   );
 }

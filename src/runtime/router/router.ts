@@ -37,7 +37,10 @@ export type RouterWindow = Pick<
 
 export interface RouterEnv {
   win: RouterWindow;
-  renderer: Pick<Renderer, "unmountRegion" | "replaceRegion">;
+  renderer: Pick<
+    Renderer,
+    "unmountRegion" | "replaceRegion" | "detachRegion" | "attachRegion" | "disposeDetached" | "takesServerHTML" | "setServerHTML"
+  >;
   bus: Pick<Bus, "emit" | "on" | "off">;
   fetch?: FetchLike;
   clock?: Pick<Clock, "now" | "setTimeout" | "clearTimeout">;
@@ -85,7 +88,7 @@ export function createRouter(env: RouterEnv): RouterService {
   const logger = env.logger ?? console;
   const routes = createRouteTable(env.config ?? {});
   const shown: ShownPage = { href: win.location.href, page: env.firstPage ?? null };
-  const snapshots = createSnapshotCache(env.snapshotLimit);
+  const snapshots = createSnapshotCache(env.snapshotLimit, (body) => env.renderer.disposeDetached(body));
   const preview = createPreviewMode(new URL(win.location.href));
   const noLoadPages = createNoLoadMemory();
   if (env.meta?.noLoad) noLoadPages.remember(preview.apply(new URL(win.location.href)), true);

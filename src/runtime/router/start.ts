@@ -14,7 +14,10 @@ import { pageRoute } from "./visit";
 
 export interface StartRouterEnv {
   win: Win;
-  renderer: Pick<Renderer, "unmountRegion" | "replaceRegion">;
+  renderer: Pick<
+    Renderer,
+    "unmountRegion" | "replaceRegion" | "detachRegion" | "attachRegion" | "disposeDetached" | "takesServerHTML" | "setServerHTML"
+  >;
   bus: Bus;
   /** The services' store, which keeps the token in memory when localStorage fails. */
   store: Store;

@@ -49,7 +49,10 @@ export interface ShownPage {
 
 export interface VisitDeps {
   win: Pick<Window, "location" | "document">;
-  renderer: Pick<Renderer, "unmountRegion" | "replaceRegion">;
+  renderer: Pick<
+    Renderer,
+    "unmountRegion" | "replaceRegion" | "detachRegion" | "attachRegion" | "takesServerHTML" | "setServerHTML"
+  >;
   bus: Pick<Bus, "emit">;
   progress: ProgressBar;
   scroll: ScrollMemory;
@@ -119,33 +122,52 @@ export function createVisitor(deps: VisitDeps) {
   if (deps.shown.page)
     for (const [id, key] of REGIONS) if (id !== "page-body") drawnFrom.set(id, signature(deps.shown.page[key]));
 
-  /** A region can stay when the new one has its signature and its islands can follow the address. */
+  /**
+   * A region can stay when the new one has its signature and its islands can follow the
+   * address: React islands do; one React has not rendered (plain server HTML, or one waiting to
+   * hydrate, such as a footer's form seen only on scrolling) takes the new page's HTML for it
+   * when that differs (a form's way back to the page).
+   */
   function keeps(region: Element, id: string, html: string): boolean {
     if (id === "page-body" || drawnFrom.get(id) !== signature(html)) return false;
     const { insides } = outline(html);
-    return Array.from(region.querySelectorAll("[data-component]")).every((island) => {
-      if (island.getAttribute("data-island") !== "mounted") return false;
-      if (island.getAttribute("data-hydrate") !== "none") return true;
-      // Plain server HTML cannot follow the address: it stays only when it is the same.
-      return insides.get(island.getAttribute("data-uid") ?? "") === island.innerHTML;
-    });
+    const changed: [Element, string][] = [];
+    for (const island of Array.from(region.querySelectorAll("[data-component]"))) {
+      if (island.getAttribute("data-island") === "mounted" && island.getAttribute("data-hydrate") !== "none") continue;
+      const inside = insides.get(island.getAttribute("data-uid") ?? "");
+      if (inside === undefined || !deps.renderer.takesServerHTML(island)) return false;
+      if (inside !== island.innerHTML) changed.push([island, inside]);
+    }
+    for (const [island, inside] of changed) deps.renderer.setServerHTML(island, inside);
+    return true;
   }
 
-  /** Draws a page. `background`: the page on screen again, fresher; history, scroll and focus stay. */
-  async function swap(page: Extract<PageOutcome, { kind: "page" }>, options: VisitOptions, background = false): Promise<void> {
+  /**
+   * Draws a page. `background`: the page on screen again, fresher; history, scroll and focus
+   * stay. `kept`: the page's body as it was left (a snapshot's), put back instead of drawn.
+   */
+  async function swap(
+    page: Extract<PageOutcome, { kind: "page" }>,
+    options: VisitOptions,
+    background = false,
+    kept?: DocumentFragment,
+  ): Promise<void> {
     const { page: data, url } = page;
     const from = deps.shown.href;
     if (!background) {
+      // Before the body may leave: without it the page is shorter and its scroll clamped.
+      deps.scroll.save(deps.history.key);
       if (deps.shown.page) {
-        const left = {
+        const body = doc.getElementById("page-body");
+        // The body itself when it can be kept, islands alive: Back then has nothing to draw.
+        const content = body ? deps.renderer.detachRegion(body) : null;
+        deps.snapshots.save(deps.history.key, {
           page: deps.shown.page,
           url: new URL(from),
-          fields: captureFields(doc.getElementById("page-body")),
+          ...(content ? { body: content, fields: [] } : { fields: captureFields(body) }),
           savedAt: deps.now(),
-        };
-        deps.snapshots.save(deps.history.key, left);
+        });
       }
-      deps.scroll.save(deps.history.key);
       if (options.action === "push") deps.history.push(url);
       else if (options.action === "replace") deps.history.replace(url);
       else deps.history.arrive(options.restoreKey ?? deps.history.key);
@@ -165,15 +187,19 @@ export function createVisitor(deps: VisitDeps) {
     // The old page's islands go before the address changes: one still hydrating must not
     // receive an update first (React would then client-render it and report error 424).
     // Persistent ones (data-persist, mounted) wait for the new markup, which may name them again.
-    for (const [region, , , kept] of regions) if (region && !kept) deps.renderer.unmountRegion(region, { keepPersistent: true });
+    for (const [region, , , stays] of regions)
+      if (region && !stays) deps.renderer.unmountRegion(region, { keepPersistent: true });
+    // A kept body's islands show again before the address changes, so that they follow it.
+    const body = doc.getElementById("page-body");
+    if (kept && body) deps.renderer.attachRegion(body, kept);
     // The islands of the new page (and the kept ones) read the new address as they mount.
     deps.location.set(url);
     await Promise.all(
-      regions.map(async ([region, id, key, kept]) => {
+      regions.map(async ([region, id, key, stays]) => {
         if (!region) return;
         if (id === "page-head") region.hidden = data.theme.hideHead === true;
         if (id === "page-foot") region.hidden = data.theme.hideFoot === true;
-        if (kept) return;
+        if (stays || (kept && id === "page-body")) return;
         if (id !== "page-body") drawnFrom.set(id, signature(data[key]));
         await deps.renderer.replaceRegion(region, data[key]);
       }),
@@ -193,12 +219,14 @@ export function createVisitor(deps: VisitDeps) {
 
   /** Back or forward to a page left earlier: drawn from its snapshot at once, refreshed when old. */
   async function restoreSnapshot(url: URL, options: VisitOptions): Promise<VisitResult | null> {
-    const snapshot = options.restoreKey ? deps.snapshots.get(options.restoreKey) : undefined;
-    if (!snapshot || routeKey(snapshot.url) !== routeKey(url)) return null;
+    const key = options.restoreKey;
+    const snapshot = key ? deps.snapshots.get(key) : undefined;
+    if (!key || !snapshot || routeKey(snapshot.url) !== routeKey(url)) return null;
     pending?.abort();
     pending = null;
-    await swap({ kind: "page", page: snapshot.page, url }, options);
-    restoreFields(doc.getElementById("page-body"), snapshot.fields);
+    const body = deps.snapshots.takeBody(key);
+    await swap({ kind: "page", page: snapshot.page, url }, options, false, body);
+    if (!body) restoreFields(doc.getElementById("page-body"), snapshot.fields);
     if (deps.now() - snapshot.savedAt > deps.snapshotMaxAgeMs) void refresh(url, deps.history.key);
     return "done";
   }

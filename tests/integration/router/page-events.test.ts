@@ -8,7 +8,7 @@ import { createBus } from "../../../src/runtime/bus";
 import { BEFORE_VISIT, type BeforeVisitDetail, PAGE_LOAD, type PageLoadDetail } from "../../../src/runtime/page-events";
 import { startRouter as startPageRouter } from "../../../src/runtime/router/start";
 import { createStore } from "../../../src/runtime/storage";
-import { answersOf, fixtureNamed, loadFixtures, pageDocument, SLOW, startRouter } from "./support";
+import { answersOf, fixtureNamed, loadFixtures, pageDocument, recordingRenderer, SLOW, startRouter } from "./support";
 
 // The recorded demo store (fixtures/recorded/demo).
 const fixtures = loadFixtures();
@@ -134,7 +134,7 @@ describe("storefront:load on the first page", () => {
     } as unknown as InitialData;
     const router = startPageRouter({
       win,
-      renderer: { unmountRegion: vi.fn(), replaceRegion: vi.fn() },
+      renderer: recordingRenderer(),
       bus: createBus(),
       store: createStore(() => window.localStorage),
       data,
@@ -155,7 +155,7 @@ describe("storefront:load on the first page", () => {
     const win = Object.assign(Object.create(window) as Win, { fetch: vi.fn() });
     const env = {
       win,
-      renderer: { unmountRegion: vi.fn(), replaceRegion: vi.fn() },
+      renderer: recordingRenderer(),
       bus: createBus(),
       store: createStore(() => window.localStorage),
       data: null,

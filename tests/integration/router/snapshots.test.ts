@@ -4,7 +4,7 @@
 // comes again unchanged is kept instead of being drawn again.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PageRouteResponse } from "../../../generated/types";
-import { type Answer, fixtureNamed, loadFixtures, pageDocument, SLOW, startRouter } from "./support";
+import { type Answer, fixtureNamed, loadFixtures, pageDocument, recordingRenderer, SLOW, startRouter } from "./support";
 
 // The recorded demo store (fixtures/recorded/demo).
 const fixtures = loadFixtures();
@@ -112,5 +112,76 @@ describe("the snapshot cache (issue #16)", () => {
     expect(renderer.replaced).not.toContain("page-head");
     expect(renderer.replaced).toContain("page-body");
     expect(document.getElementById("page-head")!.firstElementChild).toBe(head);
+  });
+
+  it("keeps a head whose islands React has not rendered yet, giving them the new page's HTML", async () => {
+    const { router, renderer } = start({ answers: answers() });
+    await router.visit("/article");
+    for (const island of document.querySelectorAll("#page-head [data-component]")) {
+      island.setAttribute("data-island", "pending");
+    }
+    renderer.replaced.length = 0;
+    const head = document.getElementById("page-head")!.firstElementChild;
+    await router.visit("/tag");
+    expect(renderer.replaced).not.toContain("page-head");
+    expect(document.getElementById("page-head")!.firstElementChild).toBe(head);
+    // The sign-in link's way back differs: those islands took the new HTML, the others stayed.
+    expect(renderer.setServerHTML).toHaveBeenCalled();
+    const tagHead = document.createElement("template");
+    tagHead.innerHTML = (answers().get("/tag") as { body: PageRouteResponse }).body.data.pageHead;
+    const islandsOf = (root: ParentNode) => Array.from(root.querySelectorAll("[data-component]"), (el) => el.innerHTML);
+    expect(islandsOf(document.getElementById("page-head")!)).toEqual(islandsOf(tagHead.content));
+    expect(renderer.takesServerHTML).toHaveBeenCalled();
+    renderer.takesServerHTML.mockReturnValue(false);
+    await router.visit("/article");
+    // React renders them now (takesServerHTML false): the changed head is drawn again.
+    expect(renderer.replaced).toContain("page-head");
+  });
+
+  it("puts back the body it kept, the same nodes with what was typed, instead of drawing it again", async () => {
+    const renderer = recordingRenderer({ keepsBodies: true });
+    const { router, requests } = start({ answers: answers(), renderer });
+    await router.visit("/cart");
+    const form = document.getElementById("note");
+    field("note").value = "Leave at the door";
+    await router.visit("/tag");
+    // The first page here has no answer to be drawn from again: only the cart was kept.
+    expect(renderer.detachRegion).toHaveBeenCalledTimes(1);
+    renderer.replaced.length = 0;
+    history.back();
+    await vi.waitFor(() => expect(document.title).toBe(cartTitle), SLOW);
+    expect(renderer.attached).toEqual(["page-body"]);
+    expect(renderer.replaced).not.toContain("page-body");
+    expect(document.getElementById("note")).toBe(form);
+    expect(field("note").value).toBe("Leave at the door");
+    expect(requests).toHaveLength(2);
+    // The page left for Back was kept in its turn, and nothing was let go.
+    expect(renderer.detachRegion).toHaveBeenCalledTimes(2);
+    expect(renderer.disposeDetached).not.toHaveBeenCalled();
+  });
+
+  it("lets go of the bodies it kept when the cart changes, and draws the page again", async () => {
+    const renderer = recordingRenderer({ keepsBodies: true });
+    const { router, requests, bus } = start({ answers: answers(), renderer });
+    await router.visit("/cart");
+    await router.visit("/tag");
+    bus.emit("cart:changed", 1);
+    expect(renderer.disposeDetached).toHaveBeenCalledTimes(1);
+    history.back();
+    await vi.waitFor(() => expect(requests).toHaveLength(3), SLOW);
+    await vi.waitFor(() => expect(renderer.replaced).toContain("page-body"), SLOW);
+    expect(renderer.attached).toEqual([]);
+  });
+
+  it("lets go of the oldest kept body beyond its limit", async () => {
+    const renderer = recordingRenderer({ keepsBodies: true });
+    const { router } = start({ answers: answers(), renderer, snapshotLimit: 1 });
+    await router.visit("/cart");
+    await router.visit("/tag");
+    expect(renderer.disposeDetached).not.toHaveBeenCalled();
+    const cart = renderer.detachRegion.mock.results[0]!.value;
+    await router.visit("/article");
+    expect(renderer.disposeDetached).toHaveBeenCalledTimes(1);
+    expect(renderer.disposeDetached).toHaveBeenCalledWith(cart);
   });
 });

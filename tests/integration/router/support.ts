@@ -134,15 +134,36 @@ export function testWindow() {
   return { win, assign, reload, scroll };
 }
 
-/** A renderer that swaps the HTML and records which regions it replaced. */
-export function recordingRenderer() {
+/**
+ * A renderer that swaps the HTML and records which regions it replaced. With `keepsBodies` it
+ * keeps a body left for Back as the real one does (its nodes, out of the document); without,
+ * every body is a page that cannot be kept so, drawn again from its answer.
+ */
+export function recordingRenderer({ keepsBodies = false } = {}) {
   const replaced: string[] = [];
+  const attached: string[] = [];
   return {
     replaced,
+    attached,
     unmountRegion: vi.fn((_region: ParentNode) => {}),
     replaceRegion: vi.fn(async (region: Element, html: string) => {
       replaced.push(region.id);
       region.innerHTML = html;
+    }),
+    detachRegion: vi.fn((region: Element) => {
+      if (!keepsBodies) return null;
+      const content = region.ownerDocument.createDocumentFragment();
+      content.append(...Array.from(region.childNodes));
+      return content;
+    }),
+    attachRegion: vi.fn((region: Element, content: DocumentFragment) => {
+      attached.push(region.id);
+      region.replaceChildren(content);
+    }),
+    disposeDetached: vi.fn((_content: DocumentFragment) => {}),
+    takesServerHTML: vi.fn((_el: Element) => true),
+    setServerHTML: vi.fn((el: Element, html: string) => {
+      el.innerHTML = html;
     }),
   };
 }
