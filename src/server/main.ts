@@ -48,19 +48,31 @@ function workerCount(): number {
   return n;
 }
 
+/** RATE_LIMIT_SCALE: every rate limit multiplied by it, for load tests from one address; unset, 1. */
+function rateLimitScale(): number {
+  const setting = process.env.RATE_LIMIT_SCALE;
+  if (setting === undefined || setting === "") return 1;
+  const n = Number(setting);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
+    throw new SettingError(`RATE_LIMIT_SCALE must be a whole number from 1 to 1000000, not "${setting}"`);
+  return n;
+}
+
 /** Runs prepare.ts in a process of its own; false when it failed (it has said why). */
 function prepareOnce(exec: string): Promise<boolean> {
   const child = fork(exec, [], { env: { ...process.env, [PREPARE_ROLE]: "1" }, stdio: "inherit" });
   return new Promise((done) => child.once("exit", (code) => done(code === 0)));
 }
 
-async function serve(workers: number): Promise<void> {
-  const [{ buildApp }, { DEFAULT_HASH_SLOTS }, { createWorkerBus }, { SOCKETS_PER_VISITOR }] = await Promise.all([
-    import("./app"),
-    import("./auth/passwords"),
-    import("./live-bus"),
-    import("./live-channel"),
-  ]);
+async function serve(workers: number, limitScale: number): Promise<void> {
+  const [{ buildApp }, { DEFAULT_HASH_SLOTS }, { createWorkerBus }, { SOCKETS_PER_VISITOR }, { DEFAULT_LIMITS, scaledLimits }] =
+    await Promise.all([
+      import("./app"),
+      import("./auth/passwords"),
+      import("./live-bus"),
+      import("./live-channel"),
+      import("./rate-limit"),
+    ]);
   const { storeDir, dataDir } = await directories();
   const { app } = await buildApp({
     storeDir,
@@ -68,6 +80,7 @@ async function serve(workers: number): Promise<void> {
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
     logger: { level: process.env.LOG_LEVEL ?? "warn" },
+    ...(limitScale === 1 ? {} : { limits: scaledLimits(DEFAULT_LIMITS, limitScale) }),
     production,
     devReload,
     // The machine's password hashes shared out between the workers (each runs at least one).
@@ -104,6 +117,7 @@ async function serve(workers: number): Promise<void> {
 
 try {
   const workers = workerCount();
+  const limitScale = rateLimitScale();
   const exec = fileURLToPath(import.meta.url);
   if (process.env[PREPARE_ROLE]) {
     const [{ prepare }, { storeDir, dataDir }] = await Promise.all([import("./prepare"), directories()]);
@@ -119,7 +133,7 @@ try {
       onListening: (port) => console.log(`Demo store: http://${shownHost}:${port}/ (${workers} workers)`),
     });
   } else {
-    await serve(workers);
+    await serve(workers, limitScale);
   }
 } catch (err) {
   // A broken store file names the file, line and rule; nothing else is worth a stack.

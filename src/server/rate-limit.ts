@@ -38,6 +38,10 @@ export interface RateLimits {
   suggest: Rate;
   /** The same per address. */
   suggestIp: Rate;
+  /** Cart changes (add, update, remove) per visitor: a shopper tapping + and − quickly stays well within it. */
+  cartWrite: Rate;
+  /** The same per address, whichever visitor ids it makes up (an office behind one address shops too). */
+  cartWriteIp: Rate;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -54,7 +58,19 @@ export const DEFAULT_LIMITS: RateLimits = {
   contactFormIp: { burst: 20, perMinute: 10 },
   suggest: { burst: 60, perMinute: 120 },
   suggestIp: { burst: 240, perMinute: 480 },
+  cartWrite: { burst: 60, perMinute: 120 },
+  cartWriteIp: { burst: 600, perMinute: 1200 },
 };
+
+/**
+ * Every limit multiplied by `scale` (RATE_LIMIT_SCALE): for a load test whose thousands of
+ * requests a second all come from one address, which the limits would otherwise refuse. The
+ * limiter still runs, so what it costs is in the figures.
+ */
+export function scaledLimits(limits: RateLimits, scale: number): RateLimits {
+  const scaled = (rate: Rate): Rate => ({ burst: rate.burst * scale, perMinute: rate.perMinute * scale });
+  return Object.fromEntries(Object.entries(limits).map(([name, rate]) => [name, scaled(rate)])) as unknown as RateLimits;
+}
 
 export const LIMITED_MESSAGE = "Too many requests. Try again in a minute.";
 /** Refilled buckets are dropped once every this many takes (one indexed delete). */

@@ -58,6 +58,31 @@ describe("cart", () => {
     expect((await store.post("cart/count", {}, { visitor })).data.count).toBe(0);
   });
 
+  it("limits a cart's changes per owner and per address, and a limited change writes nothing", async () => {
+    const limited = await startStore({
+      limits: { cartWrite: { burst: 2, perMinute: 1 }, cartWriteIp: { burst: 5, perMinute: 1 } },
+    });
+    try {
+      const visitor = "visitor-cart-limited";
+      expect((await limited.post("cart/add", { sku: SKU, quantity: 1 }, { visitor })).code).toBe(0);
+      expect((await limited.post("cart/update", { sku: SKU, quantity: 2 }, { visitor })).code).toBe(0);
+      expect(await limited.post("cart/remove", { skus: [SKU] }, { visitor })).toMatchObject({
+        status: 429,
+        code: 41,
+        msg: "Too many requests. Try again in a minute.",
+      });
+      expect((await limited.post("cart/list", {}, { visitor })).data.items).toMatchObject([{ sku: SKU, quantity: 2 }]);
+      // Another shopper's cart has its own bucket; the address's is shared.
+      const { token } = await signUp(limited);
+      expect((await limited.post("cart/add", { sku: SKU, quantity: 1 }, { token })).code).toBe(0);
+      expect((await limited.post("cart/add", { sku: SKU, quantity: 1 }, { visitor: "visitor-cart-other" })).code).toBe(0);
+      expect((await limited.post("cart/add", { sku: SKU2, quantity: 1 }, { visitor: "visitor-cart-third" })).code).toBe(41);
+      expect((await limited.post("cart/count", {}, { visitor: "visitor-cart-third" })).data.count).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("adds up, updates, unselects and removes lines", async () => {
     const { token } = await signUp(store);
     await cartWith(token, SKU, 1);

@@ -167,6 +167,9 @@ describe("starting", () => {
       const setting = await run({ WEB_CONCURRENCY: "two" });
       expect(setting.code).toBe(1);
       expect(setting.output.trim()).toBe('WEB_CONCURRENCY must be a whole number from 1 to 256, not "two"');
+      const scale = await run({ WEB_CONCURRENCY: "1", RATE_LIMIT_SCALE: "0.5" });
+      expect(scale.code).toBe(1);
+      expect(scale.output.trim()).toBe('RATE_LIMIT_SCALE must be a whole number from 1 to 1000000, not "0.5"');
       rmSync(storeDir, { recursive: true, force: true });
     },
     START_TIMEOUT_MS,

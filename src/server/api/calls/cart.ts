@@ -10,7 +10,7 @@ import { fail } from "../envelope";
 import { linkPrefix } from "../language";
 import { refuse } from "../reasons";
 import { type CallContext, defineCall } from "../register";
-import { round2 } from "./shared";
+import { clientIp, round2 } from "./shared";
 
 const MAX_QUANTITY = 99;
 
@@ -24,6 +24,12 @@ function ownerOf(ctx: CallContext<unknown>): string {
   if (ctx.user) return `u:${ctx.user.id}`;
   if (!ctx.visitorId) fail("Reload the page and try again.");
   return `v:${ctx.visitorId}`;
+}
+
+/** A cart change spends one request of its cart owner's bucket (account or visitor) and one of its address's. */
+function limitCartWrite(ctx: CallContext<unknown>): void {
+  ctx.deps.limits.require("cartWriteIp", clientIp(ctx.request));
+  ctx.deps.limits.require("cartWrite", ownerOf(ctx));
 }
 
 function cartId(db: Db, owner: string, now: number): number {
@@ -102,6 +108,7 @@ export const cartCalls = [
   })),
 
   defineCall("cart/add", "optional", (ctx) => {
+    limitCartWrite(ctx);
     const { db, store, clock } = ctx.deps;
     const owner = ownerOf(ctx);
     db.transaction(() => {
@@ -122,6 +129,7 @@ export const cartCalls = [
   }),
 
   defineCall("cart/update", "optional", (ctx) => {
+    limitCartWrite(ctx);
     const { db, store, clock } = ctx.deps;
     const owner = ownerOf(ctx);
     db.transaction(() => {
@@ -144,6 +152,7 @@ export const cartCalls = [
   }),
 
   defineCall("cart/remove", "optional", (ctx) => {
+    limitCartWrite(ctx);
     const { db, store } = ctx.deps;
     const owner = ownerOf(ctx);
     const remove = db.prepare("DELETE FROM cart_items WHERE sku = ? AND cart_id = (SELECT id FROM carts WHERE owner = ?)");
