@@ -10,6 +10,8 @@ export interface IslandEntry<P> {
   validator: () => Promise<{ default: ValidateFunction<P> }>;
   /** Strategy used when the island does not name one in data-hydrate. */
   hydrate: T.HydrateStrategy;
+  /** "all": it needs the messages outside the shop's pages too (messages.mjs). */
+  messages?: "all";
 }
 
 export type Islands = {
@@ -99,16 +101,19 @@ export const ISLANDS: Islands = {
     load: () => import("../src/components/account/AccountCenter"),
     validator: () => import("./validators/components/AccountCenter.js"),
     hydrate: "none",
+    messages: "all",
   },
   AccountLog: {
     load: () => import("../src/components/account/AccountLog"),
     validator: () => import("./validators/components/AccountLog.js"),
     hydrate: "none",
+    messages: "all",
   },
   AccountNav: {
     load: () => import("../src/components/account/AccountNav"),
     validator: () => import("./validators/components/AccountNav.js"),
     hydrate: "idle",
+    messages: "all",
   },
   AddToCart: {
     load: member(productGroup, "AddToCart"),
@@ -119,10 +124,11 @@ export const ISLANDS: Islands = {
     load: () => import("../src/components/account/AddressBook"),
     validator: () => import("./validators/components/AddressBook.js"),
     hydrate: "load",
+    messages: "all",
   },
   ArticleComments: {
-    load: member(contentGroup, "ArticleComments"),
-    validator: member(validatorsGroup, "ArticleComments"),
+    load: () => import("../src/components/content/ArticleComments"),
+    validator: () => import("./validators/components/ArticleComments.js"),
     hydrate: "visible",
   },
   ArticleFavorite: {
@@ -156,34 +162,39 @@ export const ISLANDS: Islands = {
     hydrate: "idle",
   },
   CartPage: {
-    load: member(cartGroup, "CartPage"),
-    validator: member(validatorsGroup, "CartPage"),
+    load: () => import("../src/components/cart/CartPage"),
+    validator: () => import("./validators/components/CartPage.js"),
     hydrate: "load",
   },
   Checkout: {
     load: () => import("../src/components/checkout/Checkout"),
     validator: () => import("./validators/components/Checkout.js"),
     hydrate: "load",
+    messages: "all",
   },
   CodeSignIn: {
     load: () => import("../src/components/auth/CodeSignIn"),
     validator: () => import("./validators/components/CodeSignIn.js"),
     hydrate: "idle",
+    messages: "all",
   },
   CouponClaim: {
     load: () => import("../src/components/promotion/CouponClaim"),
     validator: () => import("./validators/components/CouponClaim.js"),
     hydrate: "visible",
+    messages: "all",
   },
   CouponDetail: {
     load: () => import("../src/components/promotion/CouponDetail"),
     validator: () => import("./validators/components/CouponDetail.js"),
     hydrate: "none",
+    messages: "all",
   },
   CouponList: {
     load: () => import("../src/components/promotion/CouponList"),
     validator: () => import("./validators/components/CouponList.js"),
     hydrate: "none",
+    messages: "all",
   },
   FavoriteButton: {
     load: member(productGroup, "FavoriteButton"),
@@ -194,11 +205,13 @@ export const ISLANDS: Islands = {
     load: () => import("../src/components/account/FavoriteLists"),
     validator: () => import("./validators/components/FavoriteLists.js"),
     hydrate: "load",
+    messages: "all",
   },
   ForgotPassword: {
     load: () => import("../src/components/auth/ForgotPassword"),
     validator: () => import("./validators/components/ForgotPassword.js"),
     hydrate: "load",
+    messages: "all",
   },
   HeaderNotice: {
     load: member(layoutGroup, "HeaderNotice"),
@@ -211,8 +224,8 @@ export const ISLANDS: Islands = {
     hydrate: "none",
   },
   InquiryForm: {
-    load: member(contentGroup, "InquiryForm"),
-    validator: member(validatorsGroup, "InquiryForm"),
+    load: () => import("../src/components/content/InquiryForm"),
+    validator: () => import("./validators/components/InquiryForm.js"),
     hydrate: "load",
   },
   LinkList: {
@@ -229,11 +242,13 @@ export const ISLANDS: Islands = {
     load: () => import("../src/components/account/MyArticles"),
     validator: () => import("./validators/components/MyArticles.js"),
     hydrate: "load",
+    messages: "all",
   },
   MyCoupons: {
     load: () => import("../src/components/promotion/MyCoupons"),
     validator: () => import("./validators/components/MyCoupons.js"),
     hydrate: "none",
+    messages: "all",
   },
   Newsletter: {
     load: member(layoutGroup, "Newsletter"),
@@ -284,36 +299,43 @@ export const ISLANDS: Islands = {
     load: () => import("../src/components/account/ProfileAccount"),
     validator: () => import("./validators/components/ProfileAccount.js"),
     hydrate: "none",
+    messages: "all",
   },
   ProfileForm: {
     load: () => import("../src/components/account/ProfileForm"),
     validator: () => import("./validators/components/ProfileForm.js"),
     hydrate: "idle",
+    messages: "all",
   },
   PromotionCountdown: {
     load: () => import("../src/components/promotion/PromotionCountdown"),
     validator: () => import("./validators/components/PromotionCountdown.js"),
     hydrate: "visible",
+    messages: "all",
   },
   PromotionDetail: {
     load: () => import("../src/components/promotion/PromotionDetail"),
     validator: () => import("./validators/components/PromotionDetail.js"),
     hydrate: "none",
+    messages: "all",
   },
   PromotionList: {
     load: () => import("../src/components/promotion/PromotionList"),
     validator: () => import("./validators/components/PromotionList.js"),
     hydrate: "none",
+    messages: "all",
   },
   QrConfirm: {
     load: () => import("../src/components/auth/QrConfirm"),
     validator: () => import("./validators/components/QrConfirm.js"),
     hydrate: "load",
+    messages: "all",
   },
   QrSignIn: {
     load: () => import("../src/components/auth/QrSignIn"),
     validator: () => import("./validators/components/QrSignIn.js"),
     hydrate: "idle",
+    messages: "all",
   },
   QuantityInput: {
     load: member(productGroup, "QuantityInput"),
@@ -329,6 +351,7 @@ export const ISLANDS: Islands = {
     load: () => import("../src/components/auth/ResetPassword"),
     validator: () => import("./validators/components/ResetPassword.js"),
     hydrate: "load",
+    messages: "all",
   },
   ReviewsList: {
     load: member(productGroup, "ReviewsList"),
@@ -346,29 +369,33 @@ export const ISLANDS: Islands = {
     hydrate: "none",
   },
   SearchResults: {
-    load: member(catalogGroup, "SearchResults"),
-    validator: member(validatorsGroup, "SearchResults"),
+    load: () => import("../src/components/catalog/SearchResults"),
+    validator: () => import("./validators/components/SearchResults.js"),
     hydrate: "none",
   },
   SecuritySettings: {
     load: () => import("../src/components/account/SecuritySettings"),
     validator: () => import("./validators/components/SecuritySettings.js"),
     hydrate: "idle",
+    messages: "all",
   },
   SignIn: {
     load: () => import("../src/components/auth/SignIn"),
     validator: () => import("./validators/components/SignIn.js"),
     hydrate: "load",
+    messages: "all",
   },
   SignInHistory: {
     load: () => import("../src/components/account/SignInHistory"),
     validator: () => import("./validators/components/SignInHistory.js"),
     hydrate: "none",
+    messages: "all",
   },
   SignUp: {
     load: () => import("../src/components/auth/SignUp"),
     validator: () => import("./validators/components/SignUp.js"),
     hydrate: "load",
+    messages: "all",
   },
   SiteFooter: {
     load: member(layoutGroup, "SiteFooter"),
@@ -394,40 +421,48 @@ export const ISLANDS: Islands = {
     load: () => import("../src/components/checkout/ThankYou"),
     validator: () => import("./validators/components/ThankYou.js"),
     hydrate: "load",
+    messages: "all",
   },
   Toaster: {
     load: () => import("../src/components/common/Toaster"),
     validator: () => import("./validators/components/Toaster.js"),
     hydrate: "load",
+    messages: "all",
   },
   UserOrderDetail: {
     load: () => import("../src/components/user/UserOrderDetail"),
     validator: () => import("./validators/components/UserOrderDetail.js"),
     hydrate: "load",
+    messages: "all",
   },
   UserOrders: {
     load: () => import("../src/components/user/UserOrders"),
     validator: () => import("./validators/components/UserOrders.js"),
     hydrate: "load",
+    messages: "all",
   },
   UserReturnDetail: {
     load: () => import("../src/components/user/UserReturnDetail"),
     validator: () => import("./validators/components/UserReturnDetail.js"),
     hydrate: "load",
+    messages: "all",
   },
   UserReturns: {
     load: () => import("../src/components/user/UserReturns"),
     validator: () => import("./validators/components/UserReturns.js"),
     hydrate: "load",
+    messages: "all",
   },
   VerifyEmail: {
     load: () => import("../src/components/auth/VerifyEmail"),
     validator: () => import("./validators/components/VerifyEmail.js"),
     hydrate: "load",
+    messages: "all",
   },
   VerifyPrompt: {
     load: () => import("../src/components/auth/VerifyPrompt"),
     validator: () => import("./validators/components/VerifyPrompt.js"),
     hydrate: "load",
+    messages: "all",
   },
 };

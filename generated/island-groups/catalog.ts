@@ -4,4 +4,3 @@ export { default as LinkList } from "../../src/components/catalog/LinkList";
 export { default as ProductCard } from "../../src/components/catalog/ProductCard";
 export { default as ProductGrid } from "../../src/components/catalog/ProductGrid";
 export { default as SearchBox } from "../../src/components/catalog/SearchBox";
-export { default as SearchResults } from "../../src/components/catalog/SearchResults";

@@ -2,18 +2,15 @@
 // The props validators of every grouped island, one chunk: a page that moves to another kind
 // of public page (home to a product) has them all already (see GROUPED_AREAS).
 export { default as AddToCart } from "../validators/components/AddToCart.js";
-export { default as ArticleComments } from "../validators/components/ArticleComments.js";
 export { default as ArticleFavorite } from "../validators/components/ArticleFavorite.js";
 export { default as ArticleHtml } from "../validators/components/ArticleHtml.js";
 export { default as ArticleList } from "../validators/components/ArticleList.js";
 export { default as ArticleMasonry } from "../validators/components/ArticleMasonry.js";
 export { default as ArticleTags } from "../validators/components/ArticleTags.js";
 export { default as CartDrawer } from "../validators/components/CartDrawer.js";
-export { default as CartPage } from "../validators/components/CartPage.js";
 export { default as FavoriteButton } from "../validators/components/FavoriteButton.js";
 export { default as HeaderNotice } from "../validators/components/HeaderNotice.js";
 export { default as Hero } from "../validators/components/Hero.js";
-export { default as InquiryForm } from "../validators/components/InquiryForm.js";
 export { default as LinkList } from "../validators/components/LinkList.js";
 export { default as LocaleSwitch } from "../validators/components/LocaleSwitch.js";
 export { default as Newsletter } from "../validators/components/Newsletter.js";
@@ -30,7 +27,6 @@ export { default as QuoteLink } from "../validators/components/QuoteLink.js";
 export { default as ReviewsList } from "../validators/components/ReviewsList.js";
 export { default as RichText } from "../validators/components/RichText.js";
 export { default as SearchBox } from "../validators/components/SearchBox.js";
-export { default as SearchResults } from "../validators/components/SearchResults.js";
 export { default as SiteFooter } from "../validators/components/SiteFooter.js";
 export { default as SiteHeader } from "../validators/components/SiteHeader.js";
 export { default as Slides } from "../validators/components/Slides.js";

@@ -13,7 +13,7 @@ import { join } from "node:path";
  * small chunks esbuild splits out of islands that share code collapse into few. Account, auth
  * and checkout islands each sit on a page of their own and keep a chunk apiece.
  */
-const GROUPED_AREAS = new Set(["cart", "catalog", "content", "layout", "product"]);
+export const GROUPED_AREAS = new Set(["cart", "catalog", "content", "layout", "product"]);
 
 export function buildIslands(root, schemas, banner) {
   const componentsDir = join(root, "src/components");
@@ -42,10 +42,25 @@ export function buildIslands(root, schemas, banner) {
       );
       continue;
     }
-    entries.push({ name, area: found[0], hydrate: schema["x-hydrate"], type: schema.title });
+    const chunk = schema["x-chunk"];
+    if (chunk !== undefined && chunk !== "own") {
+      problems.push(`schemas/${file}: "x-chunk" may only be "own" (the island's code apart from its area's group)`);
+      continue;
+    }
+    const area = found[0];
+    // A big island of few pages (the cart page, an inquiry form) keeps its code out of the
+    // group every shop page loads; its messages stay its area's (shop: the base part).
+    entries.push({
+      name,
+      area,
+      shop: GROUPED_AREAS.has(area),
+      grouped: GROUPED_AREAS.has(area) && !chunk,
+      hydrate: schema["x-hydrate"],
+      type: schema.title,
+    });
   }
   if (problems.length) throw new Error(problems.join("\n"));
-  const groupedAreas = [...new Set(entries.filter((e) => GROUPED_AREAS.has(e.area)).map((e) => e.area))];
+  const groupedAreas = [...new Set(entries.filter((e) => e.grouped).map((e) => e.area))];
   const lines = [
     banner.trimEnd(),
     "// The island registry's entries, one per schemas/components/{Name}.schema.json.",
@@ -59,6 +74,8 @@ export function buildIslands(root, schemas, banner) {
     "  validator: () => Promise<{ default: ValidateFunction<P> }>;",
     "  /** Strategy used when the island does not name one in data-hydrate. */",
     "  hydrate: T.HydrateStrategy;",
+    '  /** "all": it needs the messages outside the shop\'s pages too (messages.mjs). */',
+    '  messages?: "all";',
     "}",
     "",
     // A type, not an interface, so that it fits the registry's Record<string, …>.
@@ -78,20 +95,21 @@ export function buildIslands(root, schemas, banner) {
     "export const ISLANDS: Islands = {",
     ...entries.flatMap((e) => [
       `  ${e.name}: {`,
-      ...(GROUPED_AREAS.has(e.area)
+      ...(e.grouped
         ? [`    load: member(${e.area}Group, "${e.name}"),`, `    validator: member(validatorsGroup, "${e.name}"),`]
         : [
             `    load: () => import("../src/components/${e.area}/${e.name}"),`,
             `    validator: () => import("./validators/components/${e.name}.js"),`,
           ]),
       `    hydrate: ${JSON.stringify(e.hydrate)},`,
+      ...(e.shop ? [] : ['    messages: "all",']),
       "  },",
     ]),
     "};",
     "",
   ];
   const files = new Map([["islands.ts", lines.join("\n")]]);
-  const grouped = entries.filter((e) => GROUPED_AREAS.has(e.area));
+  const grouped = entries.filter((e) => e.grouped);
   for (const area of new Set(grouped.map((e) => e.area))) {
     files.set(
       `island-groups/${area}.ts`,

@@ -2,10 +2,19 @@
 // src/locales/{language}.json and every component's own `{Name}.messages.json` beside it,
 // which holds the three languages in one file so a component's texts are added in one place.
 // Refuses an id defined twice or missing from a language, naming the file.
+//
+// Besides each language's whole set (the server's), the browser's two parts of it: `.base`,
+// the shared messages and those of the shop's pages (the grouped island areas, SHOP_MESSAGES),
+// which every island gets, and `.more`, the rest (account, sign-in, checkout, promotions, the
+// server's own), which only islands of those areas load (their registry entry's `messages`).
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { GROUPED_AREAS } from "./islands.mjs";
 
 export const MESSAGE_LANGUAGES = ["en", "zh", "zh-HK"];
+
+/** Files whose messages are in every page's base part: the shared ones, the common components' and the shop pages' islands'. */
+export const SHOP_MESSAGES = new RegExp(`^src/(locales/|components/(${["common", ...GROUPED_AREAS].join("|")})/)`);
 
 function colocatedFiles(dir) {
   return readdirSync(dir, { recursive: true })
@@ -26,6 +35,7 @@ function readJson(root, file) {
 /** generated file name -> content, one JSON per language. */
 export function buildMessages(root) {
   const merged = Object.fromEntries(MESSAGE_LANGUAGES.map((lang) => [lang, {}]));
+  const more = new Set();
   const origin = new Map();
   const problems = [];
   const add = (file, lang, messages) => {
@@ -35,6 +45,7 @@ export function buildMessages(root) {
       if (first) problems.push(`${file}: "${id}" is already defined in ${first}`);
       origin.set(`${lang}\u0000${id}`, file);
       merged[lang][id] = text;
+      if (!SHOP_MESSAGES.test(file)) more.add(id);
     }
   };
   for (const lang of MESSAGE_LANGUAGES) {
@@ -55,7 +66,13 @@ export function buildMessages(root) {
   }
   if (problems.length) throw new Error(problems.join("\n"));
   const sorted = (messages) => Object.fromEntries(Object.entries(messages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const json = (messages) => `${JSON.stringify(sorted(messages), null, 2)}\n`;
+  const part = (lang, inMore) => Object.fromEntries(Object.entries(merged[lang]).filter(([id]) => more.has(id) === inMore));
   return new Map(
-    MESSAGE_LANGUAGES.map((lang) => [`messages/${lang}.json`, `${JSON.stringify(sorted(merged[lang]), null, 2)}\n`]),
+    MESSAGE_LANGUAGES.flatMap((lang) => [
+      [`messages/${lang}.json`, json(merged[lang])],
+      [`messages/${lang}.base.json`, json(part(lang, false))],
+      [`messages/${lang}.more.json`, json(part(lang, true))],
+    ]),
   );
 }

@@ -15,6 +15,8 @@ export interface RegistryEntry<P = any> {
   validator: () => Promise<{ default: ValidateFunction<P> }>;
   /** Strategy used when the island does not name one in data-hydrate. */
   hydrate: HydrateStrategy;
+  /** "all": it needs the messages outside the shop's pages too; otherwise the base part is enough. */
+  messages?: "all";
 }
 
 export type Registry = Readonly<Record<string, RegistryEntry>>;

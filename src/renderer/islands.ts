@@ -16,8 +16,8 @@ export interface RendererOptions {
   win?: Win;
   logger?: Pick<Console, "warn">;
   loadMount?: () => Promise<typeof import("./mount")>;
-  /** Context every island is rendered in (language, router, ...), loaded with React. */
-  loadProviders?: () => Promise<Providers>;
+  /** Context every island is rendered in (language, router, ...), loaded with React; `messages` is its entry's. */
+  loadProviders?: (messages?: "all") => Promise<Providers>;
 }
 
 export interface Renderer {
@@ -190,7 +190,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     const ignore = () => {};
     loadMount().catch(ignore);
     entry.load().catch(ignore);
-    options.loadProviders?.().catch(ignore);
+    options.loadProviders?.(entry.messages).catch(ignore);
   }
 
   async function mount(
@@ -201,7 +201,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     strategy: HydrateStrategy,
   ): Promise<void> {
     island.cancel = undefined;
-    const loadAll = () => Promise.all([loadMount(), entry.load(), options.loadProviders?.()]);
+    const loadAll = () => Promise.all([loadMount(), entry.load(), options.loadProviders?.(entry.messages)]);
     let loaded: Awaited<ReturnType<typeof loadAll>>;
     try {
       loaded = await loadAll();

@@ -1,10 +1,12 @@
-// Loads what every island renders inside: the messages of the document's language and
-// the providers around them, which also hand the running services to the islands' hooks.
-// Cached per language, since navigation may change it; a failed load is not cached.
+// Loads what every island renders inside: the messages of the document's language (the base
+// part, or all of them for an island outside the shop's pages: i18n/messages.ts) and the
+// providers around them, which also hand the running services to the islands' hooks.
+// Cached per language and message set, since navigation may change the language; a failed
+// load is not cached.
 import type { Providers } from "../renderer/mount";
 import { languageOfLocale } from "../shared/languages";
 import type { ProvidedServices } from "./hooks/services-context";
-import { loadIntlMessages } from "./i18n/messages";
+import { loadIntlMessages, type MessageSet } from "./i18n/messages";
 
 /**
  * `services`: the running services (none where boot runs without them), read when the first
@@ -13,23 +15,24 @@ import { loadIntlMessages } from "./i18n/messages";
 export function createProvidersLoader(
   doc: Document,
   services: () => ProvidedServices | null | undefined = () => undefined,
-): () => Promise<Providers> {
+): (set?: MessageSet) => Promise<Providers> {
   const cache = new Map<string, Promise<Providers>>();
-  return () => {
+  return (set = "base") => {
     const language = languageOfLocale(doc.documentElement.lang || "en");
-    let providers = cache.get(language.locale);
+    const key = `${language.locale} ${set}`;
+    let providers = cache.get(key);
     if (!providers) {
       providers = (async () => {
         const [messages, { providersFor }] = await Promise.all([
-          loadIntlMessages(language.messages),
+          loadIntlMessages(language.messages, set),
           import("./i18n/IslandProviders"),
         ]);
         return providersFor({ locale: language.locale, messages }, services());
       })();
-      cache.set(language.locale, providers);
+      cache.set(key, providers);
       // A failed load (offline) is not kept: the next island tries again.
       const loading = providers;
-      loading.catch(() => cache.get(language.locale) === loading && cache.delete(language.locale));
+      loading.catch(() => cache.get(key) === loading && cache.delete(key));
     }
     return providers;
   };

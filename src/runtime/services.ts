@@ -77,7 +77,8 @@ export function startServices(env: ServicesEnv): RunningServices {
         hidePlain ??= showPlainToasts({
           document: doc,
           toasts,
-          loadMessages: () => loadIntlMessages(languageOfLocale(doc.documentElement.lang || "en").messages),
+          // A toast may carry any message (a refusal of any call): all of them.
+          loadMessages: () => loadIntlMessages(languageOfLocale(doc.documentElement.lang || "en").messages, "all"),
         });
       }
     });

@@ -1,4 +1,5 @@
-// Message files load on demand, each its own chunk; en is the fallback for missing keys.
+// The whole message set of each language, loaded on demand; en is the fallback for missing
+// keys. The server renders with it; the browser loads it in two parts (runtime/i18n/messages.ts).
 import type { MessageLanguage } from "./languages";
 
 export type Messages = Record<string, string>;

@@ -31,10 +31,27 @@ describe("merged messages", () => {
       zh: { "badge.new": "新品" },
       "zh-HK": { "badge.new": "新品" },
     });
+    mkdirSync(join(root, "src/components/layout"));
+    write("src/components/layout/Banner.messages.json", {
+      en: { "banner.hello": "Hello" },
+      zh: { "banner.hello": "你好" },
+      "zh-HK": { "banner.hello": "你好" },
+    });
     const files = buildMessages(root);
-    expect([...files.keys()]).toEqual(["messages/en.json", "messages/zh.json", "messages/zh-HK.json"]);
+    expect([...files.keys()]).toEqual(
+      ["en", "zh", "zh-HK"].flatMap((lang) => [
+        `messages/${lang}.json`,
+        `messages/${lang}.base.json`,
+        `messages/${lang}.more.json`,
+      ]),
+    );
     expect(JSON.parse(files.get("messages/zh.json")!)["badge.new"]).toBe("新品");
     expect(JSON.parse(files.get("messages/en.json")!)["api.unknown"]).toBeTruthy();
+    // The browser's parts: shared and shop-page messages in base, an area outside the shop in more.
+    const part = (name: string) => Object.keys(JSON.parse(files.get(name)!));
+    expect(part("messages/zh.base.json")).toEqual(expect.arrayContaining(["api.unknown", "banner.hello"]));
+    expect(part("messages/zh.base.json")).not.toContain("badge.new");
+    expect(part("messages/zh.more.json")).toEqual(["badge.new"]);
   });
 
   it("refuses a message missing from a language, naming the file and the id", () => {

@@ -2,22 +2,39 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 afterEach(() => {
-  vi.doUnmock("../../../src/shared/messages");
+  vi.doUnmock("../../../src/runtime/i18n/messages");
   vi.resetModules();
 });
 
 describe("createProvidersLoader", () => {
   it("does not keep a failed load, so the next island tries again", async () => {
-    const loadMessages = vi
+    const loadIntlMessages = vi
       .fn()
       .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
       .mockResolvedValue({ "toast.region": "Notifications" });
-    vi.doMock("../../../src/shared/messages", () => ({ loadMessages }));
+    vi.doMock("../../../src/runtime/i18n/messages", () => ({ loadIntlMessages }));
     const { createProvidersLoader } = await import("../../../src/runtime/island-providers");
     const load = createProvidersLoader(document);
     await expect(load()).rejects.toThrow("Failed to fetch");
     await expect(load()).resolves.toBeTypeOf("function");
-    expect(loadMessages).toHaveBeenCalledTimes(2);
+    expect(loadIntlMessages).toHaveBeenCalledTimes(2);
+  });
+
+  // The shop's islands render with the base part; an account island loads all, once per language.
+  it("loads the messages an island's entry asks for, and keeps each set apart", async () => {
+    const loadIntlMessages = vi.fn(async (_language: string, set: string) => ({ "toast.region": set }));
+    vi.doMock("../../../src/runtime/i18n/messages", () => ({ loadIntlMessages }));
+    const { createProvidersLoader } = await import("../../../src/runtime/island-providers");
+    const load = createProvidersLoader(document);
+    const shop = await load();
+    expect(await load("base")).toBe(shop);
+    const account = await load("all");
+    expect(account).not.toBe(shop);
+    expect(await load("all")).toBe(account);
+    expect(loadIntlMessages.mock.calls).toEqual([
+      ["en", "base"],
+      ["en", "all"],
+    ]);
   });
 });
 
