@@ -1,10 +1,11 @@
 // What every worker would otherwise find wrong, or redo, at its start, done once by a process
 // of its own before the workers start (main.ts): PUBLIC_URL and the store files checked, the
-// catalog imported, the database migrated. A process of its own, so that the primary, which only
+// catalog imported, the database migrated, the rate-limit counters' file and table created (two
+// workers creating them at once on a new DATA_DIR could trip over each other). A process of its own, so that the primary, which only
 // keeps the workers running, never holds the store in its memory.
 import { registry } from "../registry/index";
 import { ROOT_DIR } from "./app";
-import { openDatabase } from "./db/open";
+import { openCounters, openDatabase } from "./db/open";
 import { loadSchemaSet } from "./schemas";
 import { parsePublicUrl } from "./seo/public-origin";
 import { catalogFileOf, loadStore } from "./store/load";
@@ -16,4 +17,6 @@ export function prepare(storeDir: string, dataDir: string, publicUrl: string | u
     catalogFile: catalogFileOf(dataDir),
   }).catalog.close();
   openDatabase(dataDir, databaseUrl).close();
+  // PostgreSQL's counters table comes with its migrations.
+  if (!databaseUrl) openCounters(dataDir).close();
 }
