@@ -38,24 +38,24 @@ async function directories(): Promise<{ storeDir: string; dataDir: string }> {
 /** A setting that cannot be used: its message says which and why. */
 class SettingError extends Error {}
 
+/** A whole-number setting from 1 to `max`; undefined when unset. */
+function wholeSetting(name: string, max: number): number | undefined {
+  const setting = process.env[name];
+  if (setting === undefined || setting === "") return undefined;
+  const n = Number(setting);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new SettingError(`${name} must be a whole number from 1 to ${max}, not "${setting}"`);
+  return n;
+}
+
 /** WEB_CONCURRENCY: a whole number of workers; unset, one per core (one under `npm run dev`). */
 function workerCount(): number {
-  const setting = process.env.WEB_CONCURRENCY;
-  if (setting === undefined || setting === "") return devReload ? 1 : availableParallelism();
-  const n = Number(setting);
-  if (!Number.isInteger(n) || n < 1 || n > 256)
-    throw new SettingError(`WEB_CONCURRENCY must be a whole number from 1 to 256, not "${setting}"`);
-  return n;
+  return wholeSetting("WEB_CONCURRENCY", 256) ?? (devReload ? 1 : availableParallelism());
 }
 
 /** RATE_LIMIT_SCALE: every rate limit multiplied by it, for load tests from one address; unset, 1. */
 function rateLimitScale(): number {
-  const setting = process.env.RATE_LIMIT_SCALE;
-  if (setting === undefined || setting === "") return 1;
-  const n = Number(setting);
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
-    throw new SettingError(`RATE_LIMIT_SCALE must be a whole number from 1 to 1000000, not "${setting}"`);
-  return n;
+  return wholeSetting("RATE_LIMIT_SCALE", 1_000_000) ?? 1;
 }
 
 /** Runs prepare.ts in a process of its own; false when it failed (it has said why). */

@@ -1,8 +1,9 @@
 // What every worker would otherwise find wrong, or redo, at its start, done once by a process
 // of its own before the workers start (main.ts): PUBLIC_URL and the store files checked, the
-// catalog imported, the database migrated, the rate-limit counters' file and table created (two
-// workers creating them at once on a new DATA_DIR could trip over each other). A process of its own, so that the primary, which only
-// keeps the workers running, never holds the store in its memory.
+// catalog imported, the database migrated, the rate-limit counters' file and table created
+// (two workers creating them at once on a new DATA_DIR could trip over each other). A process
+// of its own, so that the primary, which only keeps the workers running, never holds the
+// store in its memory.
 import { registry } from "../registry/index";
 import { ROOT_DIR } from "./app";
 import { openCounters, openDatabase } from "./db/open";

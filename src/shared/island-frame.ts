@@ -2,7 +2,7 @@
 // keeps a page's islands alive, out of the document). A hidden island keeps its state but no
 // longer follows the address (IslandRouter holds the one it had) and closes what it opened
 // over the page, such as a dialog portalled to <body> (useIslandShown).
-import { createContext, useContext, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
 
 export interface IslandFrame {
   hidden(): boolean;
@@ -46,4 +46,12 @@ export function useIslandShown(): boolean {
     () => !frame.hidden(),
     () => true,
   );
+}
+
+/** For a dialog an island opened over the page: closes it when the page is kept aside (a link inside it was followed). */
+export function useCloseWhenHidden(close: () => void): void {
+  const shown = useIslandShown();
+  useEffect(() => {
+    if (!shown) close();
+  }, [shown, close]);
 }

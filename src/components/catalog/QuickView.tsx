@@ -8,7 +8,7 @@ import { createPortal } from "react-dom";
 import { useIntl } from "react-intl";
 import type { ProductQuickViewResponse } from "../../../generated/types";
 import { useApiPost } from "../../runtime/hooks/useApi";
-import { useIslandShown } from "../../shared/island-frame";
+import { useCloseWhenHidden } from "../../shared/island-frame";
 import { defaultVariant } from "../../shared/product-variant";
 import { trapTab } from "../common/focus-trap";
 import AddToCart from "../product/AddToCart";
@@ -36,11 +36,8 @@ export default function QuickView({ slug, href, title, onClose }: QuickViewProps
   const closeButton = useRef<HTMLButtonElement>(null);
   const say = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
 
-  // Its page kept aside for Back (a link inside it was followed): the dialog goes with the page.
-  const shown = useIslandShown();
-  useEffect(() => {
-    if (!shown) onClose();
-  }, [shown, onClose]);
+  // Its page kept aside for Back: the dialog goes with the page.
+  useCloseWhenHidden(onClose);
 
   useEffect(() => {
     closeButton.current?.focus();

@@ -6,7 +6,7 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useIntl } from "react-intl";
-import { useIslandShown } from "../../shared/island-frame";
+import { useCloseWhenHidden } from "../../shared/island-frame";
 import { trapTab } from "../common/focus-trap";
 
 export interface ViewerImage {
@@ -54,11 +54,8 @@ export default function ImageViewer({ images, start, label, onClose }: ImageView
   const gesture = useRef<Gesture | null>(null);
   const lastTap = useRef<{ at: number; x: number; y: number } | null>(null);
 
-  // Its page kept aside for Back (a link inside it was followed): the dialog goes with the page.
-  const shown = useIslandShown();
-  useEffect(() => {
-    if (!shown) onClose();
-  }, [shown, onClose]);
+  // Its page kept aside for Back: the dialog goes with the page.
+  useCloseWhenHidden(onClose);
 
   useEffect(() => {
     closeButton.current?.focus();

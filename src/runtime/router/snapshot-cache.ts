@@ -45,8 +45,9 @@ export function createSnapshotCache(limit = SNAPSHOT_LIMIT, drop: (body: Documen
     takeBody(key) {
       const snapshot = snapshots.get(key);
       if (!snapshot?.body) return undefined;
-      snapshots.set(key, { page: snapshot.page, url: snapshot.url, fields: snapshot.fields, savedAt: snapshot.savedAt });
-      return snapshot.body;
+      const { body, ...rest } = snapshot;
+      snapshots.set(key, rest);
+      return body;
     },
     clear() {
       for (const key of Array.from(snapshots.keys())) forget(key);

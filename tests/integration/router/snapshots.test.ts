@@ -36,6 +36,20 @@ afterEach(() => {
   started = null;
 });
 
+/**
+ * From /article to /tag, the head's islands in `state` meanwhile (what the island renderer would
+ * have done; this test's renderer only swaps HTML): the head's first element before the visit.
+ */
+async function articleToTag(state: "mounted" | "pending") {
+  const { router, renderer } = start({ answers: answers() });
+  await router.visit("/article");
+  for (const island of document.querySelectorAll("#page-head [data-component]")) island.setAttribute("data-island", state);
+  renderer.replaced.length = 0;
+  const head = document.getElementById("page-head")!.firstElementChild;
+  await router.visit("/tag");
+  return { router, renderer, head };
+}
+
 const field = (name: string) => document.querySelector<HTMLInputElement>(`#page-body [name=${name}]`)!;
 
 describe("the snapshot cache (issue #16)", () => {
@@ -100,29 +114,14 @@ describe("the snapshot cache (issue #16)", () => {
     // The recorded heads of /article and /tag differ only inside their hydrated islands (the sign-in
     // link's redirect), which follow the address themselves once mounted. (The cart's head is the
     // visitor's own: it carries the cart count.)
-    const { router, renderer } = start({ answers: answers() });
-    await router.visit("/article");
-    // What the island renderer would have done; this test's renderer only swaps HTML.
-    for (const island of document.querySelectorAll("#page-head [data-component]")) {
-      island.setAttribute("data-island", "mounted");
-    }
-    renderer.replaced.length = 0;
-    const head = document.getElementById("page-head")!.firstElementChild;
-    await router.visit("/tag");
+    const { renderer, head } = await articleToTag("mounted");
     expect(renderer.replaced).not.toContain("page-head");
     expect(renderer.replaced).toContain("page-body");
     expect(document.getElementById("page-head")!.firstElementChild).toBe(head);
   });
 
   it("keeps a head whose islands React has not rendered yet, giving them the new page's HTML", async () => {
-    const { router, renderer } = start({ answers: answers() });
-    await router.visit("/article");
-    for (const island of document.querySelectorAll("#page-head [data-component]")) {
-      island.setAttribute("data-island", "pending");
-    }
-    renderer.replaced.length = 0;
-    const head = document.getElementById("page-head")!.firstElementChild;
-    await router.visit("/tag");
+    const { router, renderer, head } = await articleToTag("pending");
     expect(renderer.replaced).not.toContain("page-head");
     expect(document.getElementById("page-head")!.firstElementChild).toBe(head);
     // The sign-in link's way back differs: those islands took the new HTML, the others stayed.

@@ -10,7 +10,7 @@ import { fail } from "../envelope";
 import { linkPrefix } from "../language";
 import { refuse } from "../reasons";
 import { type CallContext, defineCall } from "../register";
-import { clientIp, round2 } from "./shared";
+import { limitVisitor, round2 } from "./shared";
 
 const MAX_QUANTITY = 99;
 
@@ -28,8 +28,7 @@ function ownerOf(ctx: CallContext<unknown>): string {
 
 /** A cart change spends one request of its cart owner's bucket (account or visitor) and one of its address's. */
 function limitCartWrite(ctx: CallContext<unknown>): void {
-  ctx.deps.limits.require("cartWriteIp", clientIp(ctx.request));
-  ctx.deps.limits.require("cartWrite", ownerOf(ctx));
+  limitVisitor(ctx, "cartWrite", "cartWriteIp", () => ownerOf(ctx));
 }
 
 function cartId(db: Db, owner: string, now: number): number {

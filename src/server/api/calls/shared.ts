@@ -41,11 +41,19 @@ export function count(db: Db, sql: string, ...params: unknown[]): number {
 
 type VisitorCall = { request: FastifyRequest; visitorId: string; deps: { limits: RateLimiter } };
 
-/** Spends one request of a visitor's bucket and one of its address's (a visitor without an id counts as its address). */
-export function limitVisitor(ctx: VisitorCall, perVisitor: keyof RateLimits, perAddress: keyof RateLimits): void {
+/**
+ * Spends one request of a visitor's bucket and one of its address's (a visitor without an id
+ * counts as its address). `who` names the bucket instead when a call knows better (a cart's owner).
+ */
+export function limitVisitor(
+  ctx: VisitorCall,
+  perVisitor: keyof RateLimits,
+  perAddress: keyof RateLimits,
+  who?: () => string,
+): void {
   const ip = clientIp(ctx.request);
   ctx.deps.limits.require(perAddress, ip);
-  ctx.deps.limits.require(perVisitor, ctx.visitorId || `ip ${ip}`);
+  ctx.deps.limits.require(perVisitor, who ? who() : ctx.visitorId || `ip ${ip}`);
 }
 
 /** Anonymous writes (tracking, the newsletter, QR tickets) are limited per visitor and per address. */
