@@ -20,6 +20,8 @@ export interface ToastRequest {
 export type { LiveFrame };
 
 export type Events = {
+  /** A client navigation asks for its page's answer (router). */
+  "route:requested": { url: string };
   /** A page finished rendering after client navigation (router). */
   "route:changed": { url: string; referrer: string };
   /** A navigation brought a page with this theme (router -> theme). */

@@ -1,6 +1,11 @@
 // The cart's item count, kept in localStorage and shared between tabs: a change in one
 // tab reaches the others through the `storage` event. Adding to the cart goes through
 // here too, so that the service, not a component, announces it (cart:added).
+//
+// A page's count (the server's, rendered into the page) is older than any cart answer this
+// browser received after the page was asked for: the page's islands may hydrate after the
+// cart page's own cart/list answer. So a page's count is taken only while no answer, here or
+// in another tab, has set the count since the current page was requested.
 import type { Cart as CartData } from "../../generated/types";
 import type { Api } from "./api/client";
 import type { Bus } from "./bus";
@@ -24,6 +29,8 @@ export interface Cart {
   subscribe(onChange: () => void): () => void;
   /** Sets the count, for example from a cart answer of the server. */
   set(count: number): void;
+  /** Sets the count from the page's own data, unless an answer has set it since the page was requested. */
+  fromPage(count: number): void;
   /** Adds (or, negative, removes) items. */
   add(delta: number): void;
   /**
@@ -38,6 +45,11 @@ export function createCart(env: CartEnv): Cart {
   const { bus, store, api } = env;
   let count = store.get("cartCount") ?? 0;
   let stopWatching: (() => void) | null = null;
+  // The document's first page was requested before this service existed.
+  let answeredSincePage = false;
+  const pageRequested = () => {
+    answeredSincePage = false;
+  };
 
   function changed(next: number) {
     if (next === count) return;
@@ -46,6 +58,7 @@ export function createCart(env: CartEnv): Cart {
   }
 
   function set(value: number) {
+    answeredSincePage = true;
     const next = Number.isFinite(value) ? Math.min(MAX_CART_COUNT, Math.max(0, Math.trunc(value))) : 0;
     store.set("cartCount", next);
     changed(next);
@@ -53,9 +66,18 @@ export function createCart(env: CartEnv): Cart {
 
   return {
     start() {
-      stopWatching ??= store.watch(env.events, (key) => {
-        if (key === "cartCount") changed(store.get("cartCount") ?? 0);
-      });
+      if (!stopWatching) {
+        const unwatch = store.watch(env.events, (key) => {
+          if (key !== "cartCount") return;
+          answeredSincePage = true;
+          changed(store.get("cartCount") ?? 0);
+        });
+        bus.on("route:requested", pageRequested);
+        stopWatching = () => {
+          unwatch();
+          bus.off("route:requested", pageRequested);
+        };
+      }
       changed(store.get("cartCount") ?? 0);
     },
     stop() {
@@ -68,6 +90,11 @@ export function createCart(env: CartEnv): Cart {
       return () => bus.off("cart:changed", onChange);
     },
     set,
+    fromPage(value) {
+      if (answeredSincePage) return;
+      set(value);
+      answeredSincePage = false;
+    },
     add: (delta) => set(count + delta),
     async addItem(sku, quantity) {
       const cart = await api.post("cart/add", { sku, quantity });

@@ -55,6 +55,7 @@ function CartView({ checkoutHref, shopHref, initial, form }: CartPageProps & { i
   const post = useApiPost();
   const cartCount = useCart();
   const setCount = cartCount.set;
+  const fromPage = cartCount.fromPage;
   const hydrated = useHydrated();
   const forms = usePlainForms();
 
@@ -76,7 +77,7 @@ function CartView({ checkoutHref, shopHref, initial, form }: CartPageProps & { i
       void load();
       return;
     }
-    setCount(initial.count);
+    fromPage(initial.count);
     // The server read the cart of the page's cookies; the API answers for the stored session,
     // which a first load may not have had as a cookie yet. The server's lines stay meanwhile.
     let live = true;
@@ -92,7 +93,7 @@ function CartView({ checkoutHref, shopHref, initial, form }: CartPageProps & { i
     return () => {
       live = false;
     };
-  }, [load, setCount]);
+  }, [load, setCount, fromPage]);
 
   async function change(sku: string, run: () => Promise<Cart>) {
     setBusySku(sku);

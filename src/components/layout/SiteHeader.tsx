@@ -64,10 +64,10 @@ export default function SiteHeader({
   // The name begins with the visible text ("Cart 2 items" for "Cart 2"), so a speech user can say what they see (WCAG 2.5.3).
   // A page rendered for one shopper brings the cart's count (cartCount); a shared page brings none
   // and shows no number until the cart service, which then follows the server's count.
-  const setCount = cart.set;
+  const fromPage = cart.fromPage;
   useEffect(() => {
-    if (cartCount !== undefined) setCount(cartCount);
-  }, [cartCount, setCount]);
+    if (cartCount !== undefined) fromPage(cartCount);
+  }, [cartCount, fromPage]);
   const shown = hydrated ? count : cartCount;
   const cartLabel = shown === undefined ? undefined : intl.formatMessage({ id: "header.cart.label" }, { count: shown });
   const badge = shown !== undefined && shown > 0 ? (shown > BADGE_MAX ? `${BADGE_MAX}+` : String(shown)) : "";

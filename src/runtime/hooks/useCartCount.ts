@@ -17,6 +17,8 @@ export function useCart() {
     const cart = () => requireService({ cart: service }, "cart");
     return {
       set: (value: number) => cart().set(value),
+      /** The count the page's own data brings; an answer received since the page was asked for wins. */
+      fromPage: (value: number) => cart().fromPage(value),
       add: (delta: number) => cart().add(delta),
       /** Adds units of a variant on the server; the count follows and the cart drawer opens. */
       addItem: (sku: string, quantity: number) => cart().addItem(sku, quantity),

@@ -234,6 +234,7 @@ export function createVisitor(deps: VisitDeps) {
   async function refresh(url: URL, key: string): Promise<void> {
     const controller = new AbortController();
     pending = controller;
+    deps.bus.emit("route:requested", { url: url.href });
     const outcome = await deps.load(url, controller.signal);
     // Left meanwhile, or another visit started: this answer is for nobody.
     if (controller.signal.aborted || deps.history.key !== key || outcome.kind !== "page") return;
@@ -273,6 +274,7 @@ export function createVisitor(deps: VisitDeps) {
     // (meta.noLoad), known before the answer only from an earlier answer for the address;
     // otherwise the bar's delay keeps it off for a fast answer, and the answer hides it.
     progress.start({ silent: options.noLoad || deps.knownNoLoad(url) });
+    deps.bus.emit("route:requested", { url: url.href });
     // A prefetched answer cannot be aborted; the race lets an aborted visit end anyway.
     const outcome = await Promise.race([deps.load(url, controller.signal), whenAborted(controller.signal)]);
     // A newer visit started meanwhile: it owns the progress bar and the page now.

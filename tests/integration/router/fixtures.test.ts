@@ -103,9 +103,10 @@ function describeReplay(title: string, fixtures: Fixture[], config = {}) {
       expect(document.getElementById("page-head")!.hidden).toBe(data.theme.hideHead === true);
       // Islands' view of the address, and the bus.
       expect(store.get().path).toBe(new URL(fixture.path, location.origin).pathname);
-      expect(events.map((e) => e.type)).toEqual(["route:theme", "route:changed"]);
-      expect(events[0]!.payload).toMatchObject(data.theme);
-      expect(events[1]!.payload).toEqual({
+      expect(events.map((e) => e.type)).toEqual(["route:requested", "route:theme", "route:changed"]);
+      expect(events[0]!.payload).toEqual({ url: new URL(fixture.path, location.origin).href });
+      expect(events[1]!.payload).toMatchObject(data.theme);
+      expect(events[2]!.payload).toEqual({
         url: new URL(fixture.path, location.origin).href,
         referrer: `${location.origin}/start-page`,
       });

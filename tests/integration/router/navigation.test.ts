@@ -172,7 +172,8 @@ describe("error statuses and failures", () => {
     const { router, assign, events } = start({ answers: new Map<string, Answer>([["/user/center?tab=1", { status }]]) });
     expect(await router.visit("/user/center?tab=1")).toBe("redirected");
     expect(assign).toHaveBeenCalledWith(to);
-    expect(events).toEqual([]);
+    // Asked for, never shown.
+    expect(events).toEqual([{ type: "route:requested", payload: { url: `${location.origin}/user/center?tab=1` } }]);
   });
 
   it("keeps the language prefix on the error page", async () => {
@@ -197,7 +198,7 @@ describe("error statuses and failures", () => {
     expect(location.pathname).toBe("/start-page");
     expect(document.documentElement.hasAttribute("aria-busy")).toBe(false);
     expect(assign).not.toHaveBeenCalled();
-    expect(events).toEqual([]);
+    expect(events).toEqual([{ type: "route:requested", payload: { url: `${location.origin}/cart` } }]);
     // Still usable: the next navigation works.
     started!.router.stop();
     const again = start();

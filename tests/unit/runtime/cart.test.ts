@@ -54,6 +54,36 @@ describe("cart count", () => {
     expect(rec.of("cart:changed")).toEqual([5]);
   });
 
+  it("takes a page's count until an answer, here or in another tab, comes after the page was requested", () => {
+    const { cart, rec, backing, events } = setup({ "sf.cartCount": "1" });
+    cart.fromPage(3);
+    expect(cart.getSnapshot()).toBe(3);
+    // Two islands of one page may both bring it.
+    cart.fromPage(3);
+    // The cart page's own cart/list answers before the header hydrates with the server's older count.
+    cart.set(2);
+    cart.fromPage(0);
+    cart.fromPage(3);
+    expect(cart.getSnapshot()).toBe(2);
+    rec.bus.emit("route:requested", { url: "https://shop.test/cart" });
+    cart.fromPage(5);
+    expect(cart.getSnapshot()).toBe(5);
+    backing.setItem("sf.cartCount", "6");
+    events.dispatchEvent(Object.assign(new Event("storage"), { key: "sf.cartCount" }));
+    cart.fromPage(5);
+    expect(cart.getSnapshot()).toBe(6);
+    expect(rec.of("cart:changed")).toEqual([3, 2, 5, 6]);
+  });
+
+  it("a page requested after stop() is not heard", () => {
+    const { cart, rec } = setup();
+    cart.set(2);
+    cart.stop();
+    rec.bus.emit("route:requested", { url: "https://shop.test/" });
+    cart.fromPage(7);
+    expect(cart.getSnapshot()).toBe(2);
+  });
+
   it("keeps counting for this page when storage throws", () => {
     const rec = recordBus();
     const cart = createCart({
