@@ -7,7 +7,15 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index";
 import { loadSchemaSet } from "../../src/server/schemas";
-import { buildSearchIndex, editDistance, normalizeText, queryWords, searchIndexOf } from "../../src/server/search/index";
+import {
+  buildSearchIndex,
+  catalogSearchIndex,
+  editDistance,
+  normalizeText,
+  queryWords,
+  searchIndexOf,
+  tiered,
+} from "../../src/server/search/index";
 import { loadStore } from "../../src/server/store/load";
 
 const ROOT = process.cwd();
@@ -47,6 +55,70 @@ describe("the search index", () => {
     const found = index.products("en", "shirt");
     const named = found.filter((slug) => slug.endsWith("-shirt"));
     expect(found.slice(0, named.length)).toEqual(named);
+  });
+
+  it("ranks the whole query in the name first, then every word in the name, then the rest, each in store order", () => {
+    const items = (
+      JSON.parse(readFileSync(join(ROOT, "fixtures/demo-store/products.json"), "utf8")) as {
+        items: { slug: string; title: { en: string } }[];
+      }
+    ).items;
+    const title = new Map(items.map((item) => [item.slug, normalizeText(item.title.en)]));
+    const place = new Map(items.map((item, i) => [item.slug, i]));
+    const tiers = new Set<number>();
+    for (const query of ["shirt", "linen shirt", "shirt linen", "cotton shirt", "wool", "tee", "a shirt", "oxford"]) {
+      const words = queryWords(query);
+      const found = index.products("en", query);
+      expect(catalogSearchIndex(demo.catalog, 0).products("en", query)).toEqual(found);
+      const tier = (slug: string) => {
+        const name = title.get(slug)!;
+        if (name.includes(words.join(" "))) return 0;
+        return words.every((w) => name.includes(w)) ? 1 : 2;
+      };
+      const expected = [...found].sort((a, b) => tier(a) - tier(b) || place.get(a)! - place.get(b)!);
+      expect([query, found]).toEqual([query, expected]);
+      for (const slug of found) tiers.add(tier(slug));
+    }
+    expect(index.products("en", "shirt linen")[0]).toBe("linen-shirt");
+    expect([...tiers].sort()).toEqual([0, 1, 2]);
+  });
+
+  it("finds the same with FTS5 as with LIKE, which kinds of few entries use (all of this store's)", () => {
+    const fts = catalogSearchIndex(demo.catalog, 0);
+    const queries = [
+      "shirt",
+      "linen shirt",
+      "shirt linen",
+      "a shirt",
+      "inen",
+      "wool",
+      "knit",
+      "zzzz",
+      "Tee",
+      "衬衫",
+      "亚麻",
+      "恤衫",
+    ];
+    for (const language of ["en", "zh", "zh-HK"] as const) {
+      for (const query of queries) {
+        expect([language, query, fts.products(language, query)]).toEqual([language, query, index.products(language, query)]);
+        for (const kind of ["category", "article"] as const) {
+          expect([language, query, kind, fts.find(language, kind, query, 5)]).toEqual([
+            language,
+            query,
+            kind,
+            index.find(language, kind, query, 5),
+          ]);
+        }
+      }
+    }
+    expect(fts.products("en", "shirt").length).toBeGreaterThan(3);
+  });
+
+  it("puts ids of the first tier, then the second, before the rest, in their order", () => {
+    expect(tiered([1, 2, 3, 5, 8, 9], [5], [2, 5, 9])).toEqual([5, 2, 9, 1, 3, 8]);
+    expect(tiered([4, 6], [], [])).toEqual([4, 6]);
+    expect(tiered([4, 6], [4, 6], [4, 6])).toEqual([4, 6]);
   });
 
   it("matches words under three characters with LIKE, as FTS5's trigrams cannot", () => {

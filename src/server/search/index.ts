@@ -68,6 +68,8 @@ const MAX_WORDS = 8;
 const KEPT_POSITIONS = 2_000_000;
 /** trigram tokenizer: the shortest string (in characters) FTS5 can match. */
 const TRIGRAM = 3;
+/** A kind with fewer entries than this in a language is matched with LIKE alone. */
+const SCAN_BELOW = 2_000;
 
 /**
  * Text as the index compares it: compatibility forms folded (full-width Latin letters and
@@ -222,50 +224,103 @@ export interface SearchSource {
 /** What the whole query is looked for in titles as: entries whose title holds it (or its first word) come first. */
 export const titleNeedle = (words: string[]) => (words.length > 1 ? words.join(" ") : words[0]!);
 
-/** The catalog's own search: FTS5 trigram tables for words of three characters or more, LIKE for shorter ones. */
-function sqliteSource(db: CatalogDb): SearchSource {
-  // One statement per shape of query (language, how many long and short words, what it selects), prepared once.
+/** Ids of `all` (ascending), those also in `first` then those also in `second` (both ascending subsets of it) first. */
+export function tiered(all: readonly number[], first: readonly number[], second: readonly number[]): number[] {
+  const out: number[] = [...first];
+  const rest: number[] = [];
+  let i = 0;
+  let j = 0;
+  for (const id of all) {
+    while (i < first.length && first[i]! < id) i++;
+    if (i < first.length && first[i] === id) continue;
+    while (j < second.length && second[j]! < id) j++;
+    if (j < second.length && second[j] === id) out.push(id);
+    else rest.push(id);
+  }
+  return out.concat(rest);
+}
+
+/**
+ * The catalog's own search: FTS5 trigram tables for words of three characters or more, LIKE
+ * for shorter ones and for kinds of few entries. Relevance is in tiers, each in the store's
+ * own order: the whole query in the title, then every word in the title, then every word
+ * anywhere. (BM25 ranked every match to sort them, three times the cost of finding them: a
+ * search of a common word among 50,000 products took 15 ms.) Each language's entries of one
+ * kind have consecutive ids (the import writes them so), so a kind is a rowid range FTS5
+ * reads alone, and a product's position is its id's offset in the range.
+ */
+function sqliteSource(db: CatalogDb, scanBelow: number): SearchSource {
+  const ranges = new Map<string, { lo: number; hi: number }>();
+  for (const r of db
+    .prepare("SELECT lang, kind, min(id) AS lo, max(id) AS hi, count(*) AS n FROM search_entries GROUP BY lang, kind")
+    .all() as { lang: string; kind: string; lo: number; hi: number; n: number }[]) {
+    if (r.hi - r.lo + 1 !== r.n) throw new Error(`catalog: the ${r.lang} ${r.kind} search entries are not consecutive`);
+    ranges.set(`${r.lang} ${r.kind}`, { lo: r.lo, hi: r.hi });
+  }
+  // One statement per shape of query (language, how many long and short words), prepared once.
   const statements = new Map<string, Statement>();
-  function statement(
-    language: MessageLanguage,
-    longWords: number,
-    shortWords: number,
-    limited: boolean,
-    positions: boolean,
-  ): Statement {
-    const key = `${language} ${longWords} ${shortWords} ${limited} ${positions}`;
+  function prepared(key: string, sql: () => string): Statement {
     let found = statements.get(key);
     if (!found) {
-      const fts = longWords > 0 ? FTS_TABLES[language] : null;
-      const likes = Array.from({ length: shortWords }, () => "AND (e.title LIKE ? ESCAPE '\\' OR e.body LIKE ? ESCAPE '\\')");
-      found = db.prepare(
-        `SELECT ${positions ? "e.position" : "e.ref"}
-         FROM ${fts ? `${fts} JOIN search_entries e ON e.id = ${fts}.rowid` : "search_entries e"}
-         WHERE ${fts ? `${fts} MATCH ? AND` : ""} e.lang = ? AND e.kind = ? ${likes.join(" ")}
-         ORDER BY instr(e.title, ?) = 0, ${fts ? `bm25(${fts}, 10.0, 1.0),` : ""} e.id
-         ${limited ? "LIMIT ?" : ""}`,
-      );
+      found = db.prepare(sql());
       statements.set(key, found);
     }
     return found;
   }
-  const allOfKind = db.prepare("SELECT ref FROM search_entries WHERE lang = ? AND kind = ? ORDER BY id").pluck();
+  /** Ids of the entries of a range an FTS5 query matches, ascending. */
+  const idsMatching = (language: MessageLanguage, query: string, lo: number, hi: number) =>
+    prepared(`ids ${language}`, () => {
+      const fts = FTS_TABLES[language];
+      return `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid`;
+    })
+      .pluck()
+      .all(query, lo, hi) as number[];
+  /** With a short word, LIKE reads each candidate's text, and orders by it too. */
+  const withShortWords = (language: MessageLanguage, longWords: number, shortWords: number) =>
+    prepared(`like ${language} ${longWords} ${shortWords}`, () => {
+      const fts = longWords > 0 ? FTS_TABLES[language] : null;
+      const like = "LIKE ? ESCAPE '\\'";
+      const likes = Array.from({ length: shortWords }, () => `AND (e.title ${like} OR e.body ${like})`);
+      const inTitle = Array.from({ length: longWords + shortWords }, () => `e.title ${like}`).join(" AND ");
+      return `SELECT e.id
+         FROM ${fts ? `${fts} JOIN search_entries e ON e.id = ${fts}.rowid` : "search_entries e"}
+         WHERE ${fts ? `${fts} MATCH ? AND ${fts}.rowid BETWEEN ? AND ? AND` : ""} e.id BETWEEN ? AND ? ${likes.join(" ")}
+         ORDER BY instr(e.title, ?) = 0, NOT (${inTitle}), e.id`;
+    }).pluck();
+  const refsOf = db.prepare("SELECT e.ref FROM json_each(?) j JOIN search_entries e ON e.id = j.value ORDER BY j.key").pluck();
+  const allOfKind = db.prepare("SELECT ref FROM search_entries WHERE id BETWEEN ? AND ? ORDER BY id").pluck();
   const wordsQuery = db.prepare("SELECT word, uses FROM search_words WHERE lang = ?");
   return {
     match(language, kind, words, limit, positions) {
-      const long = words.filter((w) => charLength(w) >= TRIGRAM);
-      const short = words.filter((w) => charLength(w) < TRIGRAM);
-      const params: unknown[] = [];
-      if (long.length) params.push(long.map(phrase).join(" "));
-      params.push(language, kind);
-      for (const w of short) params.push(containing(w), containing(w));
-      params.push(titleNeedle(words));
-      if (limit !== undefined) params.push(limit);
-      return statement(language, long.length, short.length, limit !== undefined, positions)
-        .pluck()
-        .all(...params);
+      const range = ranges.get(`${language} ${kind}`);
+      if (!range) return [];
+      const { lo, hi } = range;
+      // A kind of few entries (articles, categories) is read whole: cheaper than FTS5's lists.
+      const viaFts = hi - lo + 1 >= scanBelow;
+      const long = viaFts ? words.filter((w) => charLength(w) >= TRIGRAM) : [];
+      const short = viaFts ? words.filter((w) => charLength(w) < TRIGRAM) : words;
+      const phrases = long.map(phrase).join(" ");
+      let ids: number[];
+      if (short.length === 0) {
+        const all = idsMatching(language, phrases, lo, hi);
+        if (all.length === 0) return [];
+        const named = idsMatching(language, `{title} : (${phrases})`, lo, hi);
+        const whole = words.length > 1 ? idsMatching(language, `{title} : ${phrase(titleNeedle(words))}`, lo, hi) : named;
+        ids = tiered(all, whole, named);
+      } else {
+        const params: unknown[] = long.length ? [phrases, lo, hi] : [];
+        params.push(lo, hi);
+        for (const w of short) params.push(containing(w), containing(w));
+        params.push(titleNeedle(words), ...[...long, ...short].map(containing));
+        ids = withShortWords(language, long.length, short.length).all(...params) as number[];
+      }
+      if (limit !== undefined) ids = ids.slice(0, limit);
+      return positions ? ids.map((id) => id - lo) : (refsOf.all(JSON.stringify(ids)) as string[]);
     },
-    all: (language, kind) => allOfKind.all(language, kind) as string[],
+    all(language, kind) {
+      const range = ranges.get(`${language} ${kind}`);
+      return range ? (allOfKind.all(range.lo, range.hi) as string[]) : [];
+    },
     words: (language) => wordsQuery.all(language) as { word: string; uses: number }[],
   };
 }
@@ -379,6 +434,11 @@ export function searchIndexOver(catalog: Catalog, source: SearchSource): SearchI
   };
 }
 
+/** The index in the catalog's own file; `scanBelow` is for tests, to match even a small store's products with FTS5. */
+export function catalogSearchIndex(catalog: Catalog, scanBelow = SCAN_BELOW): SearchIndex {
+  return searchIndexOver(catalog, sqliteSource(catalog.db, scanBelow));
+}
+
 const opened = new WeakMap<Catalog, SearchIndex>();
 
 /**
@@ -388,7 +448,7 @@ const opened = new WeakMap<Catalog, SearchIndex>();
 export function searchIndexOf(store: Pick<LocalizedStore, "catalog">): SearchIndex {
   let index = opened.get(store.catalog);
   if (!index) {
-    index = searchIndexOver(store.catalog, sqliteSource(store.catalog.db));
+    index = catalogSearchIndex(store.catalog);
     opened.set(store.catalog, index);
   }
   return index;

@@ -31,7 +31,7 @@ function tempDir(name: string): string {
 }
 
 /** The products of the page's ProductGrid (or, `component`, another list's) island. */
-function gridSlugs(html: string, component = "ProductGrid"): { slugs: string[]; total: number } {
+function islandProps<T>(html: string, component: string): T {
   const match = new RegExp(`data-component="${component}" data-props="([^"]*)"`).exec(html);
   if (!match) throw new Error(`no ${component} island`);
   const json = match[1]!
@@ -40,7 +40,11 @@ function gridSlugs(html: string, component = "ProductGrid"): { slugs: string[]; 
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
-  const props = JSON.parse(json) as { products: { slug: string }[]; total?: number };
+  return JSON.parse(json) as T;
+}
+
+function gridSlugs(html: string, component = "ProductGrid"): { slugs: string[]; total: number } {
+  const props = islandProps<{ products: { slug: string }[]; total?: number }>(html, component);
   return { slugs: props.products.map((p) => p.slug), total: props.total ?? props.products.length };
 }
 
@@ -228,7 +232,7 @@ describe("a generated store of 5,000 products", () => {
   let store: TestStore;
   beforeAll(async () => {
     const storeDir = join(tempDir("catalog-5000"), "store");
-    // More categories than a search page lists facets for (200): it names those it found in.
+    // More categories than a search page lists facets for (50): it names those it found in.
     generateStore({ products: 5000, categories: 300, out: storeDir });
     store = await startStore({ storeDir });
   }, 120_000);
@@ -258,6 +262,18 @@ describe("a generated store of 5,000 products", () => {
     expect(gridSlugs(search.body, "SearchResults").slugs[0]).toBe("item-4321");
     const word = await routeBody(`${store.url}/search?q=lamp`);
     expect(gridSlugs(word.body, "SearchResults").total).toBeGreaterThan(100);
+    // The chosen category and those holding the most of what was found, in the store's order.
+    const chosen = await routeBody(`${store.url}/search?q=lamp&category=category-299`);
+    const facets = islandProps<{ categories: { slug: string; count: number }[] }>(chosen.body, "SearchResults").categories;
+    expect(facets).toHaveLength(50);
+    expect(facets.map((f) => f.slug)).toContain("category-299");
+    const order = store.server.store.categories.map((c) => c.slug);
+    expect(facets.map((f) => order.indexOf(f.slug))).toEqual(facets.map((f) => order.indexOf(f.slug)).sort((a, b) => a - b));
+    const everyCount = islandProps<{ categories: { count: number }[] }>(word.body, "SearchResults").categories.map(
+      (f) => f.count,
+    );
+    const least = Math.min(...facets.filter((f) => f.slug !== "category-299").map((f) => f.count));
+    expect(everyCount.filter((count) => count > least).length).toBeLessThan(50);
 
     const zh = await fetch(`${store.url}/zh/product/item-4321?request=route`);
     expect(((await zh.json()) as { data: { pageBody: string } }).data.pageBody).toContain(

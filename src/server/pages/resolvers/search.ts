@@ -13,8 +13,11 @@ import { PAGE_SIZE, pageLinks, pageOf, sortProducts } from "./listing";
 const SORTS: readonly SearchSortKey[] = ["relevance", "price-asc", "price-desc", "newest", "rating"];
 const MAX_PRICE = 100_000_000;
 const ARTICLES_SHOWN = 5;
-/** The most category facets a page lists (the SearchResults schema's bound). */
-const MAX_FACETS = 200;
+/**
+ * The most category facets a page lists (the SearchResults schema allows 200): a longer list of
+ * choices is hard to scan, and in a store of 500 categories it made half of a search page.
+ */
+const MAX_FACETS = 50;
 
 function price(value: string | null): number | undefined {
   if (value === null || value.trim() === "") return undefined;
