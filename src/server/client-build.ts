@@ -5,11 +5,14 @@ import { join } from "node:path";
 import type { DocumentAssets } from "./document";
 import { type ClientManifest, documentAssets } from "./manifest";
 
+/** How often a page looks for a newer build: a stat of the manifest per page was 1% of its time. */
+export const LOOK_EVERY_MS = 1000;
+
 export interface ClientBuild {
   assets(): DocumentAssets;
 }
 
-export function watchClientBuild(clientDir: string): ClientBuild {
+export function watchClientBuild(clientDir: string, now: () => number = Date.now): ClientBuild {
   const path = join(clientDir, "manifest.json");
   const read = (): { mtime: number; assets: DocumentAssets } => {
     try {
@@ -20,8 +23,12 @@ export function watchClientBuild(clientDir: string): ClientBuild {
     }
   };
   let current = read();
+  let lookedAt = now();
   return {
     assets() {
+      const at = now();
+      if (at - lookedAt < LOOK_EVERY_MS) return current.assets;
+      lookedAt = at;
       try {
         if (statSync(path).mtimeMs !== current.mtime) current = read();
       } catch {

@@ -6,7 +6,7 @@
 import type { ProductReview, ReviewSummary } from "../../generated/types";
 import { REVIEW_PAGE_SIZE, type ReviewSort } from "../shared/reviews";
 import type { ProductRow } from "./catalog/queries";
-import type { Db } from "./db/open";
+import type { Db, Statement } from "./db/open";
 import type { Store } from "./store/load";
 
 /** Where buyers' review photos are served from (files in DATA_DIR/reviews/). */
@@ -27,6 +27,8 @@ export interface Reviews {
   summary(productSlug: string): ReviewSummary;
   /** `summary`'s average and count from the seed reviews' count and score sum (a card entry's), and buyers' in one query. */
   averageOf(productSlug: string, seedCount: number, seedSum: number): { average: number; count: number };
+  /** `averageOf` of each of these products (a page of cards), in their order, with buyers' totals in one query. */
+  averagesOf(products: readonly { slug: string; seedCount: number; seedSum: number }[]): { average: number; count: number }[];
   page(productSlug: string, query?: ReviewPageQuery): ReviewPage;
   /** One buyer's review by its row id (u{id}), as lists show it. */
   byId(id: number): ProductReview | undefined;
@@ -97,6 +99,18 @@ export function createReviews(db: Db, store: Store): Reviews {
   const photosOf = db.prepare("SELECT file FROM review_photos WHERE review_id = ? ORDER BY position, id");
   const byIdQuery = db.prepare("SELECT * FROM reviews WHERE id = ?");
   const totalsQuery = db.prepare("SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews GROUP BY product_slug");
+  // One statement per number of products asked about at once (a page holds at most a few dozen).
+  const totalsOfMany = new Map<number, Statement>();
+  const totalsOf = (slugs: readonly string[]) => {
+    let query = totalsOfMany.get(slugs.length);
+    if (!query) {
+      query = db.prepare(
+        `SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews WHERE product_slug IN (${slugs.map(() => "?").join(", ")}) GROUP BY product_slug`,
+      );
+      totalsOfMany.set(slugs.length, query);
+    }
+    return new Map((query.all(...slugs) as { product_slug: string; n: number; s: number }[]).map((r) => [r.product_slug, r]));
+  };
   const pageQuery = (sort: ReviewSort) =>
     db.prepare<[string, number], Row>(`SELECT * FROM reviews WHERE product_slug = ? ORDER BY ${ORDER_SQL[sort]} LIMIT ?`);
   const pageQueries = { newest: pageQuery("newest"), highest: pageQuery("highest"), lowest: pageQuery("lowest") };
@@ -131,6 +145,16 @@ export function createReviews(db: Db, store: Store): Reviews {
       const bought = totalOf.get(productSlug) as { n: number; s: number };
       const count = seedCount + Number(bought.n);
       return { average: count ? round1((seedSum + Number(bought.s)) / count) : 0, count };
+    },
+
+    averagesOf(products) {
+      const slugs = [...new Set(products.map((p) => p.slug))];
+      const bought = slugs.length ? totalsOf(slugs) : new Map<string, { n: number; s: number }>();
+      return products.map(({ slug, seedCount, seedSum }) => {
+        const mine = bought.get(slug);
+        const count = seedCount + Number(mine?.n ?? 0);
+        return { average: count ? round1((seedSum + Number(mine?.s ?? 0)) / count) : 0, count };
+      });
     },
 
     page(productSlug, query = {}) {

@@ -1,7 +1,8 @@
 // Units left of each SKU: the catalog's stock minus what orders that are not cancelled
 // hold. Each SKU is looked up when first asked about (the catalog's variant, one indexed
 // query of the order lines) and remembered for the rest of the request, so a page costs
-// what it shows, whatever the size of the catalog or of the order history.
+// what it shows, whatever the size of the catalog or of the order history. A page of cards
+// asks about its variants first, all in one query (prime).
 import type { Db, Statement } from "./db/open";
 import type { Store } from "./store/load";
 
@@ -11,8 +12,32 @@ import type { Store } from "./store/load";
  */
 export type StockOf = (sku: string, stock?: number) => number;
 
+export interface StockSnapshot extends StockOf {
+  /** Reads in one query what orders hold of these catalog variants, for the asks that follow. */
+  prime(variants: readonly { sku: string; stock: number }[]): void;
+}
+
 // Compiled once per database, not once per request.
 const heldQueries = new WeakMap<Db, Statement>();
+/** Per database, one statement per number of SKUs asked about at once. */
+const heldOfMany = new WeakMap<Db, Map<number, Statement>>();
+
+function heldOf(db: Db, skus: readonly string[]): Map<string, number> {
+  let byCount = heldOfMany.get(db);
+  if (!byCount) {
+    byCount = new Map();
+    heldOfMany.set(db, byCount);
+  }
+  let query = byCount.get(skus.length);
+  if (!query) {
+    query = db.prepare(
+      `SELECT i.sku, SUM(i.quantity) AS held FROM order_items i JOIN orders o ON o.id = i.order_id
+      WHERE i.sku IN (${skus.map(() => "?").join(", ")}) AND o.status != 'cancelled' GROUP BY i.sku`,
+    );
+    byCount.set(skus.length, query);
+  }
+  return new Map((query.all(...skus) as { sku: string; held: number }[]).map((r) => [r.sku, Number(r.held)]));
+}
 
 function heldQuery(db: Db): Statement {
   let query = heldQueries.get(db);
@@ -28,9 +53,9 @@ function heldQuery(db: Db): Statement {
   return query;
 }
 
-export function stockSnapshot(db: Db, store: Store): StockOf {
+export function stockSnapshot(db: Db, store: Store): StockSnapshot {
   const known = new Map<string, number>();
-  return (sku, catalogStock) => {
+  const stockOf: StockOf = (sku, catalogStock) => {
     let left = known.get(sku);
     if (left === undefined) {
       const stock = catalogStock ?? store.variantBySku.get(sku)?.variant.stock ?? 0;
@@ -39,4 +64,16 @@ export function stockSnapshot(db: Db, store: Store): StockOf {
     }
     return left;
   };
+  const prime = (variants: readonly { sku: string; stock: number }[]) => {
+    const asked = new Map<string, number>();
+    for (const { sku, stock } of variants) {
+      if (known.has(sku)) continue;
+      if (stock > 0) asked.set(sku, stock);
+      else known.set(sku, 0);
+    }
+    if (asked.size === 0) return;
+    const held = heldOf(db, [...asked.keys()]);
+    for (const [sku, stock] of asked) known.set(sku, Math.max(0, stock - (held.get(sku) ?? 0)));
+  };
+  return Object.assign(stockOf, { prime });
 }

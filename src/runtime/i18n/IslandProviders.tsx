@@ -6,6 +6,7 @@ import { createIntl, type IntlShape, RawIntlProvider } from "react-intl";
 import type { RouterConfig } from "../../../generated/types";
 import { type ProvidedServices, ServicesProvider } from "../hooks/services-context";
 import { IslandRouter } from "../router/IslandRouter";
+import { withMessageCache } from "./message-cache";
 import type { IntlMessages } from "./messages";
 
 export interface IslandContext {
@@ -40,7 +41,7 @@ function intlFor(locale: string, messages: IntlMessages): IntlShape {
   }
   let intl = byLocale.get(locale);
   if (!intl) {
-    intl = createIntl({ locale, messages, defaultLocale: "en" });
+    intl = withMessageCache(createIntl({ locale, messages, defaultLocale: "en" }));
     byLocale.set(locale, intl);
   }
   return intl;

@@ -11,6 +11,7 @@ import { reviewsOf } from "../reviews";
 import { searchIndexOf } from "../search/index";
 import { alternatesOf, canonicalPath, localized } from "../seo/page-urls";
 import { type JsonLd, structuredData } from "../seo/structured-data";
+import type { StockSnapshot } from "../stock";
 import type { LocalizedStore } from "../store/load";
 import { storeFor } from "../store/localize";
 import { createIslandCache, type IslandCache } from "./island-cache";
@@ -70,7 +71,7 @@ export interface PageServiceDeps {
   registry: Registry;
   log: RenderLogger;
   /** A snapshot of the units left per SKU, taken once per page. */
-  stock(): (sku: string) => number;
+  stock(): StockSnapshot;
   /** The server's clock (tests set it); Date.now by default. */
   clock?: () => number;
   /** Without it every request renders. */

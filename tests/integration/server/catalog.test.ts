@@ -209,6 +209,10 @@ describe("listings on the demo store", () => {
       const { average, count } = reviews.summary(p.slug);
       expect(reviews.averageOf(p.slug, entries[i]!.seedCount, entries[i]!.seedSum)).toEqual({ average, count });
     }
+    // A page's cards read buyers' totals in one query, a product listed twice included.
+    const page = [...entries.slice(0, 8), entries[2]!].map((e) => ({ slug: e.slug, seedCount: e.seedCount, seedSum: e.seedSum }));
+    expect(reviews.averagesOf(page)).toEqual(page.map((e) => reviews.averageOf(e.slug, e.seedCount, e.seedSum)));
+    expect(reviews.averagesOf([])).toEqual([]);
     expect(catalog.cards(["no-such-product", products[1]!.slug]).map((e) => e.slug)).toEqual([products[1]!.slug]);
     db.prepare("DELETE FROM users WHERE id = ?").run(user);
   });

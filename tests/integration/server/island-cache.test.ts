@@ -61,7 +61,13 @@ describe("the shared head and foot islands", { timeout: 120_000 }, () => {
     const store = loadStore(DEMO, loadSchemaSet(join(process.cwd(), "schemas")), Object.keys(registry));
     const db = openDatabase(dataDir);
     const errors: string[] = [];
-    const deps = { store, db, registry, log: { error: (m: string) => errors.push(m) }, stock: () => () => 3 };
+    const deps = {
+      store,
+      db,
+      registry,
+      log: { error: (m: string) => errors.push(m) },
+      stock: () => Object.assign(() => 3, { prime: () => {} }),
+    };
     const { cache, renders } = countingCache();
     const shared = createPageService({ ...deps, islands: cache });
     const alone = createPageService({ ...deps, islands: null });

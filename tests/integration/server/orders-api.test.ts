@@ -235,6 +235,17 @@ describe("order life", () => {
     const before = stock();
     const orderNo = await placeOrder(store, token, { sku: "ENAMUG-WHI", quantity: 2 });
     expect(stock()).toBe(before - 2);
+    // A page of cards asks about its variants first, in one query: the same answers.
+    const mug = { sku: "ENAMUG-WHI", stock: store.server.store.variantBySku.get("ENAMUG-WHI")!.variant.stock };
+    const variants = [mug, ...store.server.store.products.slice(0, 6).flatMap((p) => p.variants)].map((v) => ({
+      sku: v.sku,
+      stock: v.stock,
+    }));
+    const one = stockSnapshot(store.server.db, store.server.store);
+    const primed = stockSnapshot(store.server.db, store.server.store);
+    primed.prime(variants);
+    expect(variants.map((v) => primed(v.sku, v.stock))).toEqual(variants.map((v) => one(v.sku, v.stock)));
+    expect(primed(mug.sku)).toBe(before - 2);
     const cancelled = await store.post("order/cancel", { orderNo }, { token });
     expect(cancelled.data.status).toBe("cancelled");
     expect(cancelled.data.timeline.map((e: { kind: string }) => e.kind)).toEqual(["placed", "cancelled"]);

@@ -97,7 +97,7 @@ function pageService(errors: string[]) {
     db,
     registry,
     log: { error: (message) => errors.push(message) },
-    stock: () => () => 3,
+    stock: () => Object.assign(() => 3, { prime: () => {} }),
   });
 }
 

@@ -36,7 +36,8 @@ function page(query: string) {
     title: "C",
     description: undefined,
     products,
-    card: (p) => ({ slug: p.slug, href: `/product/${p.slug}`, title: p.title, image: p.images[0]!, price: p.price }),
+    cards: (ps) =>
+      ps.map((p) => ({ slug: p.slug, href: `/product/${p.slug}`, title: p.title, image: p.images[0]!, price: p.price })),
     score,
   });
 }
@@ -115,7 +116,7 @@ describe("paging", () => {
       title: "C",
       description: "d",
       products: products.slice(0, 5),
-      card: () => ({ slug: "x", href: "/x", title: "x", image: "/x", price: 1 }),
+      cards: (ps) => ps.map(() => ({ slug: "x", href: "/x", title: "x", image: "/x", price: 1 })),
       score,
     });
     expect(few).not.toHaveProperty("paging");

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { boot } from "../../../src/runtime/boot";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type Booted, boot as bootPage } from "../../../src/runtime/boot";
 import { signInUrl } from "../../../src/runtime/session";
 import { island, makeRegistry } from "./fixtures";
 
@@ -13,6 +13,19 @@ function page(data: unknown, body = island("Counter", {}, { id: "b" })) {
     <div id="page-foot">${island("Counter", {}, { id: "f" })}</div>
     <script id="__INITIAL_DATA__" type="application/json">${json}</script>`;
 }
+
+// Every booted page's islands are unmounted after its test: React work left scheduled would
+// otherwise run once the test environment (and its window) is gone.
+const bootedPages: Booted[] = [];
+async function boot(env: Parameters<typeof bootPage>[0]): Promise<Booted | null> {
+  const started = await bootPage(env);
+  if (started) bootedPages.push(started);
+  return started;
+}
+
+afterEach(() => {
+  for (const page of bootedPages.splice(0)) page.renderer.unmountRegion(document.body);
+});
 
 describe("boot", () => {
   let logger: { warn: (m: string) => void; error: ReturnType<typeof vi.fn<(m: string) => void>> };

@@ -6,6 +6,7 @@ import type { Db } from "../../db/open";
 import type { FormState } from "../../forms/flash";
 import type { Reviews } from "../../reviews";
 import type { SearchIndex } from "../../search/index";
+import type { StockSnapshot } from "../../stock";
 import type { Store, StoreProduct } from "../../store/load";
 import { resolveTexts } from "../../store/texts.mjs";
 import type { Links } from "../links";
@@ -35,7 +36,7 @@ export interface ResolveContext {
   /** Every product's reviews, the store's and buyers': pages of them and their statistics. */
   reviews: Reviews;
   /** Units left of a SKU, after what orders hold (`stock`: the catalog's units, when the caller has them). */
-  stockOf(sku: string, stock?: number): number;
+  stockOf: StockSnapshot;
   /** The catalog's search index (src/server/search/), one per loaded store. */
   search: SearchIndex;
   /** The moment the page is rendered at, by the server's clock: what store dates (promotions, coupons) are compared with. */
@@ -78,26 +79,41 @@ export interface CardSource {
 }
 
 export function productCard(ctx: ResolveContext, product: CardSource): ProductCardData {
-  const stats =
-    product.seedCount !== undefined && product.seedSum !== undefined
-      ? statsOf(ctx.reviews.averageOf(product.slug, product.seedCount, product.seedSum))
-      : productStats(ctx, product);
-  return {
-    slug: product.slug,
-    href: ctx.links.product(product.slug),
-    title: product.title,
-    image: product.images[0]!,
-    price: product.price,
-    ...(product.linePrice !== undefined ? { linePrice: product.linePrice } : {}),
-    ...(stats.score !== undefined ? { score: stats.score, reviewCount: stats.reviewCount } : {}),
-    // The product's own variants bring their catalog stock: no second read of it by SKU.
-    inStock: product.variants.some((v) => ctx.stockOf(v.sku, v.stock) > 0),
-  };
+  return productCards(ctx, [product])[0]!;
+}
+
+/**
+ * The cards of these products, in their order. A page of cards reads what orders hold of
+ * their variants and buyers' review totals in one query each, not one per card.
+ */
+export function productCards(ctx: ResolveContext, products: readonly CardSource[]): ProductCardData[] {
+  ctx.stockOf.prime(products.flatMap((p) => p.variants));
+  const seeded = products.flatMap((p) =>
+    p.seedCount !== undefined && p.seedSum !== undefined
+      ? [{ source: p, slug: p.slug, seedCount: p.seedCount, seedSum: p.seedSum }]
+      : [],
+  );
+  const averages = new Map(ctx.reviews.averagesOf(seeded).map((average, i) => [seeded[i]!.source, average]));
+  return products.map((product) => {
+    const average = averages.get(product);
+    const stats = average ? statsOf(average) : productStats(ctx, product);
+    return {
+      slug: product.slug,
+      href: ctx.links.product(product.slug),
+      title: product.title,
+      image: product.images[0]!,
+      price: product.price,
+      ...(product.linePrice !== undefined ? { linePrice: product.linePrice } : {}),
+      ...(stats.score !== undefined ? { score: stats.score, reviewCount: stats.reviewCount } : {}),
+      // The product's own variants bring their catalog stock: no second read of it by SKU.
+      inStock: product.variants.some((v) => ctx.stockOf(v.sku, v.stock) > 0),
+    };
+  });
 }
 
 /** The cards of these slugs, in their order; unknown slugs are skipped. */
 export function cardsOf(ctx: ResolveContext, slugs: readonly string[]): ProductCardData[] {
-  return cardSources(ctx, slugs).map((source) => productCard(ctx, source));
+  return productCards(ctx, cardSources(ctx, slugs));
 }
 
 /**

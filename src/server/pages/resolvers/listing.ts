@@ -7,7 +7,7 @@ import type { RouteName } from "../../../shared/route-names";
 import type { ListingSource } from "../../catalog/queries";
 import type { StoreProduct } from "../../store/load";
 import type { Resolved } from "../page-kinds";
-import { type CardSource, cardSources, productCard, type ResolveContext, type Resolver, slugOf } from "./context";
+import { type CardSource, cardSources, productCards, type ResolveContext, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 
 export const PAGE_SIZE = 12;
@@ -75,7 +75,7 @@ interface ListingBase {
   query: URLSearchParams;
   title: string;
   description: string | undefined;
-  card(product: CardSource): ProductCardData;
+  cards(products: CardSource[]): ProductCardData[];
 }
 
 /** The products as a list in memory (sorted here, `score` the average review score, 0 when unreviewed), or read a page at a time. */
@@ -102,7 +102,7 @@ export function listingPage(input: ListingInput): ListingPageData | null {
     title: page > 1 ? `${title} (${page}/${pageCount})` : title,
     heading: title,
     ...(description ? { description } : {}),
-    products: products.map(input.card),
+    products: input.cards(products),
     total,
     sorting: { action: path, selected: sort },
     ...(pageCount > 1 ? { paging: paging(path, sort, page, pageCount) } : {}),
@@ -126,7 +126,7 @@ export function listing(ctx: ResolveContext, title: string, description: string 
     title,
     description,
     slice: catalogSlice(ctx, source),
-    card: (p) => productCard(ctx, p),
+    cards: (products) => productCards(ctx, products),
   });
   return page ? { status: 200, template: "listing", page } : notFound(ctx);
 }

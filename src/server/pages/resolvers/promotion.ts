@@ -1,7 +1,7 @@
 // A promotion's page: its state and dates, the countdown while it runs (the server's time
 // left at render, which the browser counts down), and its products as a sorted, paged grid.
 import type { RouteName } from "../../../shared/route-names";
-import { productCard, type Resolver, slugOf } from "./context";
+import { productCards, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 import { catalogSlice, listingPage } from "./listing";
 import { promotionEnd, promotionSummary } from "./promotion-list";
@@ -16,7 +16,7 @@ export const resolvers = {
       title: promotion.title,
       description: promotion.description,
       slice: catalogSlice(ctx, { slugs: promotion.products }),
-      card: (p) => productCard(ctx, p),
+      cards: (products) => productCards(ctx, products),
     });
     if (!listing) return notFound(ctx);
     const summary = promotionSummary(ctx, promotion);
