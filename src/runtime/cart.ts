@@ -57,11 +57,15 @@ export function createCart(env: CartEnv): Cart {
     bus.emit("cart:changed", count);
   }
 
-  function set(value: number) {
-    answeredSincePage = true;
+  function write(value: number) {
     const next = Number.isFinite(value) ? Math.min(MAX_CART_COUNT, Math.max(0, Math.trunc(value))) : 0;
     store.set("cartCount", next);
     changed(next);
+  }
+
+  function set(value: number) {
+    answeredSincePage = true;
+    write(value);
   }
 
   return {
@@ -91,9 +95,7 @@ export function createCart(env: CartEnv): Cart {
     },
     set,
     fromPage(value) {
-      if (answeredSincePage) return;
-      set(value);
-      answeredSincePage = false;
+      if (!answeredSincePage) write(value);
     },
     add: (delta) => set(count + delta),
     async addItem(sku, quantity) {

@@ -25,9 +25,10 @@ export interface ReviewPage {
 
 export interface Reviews {
   summary(productSlug: string): ReviewSummary;
-  /** `summary`'s average and count from the seed reviews' count and score sum (a card entry's), and buyers' in one query. */
-  averageOf(productSlug: string, seedCount: number, seedSum: number): { average: number; count: number };
-  /** `averageOf` of each of these products (a page of cards), in their order, with buyers' totals in one query. */
+  /**
+   * `summary`'s average and count of each of these products (a page of cards), in their order,
+   * from the seed reviews' count and score sum (a card entry's) and buyers' totals, in one query.
+   */
   averagesOf(products: readonly { slug: string; seedCount: number; seedSum: number }[]): { average: number; count: number }[];
   page(productSlug: string, query?: ReviewPageQuery): ReviewPage;
   /** One buyer's review by its row id (u{id}), as lists show it. */
@@ -95,7 +96,6 @@ export function createReviews(db: Db, store: Store): Reviews {
 
   const starsOf = db.prepare("SELECT score, COUNT(*) AS n FROM reviews WHERE product_slug = ? GROUP BY score");
   const countOf = db.prepare("SELECT COUNT(*) AS n FROM reviews WHERE product_slug = ?");
-  const totalOf = db.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(score), 0) AS s FROM reviews WHERE product_slug = ?");
   const photosOf = db.prepare("SELECT file FROM review_photos WHERE review_id = ? ORDER BY position, id");
   const byIdQuery = db.prepare("SELECT * FROM reviews WHERE id = ?");
   const totalsQuery = db.prepare("SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews GROUP BY product_slug");
@@ -110,6 +110,15 @@ export function createReviews(db: Db, store: Store): Reviews {
       totalsOfMany.set(slugs.length, query);
     }
     return new Map((query.all(...slugs) as { product_slug: string; n: number; s: number }[]).map((r) => [r.product_slug, r]));
+  };
+  const averagesOf: Reviews["averagesOf"] = (products) => {
+    const slugs = [...new Set(products.map((p) => p.slug))];
+    const bought = slugs.length ? totalsOf(slugs) : new Map<string, { n: number; s: number }>();
+    return products.map(({ slug, seedCount, seedSum }) => {
+      const mine = bought.get(slug);
+      const count = seedCount + Number(mine?.n ?? 0);
+      return { average: count ? round1((seedSum + Number(mine?.s ?? 0)) / count) : 0, count };
+    });
   };
   const pageQuery = (sort: ReviewSort) =>
     db.prepare<[string, number], Row>(`SELECT * FROM reviews WHERE product_slug = ? ORDER BY ${ORDER_SQL[sort]} LIMIT ?`);
@@ -141,21 +150,7 @@ export function createReviews(db: Db, store: Store): Reviews {
       return { average: count ? round1(sum / count) : 0, count, stars };
     },
 
-    averageOf(productSlug, seedCount, seedSum) {
-      const bought = totalOf.get(productSlug) as { n: number; s: number };
-      const count = seedCount + Number(bought.n);
-      return { average: count ? round1((seedSum + Number(bought.s)) / count) : 0, count };
-    },
-
-    averagesOf(products) {
-      const slugs = [...new Set(products.map((p) => p.slug))];
-      const bought = slugs.length ? totalsOf(slugs) : new Map<string, { n: number; s: number }>();
-      return products.map(({ slug, seedCount, seedSum }) => {
-        const mine = bought.get(slug);
-        const count = seedCount + Number(mine?.n ?? 0);
-        return { average: count ? round1((seedSum + Number(mine?.s ?? 0)) / count) : 0, count };
-      });
-    },
+    averagesOf,
 
     page(productSlug, query = {}) {
       const sort = query.sort ?? "newest";

@@ -2,7 +2,7 @@
 // hold. Each SKU is looked up when first asked about (the catalog's variant, one indexed
 // query of the order lines) and remembered for the rest of the request, so a page costs
 // what it shows, whatever the size of the catalog or of the order history. A page of cards
-// asks about its variants first, all in one query (prime).
+// asks about its variants first, all in one query (prime); a single SKU is a list of one.
 import type { Db, Statement } from "./db/open";
 import type { Store } from "./store/load";
 
@@ -17,9 +17,7 @@ export interface StockSnapshot extends StockOf {
   prime(variants: readonly { sku: string; stock: number }[]): void;
 }
 
-// Compiled once per database, not once per request.
-const heldQueries = new WeakMap<Db, Statement>();
-/** Per database, one statement per number of SKUs asked about at once. */
+/** Per database, one statement per number of SKUs asked about at once (compiled once, not once per request). */
 const heldOfMany = new WeakMap<Db, Map<number, Statement>>();
 
 function heldOf(db: Db, skus: readonly string[]): Map<string, number> {
@@ -39,31 +37,8 @@ function heldOf(db: Db, skus: readonly string[]): Map<string, number> {
   return new Map((query.all(...skus) as { sku: string; held: number }[]).map((r) => [r.sku, Number(r.held)]));
 }
 
-function heldQuery(db: Db): Statement {
-  let query = heldQueries.get(db);
-  if (!query) {
-    query = db
-      .prepare(
-        `SELECT COALESCE(SUM(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id
-        WHERE i.sku = ? AND o.status != 'cancelled'`,
-      )
-      .pluck();
-    heldQueries.set(db, query);
-  }
-  return query;
-}
-
 export function stockSnapshot(db: Db, store: Store): StockSnapshot {
   const known = new Map<string, number>();
-  const stockOf: StockOf = (sku, catalogStock) => {
-    let left = known.get(sku);
-    if (left === undefined) {
-      const stock = catalogStock ?? store.variantBySku.get(sku)?.variant.stock ?? 0;
-      left = stock > 0 ? Math.max(0, stock - (heldQuery(db).get(sku) as number)) : 0;
-      known.set(sku, left);
-    }
-    return left;
-  };
   const prime = (variants: readonly { sku: string; stock: number }[]) => {
     const asked = new Map<string, number>();
     for (const { sku, stock } of variants) {
@@ -74,6 +49,10 @@ export function stockSnapshot(db: Db, store: Store): StockSnapshot {
     if (asked.size === 0) return;
     const held = heldOf(db, [...asked.keys()]);
     for (const [sku, stock] of asked) known.set(sku, Math.max(0, stock - (held.get(sku) ?? 0)));
+  };
+  const stockOf: StockOf = (sku, catalogStock) => {
+    if (!known.has(sku)) prime([{ sku, stock: catalogStock ?? store.variantBySku.get(sku)?.variant.stock ?? 0 }]);
+    return known.get(sku)!;
   };
   return Object.assign(stockOf, { prime });
 }

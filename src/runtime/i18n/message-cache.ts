@@ -25,12 +25,11 @@ export function withMessageCache(intl: IntlShape): IntlShape {
   const slow = intl.formatMessage as (descriptor: MessageDescriptor, values?: Values, opts?: unknown) => unknown;
   const kept = new Map<string, MessageFormat>();
   const formatMessage = ((descriptor: MessageDescriptor, values?: Values, opts?: unknown) => {
-    const id = descriptor.id;
-    const message = id === undefined ? undefined : intl.messages[String(id)];
-    if (opts !== undefined || message === undefined || (values !== undefined && !plain(values))) {
+    const key = descriptor.id === undefined ? undefined : String(descriptor.id);
+    const message = key === undefined ? undefined : intl.messages[key];
+    if (key === undefined || message === undefined || opts !== undefined || (values !== undefined && !plain(values))) {
       return slow(descriptor, values, opts);
     }
-    const key = String(id);
     let format = kept.get(key);
     if (!format) {
       format = intl.formatters.getMessageFormat(message, intl.locale, intl.formats, { formatters: intl.formatters });
