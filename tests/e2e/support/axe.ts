@@ -13,8 +13,9 @@ export interface AxeViolation {
 
 /** Violations within `context` (a selector, the whole document by default). */
 export async function axeViolations(page: Page, context = "html"): Promise<AxeViolation[]> {
-  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
-  await page.evaluate(AXE_SOURCE);
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern;
+  // once per document, as compiling its half megabyte costs a slow machine a tenth of a second.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   // A drawer or dialog still fading in has, for a moment, the contrast of its first frame: axe
   // judges the page as the shopper reads it, once its enter motions (150 ms) have finished.
   // (A looping animation, like a loading skeleton's, never finishes and is not waited for.)
