@@ -24,6 +24,11 @@ export interface RateLimits {
   anonymousWrite: Rate;
   /** The same writes per address, whichever visitor ids it makes up. */
   anonymousWriteIp: Rate;
+  /**
+   * Every call made signed in, per account, whatever it is: a cap on what one account can ask of
+   * the server (each call that mails, writes content or comments has its own, tighter limit too).
+   */
+  account: Rate;
   /** A signed-in shopper's content writes (own articles and their images) per account. */
   accountWrite: Rate;
   /** Comments under articles per account. */
@@ -51,6 +56,8 @@ export const DEFAULT_LIMITS: RateLimits = {
   authMail: { burst: 20, perMinute: 10 },
   anonymousWrite: { burst: 30, perMinute: 20 },
   anonymousWriteIp: { burst: 120, perMinute: 120 },
+  // A page of the account area makes a handful of calls; a shopper clicking through it quickly stays well within.
+  account: { burst: 120, perMinute: 240 },
   accountWrite: { burst: 20, perMinute: 10 },
   comment: { burst: 5, perMinute: 2 },
   commentIp: { burst: 20, perMinute: 10 },

@@ -157,6 +157,7 @@ export function registerCalls(app: FastifyInstance, deps: ApiDeps, calls: CallDe
         // What the visitor's last call says about who is signed in on it, for the live channel.
         if (visitorId && token !== undefined) deps.live.bind(visitorId, user?.id ?? null);
         try {
+          if (user) deps.limits.require("account", String(user.id));
           const language = languageOfRequest(request);
           const callDeps: ApiDeps = { ...deps, store: storeFor(deps.localizedStore, language.messages) };
           const data = await def.handler({

@@ -19,6 +19,7 @@ beforeAll(async () => {
       signup: { burst: 3, perMinute: 1 },
       anonymousWrite: { burst: 5, perMinute: 6 },
       contactForm: { burst: 3, perMinute: 1 },
+      account: { burst: 6, perMinute: 1 },
     },
   });
 }, START_TIMEOUT_MS);
@@ -320,6 +321,18 @@ describe("10. enumeration and limits", () => {
     const known = await store.post("auth/forget", { email });
     const unknown = await store.post("auth/forget", { email: uniqueEmail() });
     expect(known).toEqual(unknown);
+  });
+
+  it("limits every call of a signed-in account, not the next account", async () => {
+    const first = await signUp(tight);
+    const second = await signUp(tight);
+    const asFirst = { "x-auth": first.token };
+    const codes = [];
+    for (let i = 0; i < 7; i++) codes.push((await from(tight, "10.0.0.31", "address/list", {}, asFirst)).status);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    const refused = await from(tight, "10.0.0.32", "user/info", {}, asFirst);
+    expect(refused).toMatchObject({ status: 429, msg: "Too many requests. Try again in a minute." });
+    expect((await from(tight, "10.0.0.31", "user/info", {}, { "x-auth": second.token })).status).toBe(200);
   });
 
   it("caps the sockets of one visitor", async () => {
