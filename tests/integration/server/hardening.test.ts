@@ -333,6 +333,20 @@ describe("10. enumeration and limits", () => {
     const refused = await from(tight, "10.0.0.32", "user/info", {}, asFirst);
     expect(refused).toMatchObject({ status: 429, msg: "Too many requests. Try again in a minute." });
     expect((await from(tight, "10.0.0.31", "user/info", {}, { "x-auth": second.token })).status).toBe(200);
+    // A plain form post of the same account spends the same bucket: its cart stays as it was.
+    const posted = await tight.server.app.inject({
+      method: "POST",
+      url: "/form/cart-add",
+      headers: {
+        host: "shop.test",
+        origin: "http://shop.test",
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: `sf_session=${encodeURIComponent(first.token)}`,
+      },
+      payload: new URLSearchParams({ back: "/", sku: "ENAMUG-WHI", quantity: "1" }).toString(),
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(count(tight, "cart_items")).toBe(0);
   });
 
   it("caps the sockets of one visitor", async () => {
