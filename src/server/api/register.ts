@@ -81,7 +81,15 @@ const MULTIPART: ReadonlySet<string> = new Set(MULTIPART_CALLS);
  * or response disagree with the schemas does not type-check.
  */
 export function defineCall<C extends CallName>(path: C, auth: CallDef["auth"], handler: CallHandler<C>): CallDef {
-  return { path, auth, handler };
+  return {
+    path,
+    auth,
+    // Every way in (an /api/web call, the plain form that runs it) spends the signed-in account's bucket here.
+    handler(ctx) {
+      if (ctx.user) ctx.deps.limits.require("account", String(ctx.user.id));
+      return handler(ctx as CallContext<CallBody<C>>);
+    },
+  };
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
@@ -157,7 +165,6 @@ export function registerCalls(app: FastifyInstance, deps: ApiDeps, calls: CallDe
         // What the visitor's last call says about who is signed in on it, for the live channel.
         if (visitorId && token !== undefined) deps.live.bind(visitorId, user?.id ?? null);
         try {
-          if (user) deps.limits.require("account", String(user.id));
           const language = languageOfRequest(request);
           const callDeps: ApiDeps = { ...deps, store: storeFor(deps.localizedStore, language.messages) };
           const data = await def.handler({

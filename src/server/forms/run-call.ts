@@ -91,8 +91,6 @@ export async function runCall<C extends CallName>(
   }
   if (source.visitorId && session) source.deps.live.bind(source.visitorId, session.user.id);
   try {
-    // The account's bucket, as the call through /api/web spends it (register.ts).
-    if (session) source.deps.limits.require("account", String(session.user.id));
     const data = await def.handler({
       body: checked,
       user: session?.user ?? null,
