@@ -30,6 +30,10 @@ const RETRY_DELAYS_MS = [2_000, 10_000, 60_000];
 export const TEST_CARDS = { pays: "4242424242424242", declined: "4000000000000002", threeDSecure: "4000002760003184" } as const;
 
 type SessionStatus = "open" | "requires_action" | "succeeded" | "expired";
+/** What a card post came to (tryCard): over when the session could take no card. */
+type CardOutcome =
+  | { kind: "over"; s: SessionRow | undefined }
+  | { kind: "tooMany" | "problems" | "threeDSecure" | "declined" | "paid"; s: SessionRow };
 
 interface SessionRow {
   id: string;
@@ -182,6 +186,31 @@ export function registerPaymentProvider(app: FastifyInstance, deps: ApiDeps, opt
     return row;
   };
 
+  /**
+   * One card attempt, from reading the session to its new state, in one transaction: with
+   * several workers, two posts of the same page queue for the write lock, so neither counts
+   * from an attempt number the other has already spent, and one session is paid once.
+   */
+  const tryCard = (id: string, card: CardForm, problems: Field[]) =>
+    db.transaction((): CardOutcome => {
+      const s = load(id);
+      if (s?.status !== "open") return { kind: "over", s };
+      const attempts = s.attempts + 1;
+      if (attempts > MAX_ATTEMPTS) {
+        db.prepare("UPDATE payment_sessions SET status = 'expired' WHERE id = ?").run(s.id);
+        s.status = "expired";
+        return { kind: "tooMany", s };
+      }
+      db.prepare("UPDATE payment_sessions SET attempts = ? WHERE id = ?").run(attempts, s.id);
+      s.attempts = attempts;
+      if (problems.length) return { kind: "problems", s };
+      const digits = card.number.replace(/[\s-]/g, "");
+      s.card_last4 = digits.slice(-4);
+      s.status = digits === TEST_CARDS.threeDSecure ? "requires_action" : digits === TEST_CARDS.pays ? "succeeded" : "open";
+      db.prepare("UPDATE payment_sessions SET card_last4 = ?, status = ? WHERE id = ?").run(s.card_last4, s.status, s.id);
+      return { kind: s.status === "requires_action" ? "threeDSecure" : s.status === "succeeded" ? "paid" : "declined", s };
+    })();
+
   const price = (s: SessionRow) =>
     new Intl.NumberFormat(LOCALES[s.language], { style: "currency", currency: s.currency }).format(s.amount);
 
@@ -292,36 +321,33 @@ ${field("name", "paypage.name", "paypage.error.name", 'autocomplete="cc-name" ma
     });
 
     scope.post("/pay/:id", async (request, reply) => {
-      const s = load((request.params as { id: string }).id);
-      if (s?.status !== "open") return over(reply, s);
+      const id = (request.params as { id: string }).id;
+      const first = load(id);
+      if (first?.status !== "open") return over(reply, first);
       // Card testing is what payment forms attract: few tries per address and per session.
       if (!deps.limits.take("anonymousWriteIp", request.ip))
         return reply.code(429).send("Too many requests. Try again in a minute.");
-      const attempts = s.attempts + 1;
-      if (attempts > MAX_ATTEMPTS) {
-        db.prepare("UPDATE payment_sessions SET status = 'expired' WHERE id = ?").run(s.id);
-        return over(reply, s, "paypage.tooMany");
-      }
       const raw = (request.body ?? {}) as Record<string, unknown>;
       const text = (key: Field) => (typeof raw[key] === "string" ? (raw[key] as string).slice(0, 200) : "");
       const card: CardForm = { number: text("number"), expiry: text("expiry"), cvc: text("cvc"), name: text("name") };
       const problems = checkCard(card, clock());
-      db.prepare("UPDATE payment_sessions SET attempts = ? WHERE id = ?").run(attempts, s.id);
-      if (problems.length) return form(reply, s, { problems, kept: card });
-      const digits = card.number.replace(/[\s-]/g, "");
-      s.card_last4 = digits.slice(-4);
-      db.prepare("UPDATE payment_sessions SET card_last4 = ? WHERE id = ?").run(s.card_last4, s.id);
-      if (digits === TEST_CARDS.threeDSecure) {
-        db.prepare("UPDATE payment_sessions SET status = 'requires_action' WHERE id = ?").run(s.id);
-        return reply.redirect(`/pay/${s.id}/3ds`, 303);
+      const outcome = tryCard(id, card, problems);
+      if (outcome.kind === "over") return over(reply, outcome.s);
+      const { s } = outcome;
+      switch (outcome.kind) {
+        case "tooMany":
+          return over(reply, s, "paypage.tooMany");
+        case "problems":
+          return form(reply, s, { problems, kept: card });
+        case "threeDSecure":
+          return reply.redirect(`/pay/${s.id}/3ds`, 303);
+        case "declined":
+          deliver("payment.failed", s, { reason: "declined" });
+          return reply.redirect(`/pay/${s.id}?error=declined`, 303);
+        case "paid":
+          deliver("payment.succeeded", s, {});
+          return reply.redirect(s.return_url, 303);
       }
-      if (digits !== TEST_CARDS.pays) {
-        deliver("payment.failed", s, { reason: "declined" });
-        return reply.redirect(`/pay/${s.id}?error=declined`, 303);
-      }
-      db.prepare("UPDATE payment_sessions SET status = 'succeeded' WHERE id = ?").run(s.id);
-      deliver("payment.succeeded", s, {});
-      return reply.redirect(s.return_url, 303);
     });
 
     scope.get("/pay/:id/3ds", async (request, reply) => {
@@ -343,16 +369,23 @@ ${field("name", "paypage.name", "paypage.error.name", 'autocomplete="cc-name" ma
     });
 
     scope.post("/pay/:id/3ds", async (request, reply) => {
-      const s = load((request.params as { id: string }).id);
-      if (s?.status !== "requires_action") return over(reply, s);
-      if ((request.body as { decision?: unknown } | undefined)?.decision === "approve") {
-        db.prepare("UPDATE payment_sessions SET status = 'succeeded' WHERE id = ?").run(s.id);
-        deliver("payment.succeeded", s, {});
-        return reply.redirect(s.return_url, 303);
+      const approved = (request.body as { decision?: unknown } | undefined)?.decision === "approve";
+      // Read and changed in one transaction: a second answer on another worker finds it decided.
+      const decided = db.transaction(() => {
+        const row = load((request.params as { id: string }).id);
+        if (row?.status !== "requires_action") return { row, waiting: false } as const;
+        row.status = approved ? "succeeded" : "open";
+        db.prepare("UPDATE payment_sessions SET status = ? WHERE id = ?").run(row.status, row.id);
+        return { row, waiting: true } as const;
+      })();
+      if (!decided.waiting) return over(reply, decided.row);
+      const { row } = decided;
+      if (approved) {
+        deliver("payment.succeeded", row, {});
+        return reply.redirect(row.return_url, 303);
       }
-      db.prepare("UPDATE payment_sessions SET status = 'open' WHERE id = ?").run(s.id);
-      deliver("payment.failed", s, { reason: "authentication_failed" });
-      return reply.redirect(`/pay/${s.id}?error=auth`, 303);
+      deliver("payment.failed", row, { reason: "authentication_failed" });
+      return reply.redirect(`/pay/${row.id}?error=auth`, 303);
     });
   });
 }

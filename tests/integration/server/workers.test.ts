@@ -14,6 +14,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { WORKER_HEAP_FLAGS, workerExecArgv } from "../../../src/server/cluster";
+import { MAX_ATTEMPTS, TEST_CARDS } from "../../../src/server/payments/provider";
 import { ADDRESS } from "./orders-support";
 import { START_TIMEOUT_MS } from "./support";
 
@@ -88,6 +89,11 @@ function connection() {
       if (options.visitor) headers.cookie = `visitorId=${options.visitor}`;
       return send("POST", `/api/web/${call}`, JSON.stringify(body), headers);
     },
+    /** A plain form post, as a page without script sends it. */
+    postForm: (path: string, fields: Record<string, string>) =>
+      send("POST", path, new URLSearchParams(fields).toString(), {
+        "content-type": "application/x-www-form-urlencoded",
+      }),
   };
 }
 
@@ -300,6 +306,47 @@ describe("two workers", { timeout: 60_000 }, () => {
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
     for (const a of answers.filter((a) => a.body.code !== 0)) expect(a.body.msg).toMatch(/^Only 0 of .* left in stock\.$/);
     for (const c of connections) c.agent.destroy();
+  });
+
+  it("counts each card attempt once when one payment page is posted on both workers at once", async () => {
+    const setup = await connectionTo({ not: "" });
+    const token = shopper();
+    expect((await setup.post("cart/add", { sku: "ENAMUG-WHI", quantity: 1 }, { token })).body.code).toBe(0);
+    const order = await setup.post(
+      "checkout/submit",
+      { address: ADDRESS, shippingMethod: "standard", paymentMethod: "card" },
+      { token },
+    );
+    const orderNo = order.body.data.orderNo;
+    const pay = await setup.post("order/pay", { orderNo, returnPath: `/user/order/${orderNo}`, language: "en" }, { token });
+    const payUrl: string = pay.body.data.payUrl;
+    setup.agent.destroy();
+    const declined = { number: TEST_CARDS.declined, expiry: "12/39", cvc: "123", name: "Mei Chan" };
+    // This process holds the write lock while one post reaches each worker: both read the
+    // session before either may write, the moment a lost update needs. Then twice as many
+    // posts as a session takes arrive at once on both.
+    const one = await connectionTo({ not: "" });
+    const two = await connectionTo({ not: (await one.get("/robots.txt")).worker });
+    const lock = new Database(join(dataDir, "store.sqlite"));
+    lock.exec("BEGIN IMMEDIATE");
+    const held = [one.postForm(payUrl, declined), two.postForm(payUrl, declined)];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    lock.exec("COMMIT");
+    lock.close();
+    const connections = Array.from({ length: 12 }, () => connection());
+    const answers = await Promise.all([
+      ...held,
+      ...Array.from({ length: 2 * MAX_ATTEMPTS + 2 }, (_, i) => connections[i % connections.length]!.postForm(payUrl, declined)),
+    ]);
+    expect(new Set(answers.map((a) => a.worker)).size).toBe(2);
+    expect(answers.map((a) => a.status).filter((s) => s !== 303 && s !== 200)).toEqual([]);
+    // Every attempt a worker read was counted: exactly ten were tried, the rest found the session over.
+    expect(answers.filter((a) => a.status === 303)).toHaveLength(MAX_ATTEMPTS);
+    const db = new Database(join(dataDir, "store.sqlite"), { readonly: true });
+    const session = db.prepare("SELECT attempts, status FROM payment_sessions WHERE id = ?").get(payUrl.slice("/pay/".length));
+    db.close();
+    expect(session).toEqual({ attempts: MAX_ATTEMPTS, status: "expired" });
+    for (const c of [one, two, ...connections]) c.agent.destroy();
   });
 
   it("replaces a worker that dies", async () => {
