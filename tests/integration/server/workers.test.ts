@@ -14,6 +14,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { WORKER_HEAP_FLAGS, workerExecArgv } from "../../../src/server/cluster";
+import { MAILS_PER_HOUR } from "../../../src/server/mail";
 import { MAX_ATTEMPTS, TEST_CARDS } from "../../../src/server/payments/provider";
 import { ADDRESS } from "./orders-support";
 import { START_TIMEOUT_MS } from "./support";
@@ -128,7 +129,7 @@ function socket(visitor: string) {
  * A signed-in shopper, written straight into the database the workers share (this test is one
  * more process on the file): a sign-up through the API costs the built server's production hash.
  */
-function shopper(): string {
+function account(): { token: string; email: string } {
   const token = randomBytes(32).toString("base64url");
   const db = new Database(join(dataDir, "store.sqlite"));
   db.pragma("busy_timeout = 5000");
@@ -144,8 +145,10 @@ function shopper(): string {
     now + 3600_000,
   );
   db.close();
-  return token;
+  return { token, email };
 }
+
+const shopper = () => account().token;
 
 describe("starting", () => {
   it(
@@ -347,6 +350,32 @@ describe("two workers", { timeout: 60_000 }, () => {
     db.close();
     expect(session).toEqual({ attempts: MAX_ATTEMPTS, status: "expired" });
     for (const c of [one, two, ...connections]) c.agent.destroy();
+  });
+
+  it("sends an address no more than its mails of the hour when both workers are asked at the same moment", async () => {
+    const { email } = account();
+    const db = new Database(join(dataDir, "store.sqlite"));
+    db.pragma("busy_timeout = 5000");
+    const insert = db.prepare("INSERT INTO outbox (recipient, subject, body, created_at) VALUES (?, 'earlier', '', ?)");
+    for (let i = 1; i < MAILS_PER_HOUR; i++) insert.run(email, Date.now());
+    // One reset asked of each worker while this process holds the write lock: both count the
+    // hour's mails before either may send.
+    const one = await connectionTo({ not: "" });
+    const two = await connectionTo({ not: (await one.get("/robots.txt")).worker });
+    db.exec("BEGIN IMMEDIATE");
+    const asked = [one.post("auth/forget", { email }), two.post("auth/forget", { email })];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    db.exec("COMMIT");
+    const answers = await Promise.all(asked);
+    expect(answers.map((a) => [a.status, a.body.code])).toEqual([
+      [200, 0],
+      [200, 0],
+    ]);
+    expect(new Set(answers.map((a) => a.worker)).size).toBe(2);
+    expect(db.prepare("SELECT COUNT(*) FROM outbox WHERE recipient = ?").pluck().get(email)).toBe(MAILS_PER_HOUR);
+    db.close();
+    one.agent.destroy();
+    two.agent.destroy();
   });
 
   it("replaces a worker that dies", async () => {

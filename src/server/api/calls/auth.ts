@@ -63,7 +63,11 @@ export function startSession(ctx: CallContext<unknown>, user: UserRow, method: S
   return { token, user: userInfo(db, userById(db, user.id)!) };
 }
 
-/** Refuses a mail to an address that has had its share this hour. */
+/**
+ * Refuses a mail to an address that has had its share this hour. Every caller counts and sends
+ * in one transaction: with several workers, two requests would otherwise both count the same
+ * mails and both send one more.
+ */
 function checkMailQuota(deps: ApiDeps, to: string) {
   if (deps.mailer.recentTo(to) >= MAILS_PER_HOUR) fail("Too many mails were sent to this address. Try again in an hour.");
 }
@@ -95,21 +99,24 @@ function confirmationTarget(user: UserRow): { purpose: "verify-email" | "verify-
 function sendVerification(deps: ApiDeps, user: UserRow, place: MailPlace, quiet = false) {
   const target = confirmationTarget(user);
   if (!target) return;
-  const last = count(
-    deps.db,
-    "SELECT COALESCE(MAX(created_at), 0) AS n FROM one_time_codes WHERE user_id = ? AND purpose = ?",
-    user.id,
-    target.purpose,
-  );
-  const wait = last + VERIFY_RESEND_MS - deps.clock();
-  if (wait > 0 || deps.mailer.recentTo(target.to) >= MAILS_PER_HOUR) {
-    if (quiet) return;
-    if (wait > 0) fail(`A link was sent a moment ago. Try again in ${Math.ceil(wait / 1000)} seconds.`);
-    checkMailQuota(deps, target.to);
-  }
-  const code = issueCode(deps.db, user.id, target.purpose, target.to, deps.clock(), VERIFY_TTL_MS);
-  const kind = target.purpose === "verify-email" ? "verify" : "verifyMobile";
-  deps.mailer.send(composeMail(place, kind, target.to, `/auth/verify-email?code=${code}`));
+  // Counted and sent in one transaction (see checkMailQuota).
+  deps.db.transaction(() => {
+    const last = count(
+      deps.db,
+      "SELECT COALESCE(MAX(created_at), 0) AS n FROM one_time_codes WHERE user_id = ? AND purpose = ?",
+      user.id,
+      target.purpose,
+    );
+    const wait = last + VERIFY_RESEND_MS - deps.clock();
+    if (wait > 0 || deps.mailer.recentTo(target.to) >= MAILS_PER_HOUR) {
+      if (quiet) return;
+      if (wait > 0) fail(`A link was sent a moment ago. Try again in ${Math.ceil(wait / 1000)} seconds.`);
+      checkMailQuota(deps, target.to);
+    }
+    const code = issueCode(deps.db, user.id, target.purpose, target.to, deps.clock(), VERIFY_TTL_MS);
+    const kind = target.purpose === "verify-email" ? "verify" : "verifyMobile";
+    deps.mailer.send(composeMail(place, kind, target.to, `/auth/verify-email?code=${code}`));
+  })();
 }
 
 export function findAccount(db: Db, account: string, countryCode?: string): UserRow | undefined {
@@ -266,7 +273,9 @@ export const authCalls = [
     if (created === null) {
       // The same answer as for a new account: the owner, not the asker, learns that the address has one.
       const to = normalizedEmail ?? `${countryCode ?? ""}${normalizedMobile}`;
-      if (ctx.deps.mailer.recentTo(to) < MAILS_PER_HOUR) ctx.deps.mailer.send(composeMail(place, "taken", to, "/auth/forget"));
+      db.transaction(() => {
+        if (ctx.deps.mailer.recentTo(to) < MAILS_PER_HOUR) ctx.deps.mailer.send(composeMail(place, "taken", to, "/auth/forget"));
+      })();
     } else {
       sendVerification(ctx.deps, userById(db, created)!, place, true);
     }
@@ -291,10 +300,12 @@ export const authCalls = [
     const to = email ? user?.email : user?.mobile ? `${user.country_code ?? ""}${user.mobile}` : null;
     // The same answer either way, so the call does not reveal who has an account; an inbox
     // that has had its share of mails this hour gets nothing more, also without saying so.
-    if (user && to && ctx.deps.mailer.recentTo(to) < MAILS_PER_HOUR) {
-      const code = issueCode(ctx.deps.db, user.id, "reset-password", to, ctx.deps.clock(), RESET_TTL_MS);
-      ctx.deps.mailer.send(composeMail(mailPlaceOf(ctx.request), "reset", to, `/auth/reset-password?code=${code}`));
-    }
+    ctx.deps.db.transaction(() => {
+      if (user && to && ctx.deps.mailer.recentTo(to) < MAILS_PER_HOUR) {
+        const code = issueCode(ctx.deps.db, user.id, "reset-password", to, ctx.deps.clock(), RESET_TTL_MS);
+        ctx.deps.mailer.send(composeMail(mailPlaceOf(ctx.request), "reset", to, `/auth/reset-password?code=${code}`));
+      }
+    })();
     return {};
   }),
 
@@ -368,10 +379,12 @@ export const authCalls = [
           : undefined;
     if (!target) throw new ApiFail(CODE.fail, channel === "email" ? "email is required" : "mobile and countryCode are required");
     const userId = ctx.user!.id;
-    checkCodeTries(ctx.deps, userId);
-    checkMailQuota(ctx.deps, target);
-    const code = issueShortCode(ctx.deps.db, userId, `change-${channel}`, target, ctx.deps.clock());
-    ctx.deps.mailer.send(composeMail(mailPlaceOf(ctx.request), "code", target, "", { code }));
+    ctx.deps.db.transaction(() => {
+      checkCodeTries(ctx.deps, userId);
+      checkMailQuota(ctx.deps, target);
+      const code = issueShortCode(ctx.deps.db, userId, `change-${channel}`, target, ctx.deps.clock());
+      ctx.deps.mailer.send(composeMail(mailPlaceOf(ctx.request), "code", target, "", { code }));
+    })();
     return {};
   }),
 

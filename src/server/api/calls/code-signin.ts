@@ -34,19 +34,21 @@ export const codeSigninCalls: CallDef[] = [
     limits.require("authMail", clientIp(ctx.request));
     const { user, to } = whoOf(db, ctx.body);
     const now = clock();
-    if (user && to) {
-      const last = count(
-        db,
-        "SELECT COALESCE(MAX(created_at), 0) AS n FROM one_time_codes WHERE user_id = ? AND purpose = ?",
-        user.id,
-        PURPOSE,
-      );
-      // Within the minute, or past the hour's mails: nothing more, and nothing said.
-      if (last + VERIFY_RESEND_MS <= now && mailer.recentTo(to) < MAILS_PER_HOUR) {
-        const code = issueShortCode(db, user.id, PURPOSE, to, now);
-        mailer.send(composeMail(mailPlaceOf(ctx.request), "code", to, "", { code }));
-      }
-    }
+    // Counted and sent in one transaction: two requests on two workers never both send the hour's last mail.
+    if (user && to)
+      db.transaction(() => {
+        const last = count(
+          db,
+          "SELECT COALESCE(MAX(created_at), 0) AS n FROM one_time_codes WHERE user_id = ? AND purpose = ?",
+          user.id,
+          PURPOSE,
+        );
+        // Within the minute, or past the hour's mails: nothing more, and nothing said.
+        if (last + VERIFY_RESEND_MS <= now && mailer.recentTo(to) < MAILS_PER_HOUR) {
+          const code = issueShortCode(db, user.id, PURPOSE, to, now);
+          mailer.send(composeMail(mailPlaceOf(ctx.request), "code", to, "", { code }));
+        }
+      })();
     return { waitSeconds: VERIFY_RESEND_MS / 1000 };
   }),
 
