@@ -223,15 +223,25 @@ export const authCalls = [
           : "Confirm your mobile number first: open the link we have sent you.",
       );
     }
-    db.prepare("UPDATE login_activity SET success = 1 WHERE id = ?").run(attempt);
-    if (passwords.needsRehash(user!.password_hash)) {
+    let checked = user!.password_hash;
+    if (passwords.needsRehash(checked)) {
       // A busy server signs the owner in all the same; the next sign-in rehashes.
       const rehashed = await Promise.resolve()
         .then(() => passwords.hash(ctx.body.password))
         .catch(() => null);
-      if (rehashed) db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(rehashed, user!.id);
+      const replaced =
+        rehashed !== null &&
+        db.prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?").run(rehashed, user!.id, checked)
+          .changes === 1;
+      if (replaced) checked = rehashed;
     }
-    return startSession(ctx, user!, method);
+    return db.transaction(() => {
+      // The password checked must still be the account's: a reset or a change that landed
+      // while the hash ran ended every session, and a session must not start after it.
+      if (userById(db, user!.id)?.password_hash !== checked) fail("The account or password is incorrect.");
+      db.prepare("UPDATE login_activity SET success = 1 WHERE id = ?").run(attempt);
+      return startSession(ctx, user!, method);
+    })();
   }),
 
   defineCall("auth/signup", "optional", async (ctx) => {

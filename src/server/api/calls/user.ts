@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { imageKindOf } from "../../../shared/image-type";
 import { logEvent } from "../../account/log";
-import { digest } from "../../auth/tokens";
+import { digest, userIdOfToken } from "../../auth/tokens";
 import { userById, userInfo } from "../../auth/users";
 import { removeUpload, saveUpload } from "../../uploads";
 import { ApiFail, CODE, fail } from "../envelope";
@@ -83,7 +83,13 @@ export const userCalls: CallDef[] = [
     const hash = await passwords.hash(ctx.body.password);
     // Other sessions end; this one stays signed in.
     db.transaction(() => {
-      db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hash, ctx.user!.id);
+      // What was checked must still hold once the hashes have run: a reset that landed meanwhile
+      // ended this session, another change replaced the password. Either wins over this one.
+      if (userIdOfToken(db, ctx.token, clock()) !== ctx.user!.id) throw new ApiFail(CODE.authInvalid, "login error");
+      const changed = db
+        .prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?")
+        .run(hash, ctx.user!.id, ctx.user!.password_hash).changes;
+      if (changed === 0) fail("The current password is incorrect.");
       db.prepare("DELETE FROM tokens WHERE user_id = ? AND token_hash != ?").run(ctx.user!.id, digest(ctx.token!));
       logEvent(db, ctx.user!.id, "security.password", {}, clock());
     })();
