@@ -180,7 +180,11 @@ export function registerPaymentProvider(app: FastifyInstance, deps: ApiDeps, opt
     // Time out, or an order that was cancelled or paid elsewhere: the page can take nothing more.
     const payable = row.order_status === "in_progress" && row.pay_status === "unpaid";
     if ((row.status === "open" || row.status === "requires_action") && (row.expires_at <= clock() || !payable)) {
-      db.prepare("UPDATE payment_sessions SET status = 'expired' WHERE id = ?").run(row.id);
+      // Only a session still waiting: one paid on another worker meanwhile stays paid, and is shown so.
+      const expired = db
+        .prepare("UPDATE payment_sessions SET status = 'expired' WHERE id = ? AND status IN ('open', 'requires_action')")
+        .run(row.id).changes;
+      if (expired === 0) return load(id);
       row.status = "expired";
     }
     return row;
