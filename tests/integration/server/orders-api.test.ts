@@ -186,6 +186,21 @@ describe("paying on the provider's page", () => {
     expect(await answer.text()).toContain("This payment link has expired");
     expect((await detail(orderNo)).payStatus).toBe("unpaid");
   });
+
+  it("holds the cancellation of an order whose payment was taken before its webhook came, for review, and records the payment", async () => {
+    const orderNo = await placeOrder(store, token);
+    const session = sessionOf(await startPayment(store, token, orderNo));
+    // The provider has taken the money (the session succeeded); its webhook is still on its way.
+    store.server.db.prepare("UPDATE payment_sessions SET status = 'succeeded' WHERE id = ?").run(session);
+    expect((await store.post("order/cancel", { orderNo }, { token })).code).toBe(0);
+    expect((await detail(orderNo)).status).toBe("pending_cancellation");
+    const { payAmount } = await detail(orderNo);
+    const body = paidEvent(orderNo, session, payAmount);
+    const answer = await webhook(body, signPayload(SECRET, body, Math.floor(Date.now() / 1000)));
+    expect(await answer.json()).toEqual({ received: true, outcome: "applied" });
+    const order = await detail(orderNo);
+    expect([order.status, order.payStatus]).toEqual(["pending_cancellation", "paid"]);
+  });
 });
 
 describe("the payment webhook", () => {

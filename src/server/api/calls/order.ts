@@ -73,6 +73,11 @@ export function isShipped(db: Db, orderId: number): boolean {
   return db.prepare("SELECT 1 FROM shipments WHERE order_id = ?").get(orderId) !== undefined;
 }
 
+/** Whether the payment provider has taken the order's money (a session succeeded), whether or not its webhook has arrived. */
+function paymentTaken(db: Db, orderId: number): boolean {
+  return db.prepare("SELECT 1 FROM payment_sessions WHERE order_id = ? AND status = 'succeeded'").get(orderId) !== undefined;
+}
+
 function toOrder(db: Db, row: OrderRow): T.Order {
   const items = db
     .prepare(
@@ -249,7 +254,9 @@ function apply(db: Db, row: OrderRow, change: Change, request: ChangeRequest, no
   };
   switch (change) {
     case "pay":
-      closed();
+      // A payment taken just before the shopper asked to cancel is reported after the request:
+      // it is recorded, so that the cancellation's review refunds it.
+      if (row.status !== "pending_cancellation") closed();
       if (row.pay_status === "paid") fail("This order is already paid.");
       set("pay_status = 'paid', paid_at = ?", now);
       addEvent(db, row.id, "paid", request.note ?? "", now);
@@ -260,11 +267,12 @@ function apply(db: Db, row: OrderRow, change: Change, request: ChangeRequest, no
     case "cancel":
       closed();
       if (shipped) fail("This order has shipped and can no longer be cancelled. You can request a return once it arrives.");
-      if (row.pay_status === "unpaid") {
+      // Money the provider has taken counts as paid, though its webhook has not arrived yet.
+      if (row.pay_status === "unpaid" && !paymentTaken(db, row.id)) {
         // Its lines no longer hold stock (stock.ts counts orders that are not cancelled), and
         // a payment page still open for it can no longer take money.
         set("status = 'cancelled'");
-        db.prepare("UPDATE payment_sessions SET status = 'expired' WHERE order_id = ? AND status != 'succeeded'").run(row.id);
+        db.prepare("UPDATE payment_sessions SET status = 'expired' WHERE order_id = ?").run(row.id);
         addEvent(db, row.id, "cancelled", "", now);
       } else {
         set("status = 'pending_cancellation'");
