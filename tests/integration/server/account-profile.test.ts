@@ -5,7 +5,7 @@
 // them out, the sign-in history's and the account log's pages, and the account log itself.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logEvent } from "../../../src/server/account/log";
-import { type Envelope, START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support";
+import { type Envelope, mailedCode, START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support";
 
 let store: TestStore;
 /** The server's clock, moved by the tests that need time to pass. */
@@ -348,6 +348,31 @@ describe("email and mobile", () => {
       expect.objectContaining({ kind: "security.mobile", details: { mobile: "+852 61234567" } }),
       expect.objectContaining({ kind: "security.email", details: { email: next } }),
     ]);
+  });
+  it("voids the reset links sent before the email address or mobile number changed", async () => {
+    for (const channel of ["email", "mobile"] as const) {
+      const { email, token } = await signUp(store);
+      expect((await store.post("auth/forget", { email })).code).toBe(0);
+      const resetCode = mailedCode(store, email);
+      if (channel === "email") {
+        const next = `moved-${Date.now()}@example.com`;
+        expect((await store.post("auth/sendCode", { channel, email: next }, { token })).code).toBe(0);
+        expect((await store.post("user/editEmail", { email: next, code: lastCode(next) }, { token })).code).toBe(0);
+      } else {
+        const mobile = `6${String(Date.now()).slice(-7)}`;
+        expect((await store.post("auth/sendCode", { channel, mobile, countryCode: "+852" }, { token })).code).toBe(0);
+        const changed = await store.post(
+          "user/editMobile",
+          { mobile, countryCode: "+852", code: lastCode(`+852${mobile}`) },
+          { token },
+        );
+        expect(changed.code).toBe(0);
+      }
+      expect(await store.post("auth/resetPassword", { code: resetCode, password: "taken-over-1" })).toMatchObject({
+        code: 41,
+        msg: "The reset link is wrong or has expired.",
+      });
+    }
   });
 });
 

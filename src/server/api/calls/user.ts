@@ -5,6 +5,7 @@ import { imageKindOf } from "../../../shared/image-type";
 import { logEvent } from "../../account/log";
 import { digest, userIdOfToken } from "../../auth/tokens";
 import { userById, userInfo } from "../../auth/users";
+import type { Db } from "../../db/open";
 import { removeUpload, saveUpload } from "../../uploads";
 import { ApiFail, CODE, fail } from "../envelope";
 import { type CallDef, defineCall } from "../register";
@@ -48,6 +49,17 @@ const editAvatar = defineCall("user/editAvatar", "required", async (ctx) => {
   })();
   return info(ctx);
 });
+
+/**
+ * Password reset links already sent stop working when the account's email address or mobile
+ * number changes: whoever still reads the old inbox or phone no longer holds the account.
+ */
+function voidResetLinks(db: Db, userId: number, now: number): void {
+  db.prepare("UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND purpose = 'reset-password' AND used_at IS NULL").run(
+    now,
+    userId,
+  );
+}
 
 export const userCalls: CallDef[] = [
   defineCall("user/info", "required", (ctx) => info(ctx)),
@@ -104,7 +116,11 @@ export const userCalls: CallDef[] = [
     // Not in a transaction: a wrong code's try must be kept. Nothing awaits in between.
     checkShortCode(ctx.deps, ctx.user!.id, "change-email", email, ctx.body.code);
     db.transaction(() => {
+      // Again where it counts: another account may have taken the address while the code was checked.
+      if (db.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").get(email, ctx.user!.id))
+        fail("An account with this email address already exists.");
       db.prepare("UPDATE users SET email = ?, email_verified = 1 WHERE id = ?").run(email, ctx.user!.id);
+      voidResetLinks(db, ctx.user!.id, clock());
       logEvent(db, ctx.user!.id, "security.email", { email }, clock());
     })();
     return info(ctx);
@@ -119,6 +135,9 @@ export const userCalls: CallDef[] = [
     checkShortCode(ctx.deps, ctx.user!.id, "change-mobile", `${ctx.body.countryCode}${mobile}`, ctx.body.code);
     // The code reached the number: it is confirmed.
     db.transaction(() => {
+      if (db.prepare("SELECT 1 FROM users WHERE mobile = ? AND id != ?").get(mobile, ctx.user!.id))
+        fail("An account with this mobile number already exists.");
+      voidResetLinks(db, ctx.user!.id, clock());
       db.prepare("UPDATE users SET mobile = ?, country_code = ?, mobile_verified = 1 WHERE id = ?").run(
         mobile,
         ctx.body.countryCode,
