@@ -65,7 +65,7 @@ interface Answer {
 /** One keep-alive connection, so every request it sends is answered by the same worker. */
 function connection() {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+  const send = (method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}) =>
     new Promise<Answer>((resolve, reject) => {
       const req = request(`${url}${path}`, { method, agent, headers }, (res) => {
         let text = "";
@@ -89,6 +89,21 @@ function connection() {
       if (options.token) headers["x-auth"] = options.token;
       if (options.visitor) headers.cookie = `visitorId=${options.visitor}`;
       return send("POST", `/api/web/${call}`, JSON.stringify(body), headers);
+    },
+    /** An avatar upload (multipart), signed in with `token`. */
+    postAvatar(token: string, image: Buffer) {
+      const boundary = "----workers-test-boundary";
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        image,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return send("POST", "/api/web/user/editAvatar", body, {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "x-auth": token,
+      });
     },
     /** A plain form post, as a page without script sends it. */
     postForm: (path: string, fields: Record<string, string>) =>
@@ -373,6 +388,37 @@ describe("two workers", { timeout: 60_000 }, () => {
     ]);
     expect(new Set(answers.map((a) => a.worker)).size).toBe(2);
     expect(db.prepare("SELECT COUNT(*) FROM outbox WHERE recipient = ?").pluck().get(email)).toBe(MAILS_PER_HOUR);
+    db.close();
+    one.agent.destroy();
+    two.agent.destroy();
+  });
+
+  it("keeps only the avatar shown when each worker takes a new one for the same account at the same moment", async () => {
+    const { token, email } = account();
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const one = await connectionTo({ not: "" });
+    const two = await connectionTo({ not: (await one.get("/robots.txt")).worker });
+    expect((await one.postAvatar(token, png)).body.code).toBe(0);
+    const db = new Database(join(dataDir, "store.sqlite"));
+    db.pragma("busy_timeout = 5000");
+    const avatars = () => db.prepare("SELECT name FROM uploads WHERE folder = 'avatars'").pluck().all() as string[];
+    const before = avatars();
+    // Both workers read the account while this process holds the write lock, then write in turn.
+    db.exec("BEGIN IMMEDIATE");
+    const both = [one.postAvatar(token, png), two.postAvatar(token, png)];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    db.exec("COMMIT");
+    const answers = await Promise.all(both);
+    expect(answers.map((a) => a.body.code)).toEqual([0, 0]);
+    expect(new Set(answers.map((a) => a.worker)).size).toBe(2);
+    const shown = String(db.prepare("SELECT avatar FROM users WHERE email = ?").pluck().get(email));
+    const added = avatars().filter((name) => !before.includes(name));
+    expect(added).toEqual([shown.split("/").pop()]);
+    // The first picture went too: one file for the one avatar.
+    expect(avatars().filter((name) => before.includes(name))).toEqual([]);
     db.close();
     one.agent.destroy();
     two.agent.destroy();

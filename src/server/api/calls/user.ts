@@ -39,9 +39,10 @@ const editAvatar = defineCall("user/editAvatar", "required", async (ctx) => {
   if (!kind) fail("The image must be a PNG, JPEG or WebP file.");
   const { db, clock } = ctx.deps;
   const name = `${randomBytes(16).toString("hex")}.${kind}`;
-  const previous = STORED_AVATAR.exec(ctx.user!.avatar)?.[1];
-  // The new picture, the address to it and the old one's removal: all or nothing.
+  // The new picture, the address to it and the old one's removal: all or nothing. The old one is
+  // read here, not before the upload was read: another upload may have replaced it meanwhile.
   db.transaction(() => {
+    const previous = STORED_AVATAR.exec(userById(db, ctx.user!.id)?.avatar ?? "")?.[1];
     saveUpload(db, "avatars", name, buffer!, clock());
     db.prepare("UPDATE users SET avatar = ? WHERE id = ?").run(`/media/avatars/${name}`, ctx.user!.id);
     if (previous) removeUpload(db, "avatars", previous);
