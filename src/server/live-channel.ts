@@ -40,8 +40,9 @@ export function registerLiveChannel(app: FastifyInstance, deps: ApiDeps, perVisi
       else open.delete(visitorId);
     });
     const header = request.headers[WIRE.authHeader];
-    const fromToken = typeof header === "string" ? userIdOfToken(deps.db, header, deps.clock()) : null;
-    if (fromToken !== null) deps.live.bind(visitorId, fromToken);
+    const token = typeof header === "string" ? header : undefined;
+    const fromToken = userIdOfToken(deps.db, token, deps.clock());
+    if (fromToken !== null) deps.live.bind(visitorId, fromToken, () => userIdOfToken(deps.db, token, deps.clock()) === fromToken);
     else if (deps.live.userOf(visitorId) === undefined) {
       // A visitor no call has bound yet (or whose binding was purged): its latest track says who it was.
       const tracked = deps.db

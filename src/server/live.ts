@@ -15,8 +15,11 @@ export type { LiveFrame };
 
 export interface LiveHub {
   add(socket: WebSocket, visitorId: string): void;
-  /** The customer now signed in on this visitor (null: nobody). */
-  bind(visitorId: string, userId: number | null): void;
+  /**
+   * The customer now signed in on this visitor (null: nobody). `stillSo`, when the caller read the
+   * customer from a session token: whether that token still says so at the moment of writing.
+   */
+  bind(visitorId: string, userId: number | null, stillSo?: () => boolean): void;
   /** The customer bound to the visitor; undefined when nothing was ever said about it. */
   userOf(visitorId: string): number | null | undefined;
   toVisitor(visitorId: string, frame: LiveFrame): void;
@@ -70,10 +73,15 @@ export function createLiveHub(db: Db, bus: LiveBus, clock: () => number): LiveHu
         if (m?.code === WIRE.pingCode && m.msg === WIRE.pingMsg) socket.send(JSON.stringify(PONG));
       });
     },
-    bind(visitorId, userId) {
+    bind(visitorId, userId, stillSo) {
       // Every authenticated call says who is signed in; only a change is written, so the write lock is rarely asked for.
       const row = bindingOf.get(visitorId) as number | null | undefined;
-      if (row !== userId) writeBinding.run(visitorId, userId, clock());
+      if (row === userId) return;
+      // A sign-out on another worker may have ended the session the call checked, and bound the
+      // visitor to nobody since: written only while the session still says so.
+      db.transaction(() => {
+        if (!stillSo || stillSo()) writeBinding.run(visitorId, userId, clock());
+      })();
     },
     userOf: (visitorId) => bindingOf.get(visitorId) as number | null | undefined,
     toVisitor: (visitorId, frame) => bus.publish({ visitorId, frame }),

@@ -424,6 +424,26 @@ describe("two workers", { timeout: 60_000 }, () => {
     two.agent.destroy();
   });
 
+  it("does not bind a browser again to an account signed out on the other worker while a call of it was checked", async () => {
+    const token = shopper();
+    const visitor = `workers-bind-${Date.now()}`;
+    const c = await connectionTo({ not: "" });
+    const db = new Database(join(dataDir, "store.sqlite"));
+    db.pragma("busy_timeout = 5000");
+    // The call checks its session while this process holds the write lock, then waits to bind.
+    db.exec("BEGIN IMMEDIATE");
+    const call = c.post("user/info", {}, { token, visitor });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Meanwhile the shopper signs out, as auth/signout does: the session ends, the browser is bound to nobody.
+    db.prepare("DELETE FROM tokens WHERE token_hash = ?").run(createHash("sha256").update(token).digest("hex"));
+    db.prepare("INSERT INTO live_bindings (visitor_id, user_id, bound_at) VALUES (?, NULL, ?)").run(visitor, Date.now());
+    db.exec("COMMIT");
+    expect((await call).body.code).toBe(0);
+    expect(db.prepare("SELECT user_id FROM live_bindings WHERE visitor_id = ?").pluck().get(visitor)).toBeNull();
+    db.close();
+    c.agent.destroy();
+  });
+
   it("replaces a worker that dies", async () => {
     const c = await connectionTo({ not: "" });
     const victim = (await c.get("/robots.txt")).worker;
