@@ -444,6 +444,32 @@ describe("two workers", { timeout: 60_000 }, () => {
     c.agent.destroy();
   });
 
+  it("takes no comment on an article deleted on the other worker while the comment was checked", async () => {
+    const { token, email } = account();
+    const db = new Database(join(dataDir, "store.sqlite"));
+    db.pragma("busy_timeout = 5000");
+    const userId = db.prepare("SELECT id FROM users WHERE email = ?").pluck().get(email);
+    const slug = `workers-article-${Date.now()}`;
+    db.prepare(
+      "INSERT INTO user_articles (user_id, slug, title, body_markdown, body_html, created_at, updated_at) VALUES (?, ?, 'Mending', 'Text', '<p>Text</p>', ?, ?)",
+    ).run(userId, slug, Date.now(), Date.now());
+    // Seen just now, so that checking the session writes nothing and waits for no lock.
+    db.prepare("UPDATE tokens SET last_seen_at = ? WHERE user_id = ?").run(Date.now(), userId);
+    const c = await connectionTo({ not: "" });
+    // The call checks the article while this process holds the write lock; the author deletes it
+    // meanwhile, with its comments, as article/delete does.
+    db.exec("BEGIN IMMEDIATE");
+    const call = c.post("comment/add", { articleSlug: slug, body: "Lovely stitches." }, { token });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    db.prepare("DELETE FROM user_articles WHERE slug = ?").run(slug);
+    db.prepare("DELETE FROM article_comments WHERE article_slug = ?").run(slug);
+    db.exec("COMMIT");
+    expect((await call).body).toMatchObject({ code: 41, msg: "The article was not found." });
+    expect(db.prepare("SELECT COUNT(*) FROM article_comments WHERE article_slug = ?").pluck().get(slug)).toBe(0);
+    db.close();
+    c.agent.destroy();
+  });
+
   it("replaces a worker that dies", async () => {
     const c = await connectionTo({ not: "" });
     const victim = (await c.get("/robots.txt")).worker;

@@ -31,8 +31,11 @@ export const commentCalls = [
     const body = cleanCommentBody(ctx.body.body);
     if (body === "") fail("Write a comment first.");
     if (body.length > COMMENT_MAX_LENGTH) fail(`A comment has at most ${COMMENT_MAX_LENGTH} characters.`);
-    if (!articleExists(store, db, ctx.body.articleSlug)) fail("The article was not found.");
-    const comment = insertComment(db, { slug: ctx.body.articleSlug, userId: user.id, body, ip, now: clock() });
+    // Checked where the comment is written: an article deleted meanwhile (with its comments) takes no more.
+    const comment = db.transaction(() => {
+      if (!articleExists(store, db, ctx.body.articleSlug)) fail("The article was not found.");
+      return insertComment(db, { slug: ctx.body.articleSlug, userId: user.id, body, ip, now: clock() });
+    })();
     if (comment === "too-many-pending") {
       fail(`You have ${MAX_PENDING_PER_ACCOUNT} comments awaiting moderation; post again once they are reviewed.`);
     }

@@ -102,21 +102,23 @@ export function favoriteCount(db: Db, userId: number, type: Kind): number {
 export const favoriteCalls = [
   defineCall("favorite/add", "required", (ctx) => {
     const { db, clock } = ctx.deps;
-    const item = describe(sources(ctx.deps), ctx.body.type, ctx.body.id);
-    if (!item) fail("This item no longer exists.");
     const userId = ctx.user!.id;
     const now = clock();
-    db.transaction(() => {
+    // Looked up where it is saved: an article deleted meanwhile (with its favorites) is not saved again.
+    const item = db.transaction(() => {
+      const found = describe(sources(ctx.deps), ctx.body.type, ctx.body.id);
+      if (!found) fail("This item no longer exists.");
       const saved = db
         .prepare("SELECT 1 FROM favorites WHERE user_id = ? AND type = ? AND item_id = ?")
-        .get(userId, item.type, item.id);
-      if (!saved && favoriteCount(db, userId, item.type) >= MAX_FAVORITES) fail(`At most ${MAX_FAVORITES} favorites of a kind.`);
+        .get(userId, found.type, found.id);
+      if (!saved && favoriteCount(db, userId, found.type) >= MAX_FAVORITES) fail(`At most ${MAX_FAVORITES} favorites of a kind.`);
       db.prepare("INSERT INTO favorites (user_id, type, item_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").run(
         userId,
-        item.type,
-        item.id,
+        found.type,
+        found.id,
         now,
       );
+      return found;
     })();
     return { ...item, createdAt: iso(now) };
   }),
