@@ -470,6 +470,24 @@ describe("two workers", { timeout: 60_000 }, () => {
     c.agent.destroy();
   });
 
+  it("sends no reset link to an address the account left on the other worker while the request was read", async () => {
+    const { email } = account();
+    const db = new Database(join(dataDir, "store.sqlite"));
+    db.pragma("busy_timeout = 5000");
+    const c = await connectionTo({ not: "" });
+    // The reset is asked while this process holds the write lock; meanwhile the account moves to
+    // another address, as user/editEmail does.
+    db.exec("BEGIN IMMEDIATE");
+    const asked = c.post("auth/forget", { email });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    db.prepare("UPDATE users SET email = ? WHERE email = ?").run(`moved-${email}`, email);
+    db.exec("COMMIT");
+    expect((await asked).body.code).toBe(0);
+    expect(db.prepare("SELECT COUNT(*) FROM outbox WHERE recipient = ?").pluck().get(email)).toBe(0);
+    db.close();
+    c.agent.destroy();
+  });
+
   it("replaces a worker that dies", async () => {
     const c = await connectionTo({ not: "" });
     const victim = (await c.get("/robots.txt")).worker;

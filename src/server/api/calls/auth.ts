@@ -304,15 +304,18 @@ export const authCalls = [
     const { email, mobile, countryCode } = ctx.body;
     if (!email && !mobile) throw new ApiFail(CODE.fail, "email or mobile is required");
     ctx.deps.limits.require("reset", clientIp(ctx.request));
-    const user = email ? findAccount(ctx.deps.db, email.toLowerCase()) : findAccount(ctx.deps.db, mobile!, countryCode);
-    // The link goes where the shopper said: to the email address, or as a text message to
-    // the mobile number (the outbox holds both).
-    const to = email ? user?.email : user?.mobile ? `${user.country_code ?? ""}${user.mobile}` : null;
-    // The same answer either way, so the call does not reveal who has an account; an inbox
-    // that has had its share of mails this hour gets nothing more, also without saying so.
-    ctx.deps.db.transaction(() => {
+    const { db } = ctx.deps;
+    // The account is looked up in the transaction that sends the link: an address the account
+    // left meanwhile (which voids its reset links) gets none.
+    db.transaction(() => {
+      const user = email ? findAccount(db, email.toLowerCase()) : findAccount(db, mobile!, countryCode);
+      // The link goes where the shopper said: to the email address, or as a text message to
+      // the mobile number (the outbox holds both).
+      const to = email ? user?.email : user?.mobile ? `${user.country_code ?? ""}${user.mobile}` : null;
+      // The same answer either way, so the call does not reveal who has an account; an inbox
+      // that has had its share of mails this hour gets nothing more, also without saying so.
       if (user && to && ctx.deps.mailer.recentTo(to) < MAILS_PER_HOUR) {
-        const code = issueCode(ctx.deps.db, user.id, "reset-password", to, ctx.deps.clock(), RESET_TTL_MS);
+        const code = issueCode(db, user.id, "reset-password", to, ctx.deps.clock(), RESET_TTL_MS);
         ctx.deps.mailer.send(composeMail(mailPlaceOf(ctx.request), "reset", to, `/auth/reset-password?code=${code}`));
       }
     })();
