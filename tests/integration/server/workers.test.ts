@@ -146,8 +146,7 @@ function socket(visitor: string) {
  */
 function account(): { token: string; email: string } {
   const token = randomBytes(32).toString("base64url");
-  const db = new Database(join(dataDir, "store.sqlite"));
-  db.pragma("busy_timeout = 5000");
+  const db = sharedDatabase();
   const now = Date.now();
   const email = `w${now}${randomBytes(4).toString("hex")}@example.com`;
   const userId = db
@@ -164,6 +163,33 @@ function account(): { token: string; email: string } {
 }
 
 const shopper = () => account().token;
+
+/** The database the workers share, opened by this test (one more process on the file). */
+function sharedDatabase(): Database.Database {
+  const db = new Database(join(dataDir, "store.sqlite"));
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+/**
+ * Sends `requests` while this process holds the database's write lock, so that each has read
+ * what it reads before any may write: the moment a race between workers needs, made certain.
+ * `meanwhile` runs inside the lock, as another worker's write would; then the requests go on.
+ */
+async function whileLocked<T>(db: Database.Database, requests: () => T, meanwhile?: () => void): Promise<T> {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const sent = requests();
+    // Long enough for a request to reach its first write, far shorter than the workers' busy timeout.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    meanwhile?.();
+    db.exec("COMMIT");
+    return sent;
+  } catch (err) {
+    if (db.inTransaction) db.exec("ROLLBACK");
+    throw err;
+  }
+}
 
 describe("starting", () => {
   it(
@@ -345,11 +371,8 @@ describe("two workers", { timeout: 60_000 }, () => {
     // posts as a session takes arrive at once on both.
     const one = await connectionTo({ not: "" });
     const two = await connectionTo({ not: (await one.get("/robots.txt")).worker });
-    const lock = new Database(join(dataDir, "store.sqlite"));
-    lock.exec("BEGIN IMMEDIATE");
-    const held = [one.postForm(payUrl, declined), two.postForm(payUrl, declined)];
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    lock.exec("COMMIT");
+    const lock = sharedDatabase();
+    const held = await whileLocked(lock, () => [one.postForm(payUrl, declined), two.postForm(payUrl, declined)]);
     lock.close();
     const connections = Array.from({ length: 12 }, () => connection());
     const answers = await Promise.all([
@@ -369,19 +392,16 @@ describe("two workers", { timeout: 60_000 }, () => {
 
   it("sends an address no more than its mails of the hour when both workers are asked at the same moment", async () => {
     const { email } = account();
-    const db = new Database(join(dataDir, "store.sqlite"));
-    db.pragma("busy_timeout = 5000");
+    const db = sharedDatabase();
     const insert = db.prepare("INSERT INTO outbox (recipient, subject, body, created_at) VALUES (?, 'earlier', '', ?)");
     for (let i = 1; i < MAILS_PER_HOUR; i++) insert.run(email, Date.now());
     // One reset asked of each worker while this process holds the write lock: both count the
     // hour's mails before either may send.
     const one = await connectionTo({ not: "" });
     const two = await connectionTo({ not: (await one.get("/robots.txt")).worker });
-    db.exec("BEGIN IMMEDIATE");
-    const asked = [one.post("auth/forget", { email }), two.post("auth/forget", { email })];
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    db.exec("COMMIT");
-    const answers = await Promise.all(asked);
+    const answers = await Promise.all(
+      await whileLocked(db, () => [one.post("auth/forget", { email }), two.post("auth/forget", { email })]),
+    );
     expect(answers.map((a) => [a.status, a.body.code])).toEqual([
       [200, 0],
       [200, 0],
@@ -402,16 +422,11 @@ describe("two workers", { timeout: 60_000 }, () => {
     const one = await connectionTo({ not: "" });
     const two = await connectionTo({ not: (await one.get("/robots.txt")).worker });
     expect((await one.postAvatar(token, png)).body.code).toBe(0);
-    const db = new Database(join(dataDir, "store.sqlite"));
-    db.pragma("busy_timeout = 5000");
+    const db = sharedDatabase();
     const avatars = () => db.prepare("SELECT name FROM uploads WHERE folder = 'avatars'").pluck().all() as string[];
     const before = avatars();
     // Both workers read the account while this process holds the write lock, then write in turn.
-    db.exec("BEGIN IMMEDIATE");
-    const both = [one.postAvatar(token, png), two.postAvatar(token, png)];
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    db.exec("COMMIT");
-    const answers = await Promise.all(both);
+    const answers = await Promise.all(await whileLocked(db, () => [one.postAvatar(token, png), two.postAvatar(token, png)]));
     expect(answers.map((a) => a.body.code)).toEqual([0, 0]);
     expect(new Set(answers.map((a) => a.worker)).size).toBe(2);
     const shown = String(db.prepare("SELECT avatar FROM users WHERE email = ?").pluck().get(email));
@@ -428,16 +443,17 @@ describe("two workers", { timeout: 60_000 }, () => {
     const token = shopper();
     const visitor = `workers-bind-${Date.now()}`;
     const c = await connectionTo({ not: "" });
-    const db = new Database(join(dataDir, "store.sqlite"));
-    db.pragma("busy_timeout = 5000");
-    // The call checks its session while this process holds the write lock, then waits to bind.
-    db.exec("BEGIN IMMEDIATE");
-    const call = c.post("user/info", {}, { token, visitor });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    // Meanwhile the shopper signs out, as auth/signout does: the session ends, the browser is bound to nobody.
-    db.prepare("DELETE FROM tokens WHERE token_hash = ?").run(createHash("sha256").update(token).digest("hex"));
-    db.prepare("INSERT INTO live_bindings (visitor_id, user_id, bound_at) VALUES (?, NULL, ?)").run(visitor, Date.now());
-    db.exec("COMMIT");
+    const db = sharedDatabase();
+    // The call checks its session, then waits to bind; meanwhile the shopper signs out, as
+    // auth/signout does: the session ends, the browser is bound to nobody.
+    const call = await whileLocked(
+      db,
+      () => c.post("user/info", {}, { token, visitor }),
+      () => {
+        db.prepare("DELETE FROM tokens WHERE token_hash = ?").run(createHash("sha256").update(token).digest("hex"));
+        db.prepare("INSERT INTO live_bindings (visitor_id, user_id, bound_at) VALUES (?, NULL, ?)").run(visitor, Date.now());
+      },
+    );
     expect((await call).body.code).toBe(0);
     expect(db.prepare("SELECT user_id FROM live_bindings WHERE visitor_id = ?").pluck().get(visitor)).toBeNull();
     db.close();
@@ -446,8 +462,7 @@ describe("two workers", { timeout: 60_000 }, () => {
 
   it("takes no comment on an article deleted on the other worker while the comment was checked", async () => {
     const { token, email } = account();
-    const db = new Database(join(dataDir, "store.sqlite"));
-    db.pragma("busy_timeout = 5000");
+    const db = sharedDatabase();
     const userId = db.prepare("SELECT id FROM users WHERE email = ?").pluck().get(email);
     const slug = `workers-article-${Date.now()}`;
     db.prepare(
@@ -456,14 +471,15 @@ describe("two workers", { timeout: 60_000 }, () => {
     // Seen just now, so that checking the session writes nothing and waits for no lock.
     db.prepare("UPDATE tokens SET last_seen_at = ? WHERE user_id = ?").run(Date.now(), userId);
     const c = await connectionTo({ not: "" });
-    // The call checks the article while this process holds the write lock; the author deletes it
-    // meanwhile, with its comments, as article/delete does.
-    db.exec("BEGIN IMMEDIATE");
-    const call = c.post("comment/add", { articleSlug: slug, body: "Lovely stitches." }, { token });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    db.prepare("DELETE FROM user_articles WHERE slug = ?").run(slug);
-    db.prepare("DELETE FROM article_comments WHERE article_slug = ?").run(slug);
-    db.exec("COMMIT");
+    // The call checks the article; meanwhile its author deletes it, with its comments, as article/delete does.
+    const call = await whileLocked(
+      db,
+      () => c.post("comment/add", { articleSlug: slug, body: "Lovely stitches." }, { token }),
+      () => {
+        db.prepare("DELETE FROM user_articles WHERE slug = ?").run(slug);
+        db.prepare("DELETE FROM article_comments WHERE article_slug = ?").run(slug);
+      },
+    );
     expect((await call).body).toMatchObject({ code: 41, msg: "The article was not found." });
     expect(db.prepare("SELECT COUNT(*) FROM article_comments WHERE article_slug = ?").pluck().get(slug)).toBe(0);
     db.close();
@@ -472,16 +488,14 @@ describe("two workers", { timeout: 60_000 }, () => {
 
   it("sends no reset link to an address the account left on the other worker while the request was read", async () => {
     const { email } = account();
-    const db = new Database(join(dataDir, "store.sqlite"));
-    db.pragma("busy_timeout = 5000");
+    const db = sharedDatabase();
     const c = await connectionTo({ not: "" });
-    // The reset is asked while this process holds the write lock; meanwhile the account moves to
-    // another address, as user/editEmail does.
-    db.exec("BEGIN IMMEDIATE");
-    const asked = c.post("auth/forget", { email });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    db.prepare("UPDATE users SET email = ? WHERE email = ?").run(`moved-${email}`, email);
-    db.exec("COMMIT");
+    // Meanwhile the account moves to another address, as user/editEmail does.
+    const asked = await whileLocked(
+      db,
+      () => c.post("auth/forget", { email }),
+      () => db.prepare("UPDATE users SET email = ? WHERE email = ?").run(`moved-${email}`, email),
+    );
     expect((await asked).body.code).toBe(0);
     expect(db.prepare("SELECT COUNT(*) FROM outbox WHERE recipient = ?").pluck().get(email)).toBe(0);
     db.close();
