@@ -502,6 +502,28 @@ describe("two workers", { timeout: 60_000 }, () => {
     c.agent.destroy();
   });
 
+  it("refuses an email change, with a clear message, when another account took the address while its code was checked", async () => {
+    const mover = account();
+    const other = account();
+    const wanted = `wanted-${Date.now()}@example.com`;
+    const c = await connectionTo({ not: "" });
+    expect((await c.post("auth/sendCode", { channel: "email", email: wanted }, { token: mover.token })).body.code).toBe(0);
+    const db = sharedDatabase();
+    const code = /\b(\d{6})\b/.exec(
+      String(db.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1").pluck().get(wanted)),
+    )![1];
+    // The change checks the address and its code; meanwhile the other account takes the address.
+    const change = await whileLocked(
+      db,
+      () => c.post("user/editEmail", { email: wanted, code }, { token: mover.token }),
+      () => db.prepare("UPDATE users SET email = ? WHERE email = ?").run(wanted, other.email),
+    );
+    expect((await change).body).toMatchObject({ code: 41, msg: "An account with this email address already exists." });
+    expect(db.prepare("SELECT COUNT(*) FROM users WHERE email = ?").pluck().get(mover.email)).toBe(1);
+    db.close();
+    c.agent.destroy();
+  });
+
   it("replaces a worker that dies", async () => {
     const c = await connectionTo({ not: "" });
     const victim = (await c.get("/robots.txt")).worker;
