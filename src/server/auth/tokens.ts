@@ -73,6 +73,18 @@ export function issueCode(db: Db, userId: number, purpose: string, target: strin
   return code;
 }
 
+/**
+ * Voids every password reset link of the account not used yet: after a reset (the other links
+ * it was sent), and when its email address or mobile number changes (whoever still reads the
+ * old inbox or phone no longer holds the account).
+ */
+export function voidResetLinks(db: Db, userId: number, now: number): void {
+  db.prepare("UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND purpose = 'reset-password' AND used_at IS NULL").run(
+    now,
+    userId,
+  );
+}
+
 /** Uses a code once; null when unknown, used, expired or for another purpose. */
 export function redeemCode(db: Db, code: string, purpose: string, now: number): { userId: number; target: string } | null {
   const row = db

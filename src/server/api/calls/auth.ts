@@ -6,7 +6,7 @@ import { loginAttempts, loginAttemptTotal } from "../../auth/activity";
 import { deviceOf } from "../../auth/device";
 import { composeMail, type MailPlace, mailPlaceOf } from "../../auth/mails";
 import { signInWait } from "../../auth/throttle";
-import { digest, issueCode, issueToken, redeemCode, revokeToken, type SessionClient } from "../../auth/tokens";
+import { digest, issueCode, issueToken, redeemCode, revokeToken, type SessionClient, voidResetLinks } from "../../auth/tokens";
 import { type UserRow, userById, userInfo } from "../../auth/users";
 import type { Db } from "../../db/open";
 import { clearSessionCookie } from "../../forms/session-cookie";
@@ -336,9 +336,7 @@ export const authCalls = [
       ).run(used!.target, used!.target, used!.userId);
       // Every session of the account ends, and every other reset link it was sent is void.
       db.prepare("DELETE FROM tokens WHERE user_id = ?").run(used!.userId);
-      db.prepare(
-        "UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND purpose = 'reset-password' AND used_at IS NULL",
-      ).run(clock(), used!.userId);
+      voidResetLinks(db, used!.userId, clock());
     })();
     return {};
   }),

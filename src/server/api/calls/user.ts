@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { imageKindOf } from "../../../shared/image-type";
 import { logEvent } from "../../account/log";
-import { digest, userIdOfToken } from "../../auth/tokens";
+import { digest, userIdOfToken, voidResetLinks } from "../../auth/tokens";
 import { userById, userInfo } from "../../auth/users";
 import type { Db } from "../../db/open";
 import { removeUpload, saveUpload } from "../../uploads";
@@ -51,15 +51,18 @@ const editAvatar = defineCall("user/editAvatar", "required", async (ctx) => {
   return info(ctx);
 });
 
+const TAKEN = {
+  email: "An account with this email address already exists.",
+  mobile: "An account with this mobile number already exists.",
+} as const;
+
 /**
- * Password reset links already sent stop working when the account's email address or mobile
- * number changes: whoever still reads the old inbox or phone no longer holds the account.
+ * Refuses an address another account has. The changes ask twice: before the code is spent, and
+ * again in the transaction that writes the address, as another account may have taken it while
+ * the code was checked.
  */
-function voidResetLinks(db: Db, userId: number, now: number): void {
-  db.prepare("UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND purpose = 'reset-password' AND used_at IS NULL").run(
-    now,
-    userId,
-  );
+function refuseTaken(db: Db, column: keyof typeof TAKEN, value: string, userId: number): void {
+  if (db.prepare(`SELECT 1 FROM users WHERE ${column} = ? AND id != ?`).get(value, userId)) fail(TAKEN[column]);
 }
 
 export const userCalls: CallDef[] = [
@@ -112,14 +115,11 @@ export const userCalls: CallDef[] = [
   defineCall("user/editEmail", "required", (ctx) => {
     const { db, clock } = ctx.deps;
     const email = ctx.body.email.toLowerCase();
-    if (db.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").get(email, ctx.user!.id))
-      fail("An account with this email address already exists.");
+    refuseTaken(db, "email", email, ctx.user!.id);
     // Not in a transaction: a wrong code's try must be kept. Nothing awaits in between.
     checkShortCode(ctx.deps, ctx.user!.id, "change-email", email, ctx.body.code);
     db.transaction(() => {
-      // Again where it counts: another account may have taken the address while the code was checked.
-      if (db.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").get(email, ctx.user!.id))
-        fail("An account with this email address already exists.");
+      refuseTaken(db, "email", email, ctx.user!.id);
       db.prepare("UPDATE users SET email = ?, email_verified = 1 WHERE id = ?").run(email, ctx.user!.id);
       voidResetLinks(db, ctx.user!.id, clock());
       logEvent(db, ctx.user!.id, "security.email", { email }, clock());
@@ -130,14 +130,12 @@ export const userCalls: CallDef[] = [
   defineCall("user/editMobile", "required", (ctx) => {
     const { db, clock } = ctx.deps;
     const mobile = ctx.body.mobile.replace(/^\+/, "");
-    if (db.prepare("SELECT 1 FROM users WHERE mobile = ? AND id != ?").get(mobile, ctx.user!.id))
-      fail("An account with this mobile number already exists.");
+    refuseTaken(db, "mobile", mobile, ctx.user!.id);
     // Not in a transaction: a wrong code's try must be kept. Nothing awaits in between.
     checkShortCode(ctx.deps, ctx.user!.id, "change-mobile", `${ctx.body.countryCode}${mobile}`, ctx.body.code);
     // The code reached the number: it is confirmed.
     db.transaction(() => {
-      if (db.prepare("SELECT 1 FROM users WHERE mobile = ? AND id != ?").get(mobile, ctx.user!.id))
-        fail("An account with this mobile number already exists.");
+      refuseTaken(db, "mobile", mobile, ctx.user!.id);
       voidResetLinks(db, ctx.user!.id, clock());
       db.prepare("UPDATE users SET mobile = ?, country_code = ?, mobile_verified = 1 WHERE id = ?").run(
         mobile,
