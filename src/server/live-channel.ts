@@ -42,7 +42,7 @@ export function registerLiveChannel(app: FastifyInstance, deps: ApiDeps, perVisi
     const header = request.headers[WIRE.authHeader];
     const token = typeof header === "string" ? header : undefined;
     const fromToken = userIdOfToken(deps.db, token, deps.clock());
-    if (fromToken !== null) deps.live.bind(visitorId, fromToken, () => userIdOfToken(deps.db, token, deps.clock()) === fromToken);
+    if (fromToken !== null) deps.live.bind(visitorId, fromToken, token);
     else if (deps.live.userOf(visitorId) === undefined) {
       // A visitor no call has bound yet (or whose binding was purged): its latest track says who it was.
       const tracked = deps.db

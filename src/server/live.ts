@@ -7,6 +7,7 @@
 import type { WebSocket } from "ws";
 import type { LiveFrame } from "../../generated/types";
 import { WIRE } from "../shared/codes";
+import { userIdOfToken } from "./auth/tokens";
 import type { Db } from "./db/open";
 import type { LiveBus, LiveNote } from "./live-bus";
 
@@ -16,10 +17,10 @@ export type { LiveFrame };
 export interface LiveHub {
   add(socket: WebSocket, visitorId: string): void;
   /**
-   * The customer now signed in on this visitor (null: nobody). `stillSo`, when the caller read the
-   * customer from a session token: whether that token still says so at the moment of writing.
+   * The customer now signed in on this visitor (null: nobody). `token`, when the caller read the
+   * customer from a session token: the binding is written only while that token still says so.
    */
-  bind(visitorId: string, userId: number | null, stillSo?: () => boolean): void;
+  bind(visitorId: string, userId: number | null, token?: string): void;
   /** The customer bound to the visitor; undefined when nothing was ever said about it. */
   userOf(visitorId: string): number | null | undefined;
   toVisitor(visitorId: string, frame: LiveFrame): void;
@@ -73,14 +74,14 @@ export function createLiveHub(db: Db, bus: LiveBus, clock: () => number): LiveHu
         if (m?.code === WIRE.pingCode && m.msg === WIRE.pingMsg) socket.send(JSON.stringify(PONG));
       });
     },
-    bind(visitorId, userId, stillSo) {
+    bind(visitorId, userId, token) {
       // Every authenticated call says who is signed in; only a change is written, so the write lock is rarely asked for.
       const row = bindingOf.get(visitorId) as number | null | undefined;
       if (row === userId) return;
       // A sign-out on another worker may have ended the session the call checked, and bound the
       // visitor to nobody since: written only while the session still says so.
       db.transaction(() => {
-        if (!stillSo || stillSo()) writeBinding.run(visitorId, userId, clock());
+        if (token === undefined || userIdOfToken(db, token, clock()) === userId) writeBinding.run(visitorId, userId, clock());
       })();
     },
     userOf: (visitorId) => bindingOf.get(visitorId) as number | null | undefined,

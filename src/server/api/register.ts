@@ -163,10 +163,7 @@ export function registerCalls(app: FastifyInstance, deps: ApiDeps, calls: CallDe
         if (def.auth === "required" && !user) return { code: CODE.authInvalid, msg: "login error" };
         const visitorId = visitorIdOf(request) ?? "";
         // What the visitor's last call says about who is signed in on it, for the live channel.
-        if (visitorId && token !== undefined) {
-          const userId = user?.id ?? null;
-          deps.live.bind(visitorId, userId, () => userIdOfToken(deps.db, token, deps.clock()) === userId);
-        }
+        if (visitorId && token !== undefined) deps.live.bind(visitorId, user?.id ?? null, token);
         try {
           const language = languageOfRequest(request);
           const callDeps: ApiDeps = { ...deps, store: storeFor(deps.localizedStore, language.messages) };
