@@ -1,7 +1,8 @@
 // Reads of the imported catalog (database.ts): a product's file entry by slug, SKU or id,
-// the listings of a category, tag, collection or list of slugs sorted and cut into pages in
-// SQL, the light rows search filters and sorts, counts, the slugs in store order (sitemaps),
-// and the store's seed reviews of a product. Statements are prepared once per catalog.
+// the listings of a category, tag, collection or list of slugs (each order sorted in SQL once
+// and kept as positions), card entries by position or slug, the light rows search filters and
+// sorts, counts, the slugs in store order (sitemaps), and the store's seed reviews of a
+// product. Statements are prepared once per catalog.
 import type { Statement } from "better-sqlite3";
 import type { StoreProduct as FileProduct, StoreReview } from "../../../generated/types";
 import type { CatalogDb } from "./database";
@@ -27,7 +28,8 @@ export interface ProductRow {
 
 export interface ListingSlice {
   total: number;
-  slugs: string[];
+  /** The products' positions (their rows in store order), for cardsAt. */
+  positions: number[];
 }
 
 /**
@@ -53,6 +55,8 @@ interface RawRow {
 
 /** Slugs read per query when iterating over every product. */
 const SLUG_PAGE = 1000;
+/** How many product positions the listing orders kept may hold in all (4 bytes each). */
+const KEPT_ORDER_POSITIONS = 1_000_000;
 
 /** The columns of a ProductRow, from the products table named `p`. */
 const ROW_COLUMNS = "p.position, p.slug, p.category, p.price, p.created_at, p.seed_count, p.seed_sum";
@@ -120,6 +124,13 @@ export class CatalogReads {
   private readonly statements = new Map<string, Statement>();
   private tagCountCache: Map<string, number> | undefined;
   private everyRow: ProductRow[] | undefined;
+  /**
+   * Listings in each order they were asked in, as positions, least recently used first: the
+   * catalog does not change while it is open, so a listing is sorted in SQL once, and its
+   * pages, its size and its other orders' ties are read from memory after.
+   */
+  private readonly keptOrders = new Map<string, Int32Array>();
+  private keptOrderPositions = 0;
 
   constructor(readonly db: CatalogDb) {}
 
@@ -138,6 +149,17 @@ export class CatalogReads {
       .pluck()
       .get(slug) as string | undefined;
     return data === undefined ? undefined : (JSON.parse(data) as FileProduct);
+  }
+
+  /** The card entries of the products at these positions, in their order; unknown positions are skipped. */
+  cardsAt(positions: readonly number[]): CardEntry[] {
+    if (positions.length === 0) return [];
+    const rows = this.statement(
+      "SELECT d.card FROM json_each(?) j CROSS JOIN product_data d ON d.position = j.value ORDER BY j.key",
+    )
+      .pluck()
+      .all(JSON.stringify(positions)) as string[];
+    return rows.map((card) => JSON.parse(card) as CardEntry);
   }
 
   /** The card entries of these slugs, in their order; unknown slugs are skipped. */
@@ -193,14 +215,13 @@ export class CatalogReads {
 
   /** How many products a listing has. */
   count(source: ListingSource): number {
-    const [kind, key] = sourceOf(source);
-    return this.statement(`SELECT COUNT(*) FROM ${SOURCES[kind].from}`).pluck().get(key) as number;
+    return this.ordered(source, "featured").length;
   }
 
   /**
-   * One page of a listing: `limit` slugs from `offset` in `sort` order, ties in the listing's
-   * own order, and the listing's size. "rating" needs buyers' reviews from the shop's database:
-   * `scoreOf` gives each product's average, and the light rows are sorted here.
+   * One page of a listing: `limit` positions from `offset` in `sort` order, ties in the
+   * listing's own order, and the listing's size. "rating" needs buyers' reviews from the shop's
+   * database: `scoreOf` gives each product's average, and the rows are sorted here.
    */
   listing(
     source: ListingSource,
@@ -209,27 +230,41 @@ export class CatalogReads {
     limit: number,
     scoreOf: (row: ProductRow) => number,
   ): ListingSlice {
-    const [kind, key] = sourceOf(source);
-    const { from, order } = SOURCES[kind];
-    const total = this.count(source);
     if (sort === "rating") {
-      const rows = this.rowsFrom(kind, key);
-      const scores = new Map(rows.map((r) => [r.slug, scoreOf(r)]));
+      const all = this.allRows();
+      const rows = Array.from(this.ordered(source, "featured"), (position) => all[position]!);
+      const scores = new Map(rows.map((r) => [r, scoreOf(r)]));
       // Array.prototype.sort is stable: ties keep the listing's own order.
-      rows.sort((a, b) => scores.get(b.slug)! - scores.get(a.slug)!);
-      return { total, slugs: rows.slice(offset, offset + limit).map((r) => r.slug) };
+      rows.sort((a, b) => scores.get(b)! - scores.get(a)!);
+      return { total: rows.length, positions: rows.slice(offset, offset + limit).map((r) => r.position) };
     }
-    const slugs = this.statement(`SELECT p.slug FROM ${from} ORDER BY ${ORDERS[sort](order)} LIMIT ? OFFSET ?`)
-      .pluck()
-      .all(key, limit, offset) as string[];
-    return { total, slugs };
+    const order = this.ordered(source, sort);
+    return { total: order.length, positions: Array.from(order.subarray(offset, offset + limit)) };
   }
 
-  private rowsFrom(kind: SourceKind, key: string): ProductRow[] {
-    const { from, order } = SOURCES[kind];
-    return (this.statement(`SELECT ${ROW_COLUMNS} FROM ${from} ORDER BY ${order}`).all(key) as RawRow[]).map(
-      (r) => new Row(r, this),
-    );
+  /** Every position of a listing in `sort` order, sorted in SQL the first time it is asked for. */
+  private ordered(source: ListingSource, sort: Exclude<ListingSort, "rating">): Int32Array {
+    const [kind, key] = sourceOf(source);
+    const name = `${kind}\n${sort}\n${key}`;
+    let found = this.keptOrders.get(name);
+    if (found) {
+      this.keptOrders.delete(name);
+    } else {
+      const { from, order } = SOURCES[kind];
+      found = Int32Array.from(
+        this.statement(`SELECT p.position FROM ${from} ORDER BY ${ORDERS[sort](order)}`)
+          .pluck()
+          .all(key) as number[],
+      );
+      this.keptOrderPositions += found.length;
+      for (const [oldest, dropped] of this.keptOrders) {
+        if (this.keptOrderPositions <= KEPT_ORDER_POSITIONS) break;
+        this.keptOrders.delete(oldest);
+        this.keptOrderPositions -= dropped.length;
+      }
+    }
+    this.keptOrders.set(name, found);
+    return found;
   }
 
   /** The rows a statement selecting ROW_COLUMNS answers, in its order. */

@@ -2,6 +2,7 @@
 // the helpers several page kinds share: product cards and their review statistics.
 import type { ProductCardData } from "../../../../generated/types";
 import type { RouteMatch } from "../../../shared/routes";
+import type { CardEntry } from "../../catalog/queries";
 import type { Db } from "../../db/open";
 import type { FormState } from "../../forms/flash";
 import type { Reviews } from "../../reviews";
@@ -121,8 +122,13 @@ export function cardsOf(ctx: ResolveContext, slugs: readonly string[]): ProductC
  * card entries: a page of cards never parses and localizes whole products.
  */
 export function cardSources(ctx: ResolveContext, slugs: readonly string[]): CardSource[] {
+  return localizedCards(ctx, ctx.store.catalog.cards(slugs));
+}
+
+/** Card entries in the page's language. */
+export function localizedCards(ctx: ResolveContext, entries: readonly CardEntry[]): CardSource[] {
   const language = ctx.match.language.messages;
-  return ctx.store.catalog.cards(slugs).map((entry) => resolveTexts(entry, language) as CardSource);
+  return entries.map((entry) => resolveTexts(entry, language) as CardSource);
 }
 
 /** The store's products of these slugs, in their order; unknown slugs are skipped. */
