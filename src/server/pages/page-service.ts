@@ -14,6 +14,7 @@ import { type JsonLd, structuredData } from "../seo/structured-data";
 import type { StockSnapshot } from "../stock";
 import type { LocalizedStore } from "../store/load";
 import { storeFor } from "../store/localize";
+import type { Admission } from "./admission";
 import { createIslandCache, type IslandCache } from "./island-cache";
 import { createLinks } from "./links";
 import { checkPageData, checkScopeRoots } from "./page-data-check";
@@ -55,13 +56,18 @@ export interface PageResult {
   shared: boolean;
 }
 
-/** Where a page came from: the render cache, a render the cache now keeps, or a render for this request only. */
-export type CacheOutcome = "hit" | "stored" | "bypass";
+/**
+ * Where a page came from: the render cache, a render the cache now keeps, a render it could
+ * keep but did not (the first request for its address: admission.ts), or a render for this
+ * request only (a shopper's own page).
+ */
+export type CacheOutcome = "hit" | "stored" | "miss" | "bypass";
 
-/** The render cache and the database's page data version its keys carry (render-cache.ts). */
+/** The render cache, the database's page data version its keys carry (render-cache.ts), and which renders it keeps (admission.ts). */
 export interface PageCacheDeps {
   pages: RenderCache<PageResult>;
   version(): number;
+  admission: Admission;
 }
 
 export interface PageServiceDeps {
@@ -249,17 +255,16 @@ export function createPageService(deps: PageServiceDeps) {
     const cache = deps.cache;
     if (!cache || request.viewer || request.form) return { result: await render(request), cache: "bypass" };
     const now = (deps.clock ?? Date.now)();
-    // Read before rendering: a write during the render leaves this entry behind the next version, never ahead.
-    const key = JSON.stringify([
+    const address = JSON.stringify([
       request.pathname,
       [...request.query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       request.hideHead === true,
       request.hideFoot === true,
       request.origin ?? "",
-      cache.version(),
-      // The footer's year.
-      new Date().getUTCFullYear(),
     ]);
+    // Read before rendering: a write during the render leaves this entry behind the next
+    // version, never ahead. The year is the footer's.
+    const key = `${address}\n${cache.version()}\n${new Date().getUTCFullYear()}`;
     const hit = cache.pages.get(key, now);
     if (hit) return { result: hit, cache: "hit" };
     // Requests that miss together wait for one render (a popular page just made stale would
@@ -275,6 +280,7 @@ export function createPageService(deps: PageServiceDeps) {
     try {
       const { result, clockRead } = await started;
       if (!result.shared) return { result, cache: "bypass" };
+      if (!cache.admission.admit(address)) return { result, cache: "miss" };
       cache.pages.set(key, result, estimatedBytes(result), clockRead ? now + CLOCK_PAGE_TTL_MS : Number.POSITIVE_INFINITY);
       return { result, cache: "stored" };
     } finally {

@@ -21,6 +21,7 @@ import { publicOrigin } from "../seo/public-origin";
 import { stockSnapshot } from "../stock";
 import type { LocalizedStore } from "../store/load";
 import { storeFor } from "../store/localize";
+import { createAdmission } from "./admission";
 import { type CacheOutcome, createPageService, type PageRequest, type PageResult } from "./page-service";
 import { createRenderCache, pageDataVersion } from "./render-cache";
 import type { Viewer } from "./resolve";
@@ -119,11 +120,14 @@ function viewerOf(db: Db, headers: IncomingHttpHeaders, asRoute: boolean): Viewe
   return userId === null ? null : { userId, tokenHash: digest(token!) };
 }
 
+/** Whether the page's result lives on in the render cache (and its bodies, encodings included, with it). */
+const kept = (cache: CacheOutcome): boolean => cache === "hit" || cache === "stored";
+
 export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
   const pages = createPageService({
     store: deps.store,
     db: deps.db,
-    cache: { pages: createRenderCache<PageResult>(), version: pageDataVersion(deps.db) },
+    cache: { pages: createRenderCache<PageResult>(), version: pageDataVersion(deps.db), admission: createAdmission() },
     // Stock does not depend on the language: the English store serves every page.
     stock: () => stockSnapshot(deps.db, storeFor(deps.store, "en")),
     registry: deps.registry,
@@ -141,7 +145,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
   // The bodies of cached pages, per answer kind and client build, live as long as their page in the render cache.
   const bodies = new WeakMap<PageResult, Map<string, Body>>();
   const bodyFor = (result: PageResult, cache: CacheOutcome, kind: string, make: () => string): Body => {
-    if (cache === "bypass") return bodyOf(make());
+    if (!kept(cache)) return bodyOf(make());
     const kinds = bodies.get(result) ?? new Map<string, Body>();
     bodies.set(result, kinds);
     const body = kinds.get(kind) ?? bodyOf(make());
@@ -182,8 +186,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
     reply.header("etag", body.etag);
     if (status === 200 && notModified(request, body.etag)) return reply.code(304).send();
     reply.code(status);
-    const encoding =
-      deps.precompress && cache !== "bypass" && body.text.length >= COMPRESS_THRESHOLD ? encodingOf(request) : null;
+    const encoding = deps.precompress && kept(cache) && body.text.length >= COMPRESS_THRESHOLD ? encodingOf(request) : null;
     if (!encoding) return reply.send(body.text);
     body.encoded ??= new Map();
     const bytes = body.encoded.get(encoding) ?? COMPRESS[encoding](body.text);
