@@ -287,11 +287,12 @@ export class CatalogReads {
     return json === undefined ? [] : (JSON.parse(json) as [string, number][]);
   }
 
-  /** Up to `limit` other products of a category, in store order. */
-  related(category: string, except: string, limit: number): string[] {
-    return this.statement("SELECT slug FROM products WHERE category = ? AND slug != ? ORDER BY position LIMIT ?")
-      .pluck()
-      .all(category, except, limit) as string[];
+  /** The card entries of up to `limit` other products of a category, in store order (its kept listing). */
+  relatedCards(category: string, except: string, limit: number): CardEntry[] {
+    const first = this.ordered({ category }, "featured").subarray(0, limit + 1);
+    return this.cardsAt(Array.from(first))
+      .filter((card) => card.slug !== except)
+      .slice(0, limit);
   }
 
   /** How many products carry each tag. */

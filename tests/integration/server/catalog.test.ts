@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The catalog in SQLite (src/server/catalog/): imported from the store files, skipped when
 // they have not changed, redone when one does (and refused, the last import kept, when the
-// change breaks a rule); listings sorted and paged in SQL exactly as the in-memory catalog
+// change breaks a rule); listings sorted in SQL (and kept) exactly as the in-memory catalog
 // did; and a generated store of 5,000 products served from it.
 import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -222,6 +222,19 @@ describe("listings on the demo store", () => {
     expect(reviews.averagesOf([])).toEqual([]);
     expect(catalog.cards(["no-such-product", products[1]!.slug]).map((e) => e.slug)).toEqual([products[1]!.slug]);
     db.prepare("DELETE FROM users WHERE id = ?").run(user);
+  });
+
+  it("draws a product's related cards from its category in store order, never the product itself", () => {
+    const { products, catalog } = store.server.store;
+    for (const product of products) {
+      const others = products.filter((p) => p.category === product.category && p.slug !== product.slug).slice(0, 4);
+      expect(
+        catalog.relatedCards(product.category, product.slug, 4).map((c) => c.slug),
+        product.slug,
+      ).toEqual(others.map((p) => p.slug));
+    }
+    const positions = [3, 0, 3];
+    expect(catalog.cardsAt(positions).map((c) => c.slug)).toEqual(positions.map((i) => products[i]!.slug));
   });
 
   it("lists each tag and collection in every order as the in-memory catalog did", async () => {

@@ -8,7 +8,7 @@ import { REVIEW_PAGE_SIZE } from "../../../shared/reviews";
 import type { RouteName } from "../../../shared/route-names";
 import type { StoreProduct } from "../../store/load";
 import type { Resolved } from "../page-kinds";
-import { cardsOf, productStats, type ResolveContext, type Resolver, slugOf, withRedirect } from "./context";
+import { localizedCards, productCards, productStats, type ResolveContext, type Resolver, slugOf, withRedirect } from "./context";
 import { notFound } from "./error";
 
 export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: string): Resolved {
@@ -59,7 +59,7 @@ export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: st
       canonical: ctx.links.product(product.slug, sku),
       detail,
       reviews,
-      related: cardsOf(ctx, ctx.store.catalog.related(product.category, product.slug, 4)),
+      related: productCards(ctx, localizedCards(ctx, ctx.store.catalog.relatedCards(product.category, product.slug, 4))),
     },
   };
 }
