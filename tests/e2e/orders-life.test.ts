@@ -4,7 +4,7 @@
 // a return with a photo, have it approved at /dev/orders, send the parcel, and see it refunded;
 // cancel an unpaid order; confirm receipt of a shipped one. Each new page passes axe and is
 // photographed at 390 and 1280 px.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -124,9 +124,10 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   // A copy of the client build: another build on the machine during the run cannot take its chunks away.
   const clientDir = mkdtempSync(join(tmpdir(), "orders-client-"));
+  const dataDir = mkdtempSync(join(tmpdir(), "orders-"));
   cpSync(join(process.cwd(), "dist/client"), clientDir, { recursive: true });
   const server = await buildApp({
-    dataDir: mkdtempSync(join(tmpdir(), "orders-")),
+    dataDir,
     clientDir,
     logger: false,
     passwordCost: { N: 2 ** 14, r: 8, p: 1 },
@@ -135,7 +136,10 @@ beforeAll(async () => {
   store = {
     url: `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`,
     server,
-    close: () => server.app.close(),
+    async close() {
+      await server.app.close();
+      for (const dir of [clientDir, dataDir]) rmSync(dir, { recursive: true, force: true });
+    },
   };
   browser = await launchBrowser();
 }, 60_000);

@@ -4,7 +4,7 @@
 // a card's quick view and the image viewer are opened and used with the keyboard; the product
 // page opens on a variant in stock and the document title follows the variant chosen. Each
 // open dialog passes axe at 390 and 1280 px.
-import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -112,9 +112,10 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   // A copy of the client build: another build on the machine during the run cannot take its chunks away.
   const clientDir = mkdtempSync(join(tmpdir(), "reviews-client-"));
+  const dataDir = mkdtempSync(join(tmpdir(), "reviews-"));
   cpSync(join(process.cwd(), "dist/client"), clientDir, { recursive: true });
   const server = await buildApp({
-    dataDir: mkdtempSync(join(tmpdir(), "reviews-")),
+    dataDir,
     clientDir,
     logger: false,
     passwordCost: { N: 2 ** 14, r: 8, p: 1 },
@@ -123,7 +124,10 @@ beforeAll(async () => {
   store = {
     url: `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`,
     server,
-    close: () => server.app.close(),
+    async close() {
+      await server.app.close();
+      for (const dir of [clientDir, dataDir]) rmSync(dir, { recursive: true, force: true });
+    },
   };
   browser = await launchBrowser();
 }, 60_000);

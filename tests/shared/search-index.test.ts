@@ -1,10 +1,10 @@
 // The search index (src/server/search/): substring matching through FTS5's trigram tokenizer,
 // LIKE for words under three characters (Chinese words are often two), one set of rows per
 // language read through storeFor, and the spelling suggestion.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index";
 import { loadSchemaSet } from "../../src/server/schemas";
 import {
@@ -22,9 +22,15 @@ const ROOT = process.cwd();
 const schemas = loadSchemaSet(join(ROOT, "schemas"));
 const demo = loadStore(join(ROOT, "fixtures/demo-store"), schemas, Object.keys(registry));
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 /** The demo store with Chinese names for two products, as a translated store writes them, and one name in English only. */
 function translatedStore() {
   const dir = mkdtempSync(join(tmpdir(), "search-store-"));
+  made.push(dir);
   cpSync(join(ROOT, "fixtures/demo-store"), dir, { recursive: true });
   const file = join(dir, "products.json");
   const products = JSON.parse(readFileSync(file, "utf8")) as { items: { slug: string; title: unknown }[] };

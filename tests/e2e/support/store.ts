@@ -1,6 +1,6 @@
 // The reference store server for browser tests: the demo store on a random loopback port
-// with a fresh database.
-import { mkdtempSync } from "node:fs";
+// with a fresh database, removed when the server closes.
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,8 +14,9 @@ export interface RunningStore {
 
 export async function startStore(name = "e2e"): Promise<RunningStore> {
   // A cheaper scrypt than production's, so that signing up and in stays quick in a browser test.
+  const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
   const server = await buildApp({
-    dataDir: mkdtempSync(join(tmpdir(), `${name}-`)),
+    dataDir,
     logger: false,
     passwordCost: { N: 2 ** 14, r: 8, p: 1 },
   });
@@ -23,6 +24,9 @@ export async function startStore(name = "e2e"): Promise<RunningStore> {
   return {
     url: `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`,
     server,
-    close: () => server.app.close(),
+    async close() {
+      await server.app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,16 +1,28 @@
 // @vitest-environment node
 // Uploads live in the database (src/server/uploads.ts). A data directory from an earlier version
 // keeps them as files: they move into the database at start, once, and lose nothing.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../src/server/db/open";
 import { readUpload, saveUpload } from "../../../src/server/uploads";
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh data directory, removed after the file's tests. */
+function dataDirectory(): string {
+  const dir = mkdtempSync(join(tmpdir(), "uploads-"));
+  made.push(dir);
+  return dir;
+}
+
 describe("upload files of an earlier version", () => {
   it("move into the database at start, once, each folder then renamed .imported", () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "uploads-"));
+    const dataDir = dataDirectory();
     const files = { avatars: ["a.png", "article-1.gif"], reviews: ["b.jpg"], returns: ["7-c.webp"] } as const;
     for (const [folder, names] of Object.entries(files)) {
       mkdirSync(join(dataDir, folder));
@@ -43,7 +55,7 @@ describe("upload files of an earlier version", () => {
   });
 
   it("keep their bytes exactly, and their time", () => {
-    const db = openDatabase(mkdtempSync(join(tmpdir(), "uploads-")));
+    const db = openDatabase(dataDirectory());
     const bytes = Buffer.from([0, 255, 1, 254, 0x89, 0x50]);
     saveUpload(db, "reviews", "x.png", bytes, 1_700_000_000_000);
     expect(readUpload(db, "reviews", "x.png")).toEqual({ data: bytes, createdAt: 1_700_000_000_000 });

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = resolve(".");
 const FIXTURES = "tests/fixtures/theme-author";
@@ -12,9 +12,15 @@ function run(...files: string[]) {
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 /** Writes one file per case into a temp dir; the file name picks the schema. */
 function temp(name: string, text: string): string {
   const dir = mkdtempSync(join(tmpdir(), "validate-cli-"));
+  made.push(dir);
   const file = join(dir, name);
   writeFileSync(file, text);
   return file;

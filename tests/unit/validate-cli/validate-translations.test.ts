@@ -2,10 +2,10 @@
 // (file:line:column, the JSON pointer, which languages are missing), an error with --strict;
 // translations are checked against the same bounds as the English text.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = resolve(".");
 
@@ -14,9 +14,15 @@ function run(...args: string[]) {
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A file in a fresh folder; "templates/home.json" makes a template of it. */
 function temp(name: string, text: string): string {
   const dir = mkdtempSync(join(tmpdir(), "validate-texts-"));
+  made.push(dir);
   const file = join(dir, name);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
