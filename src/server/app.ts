@@ -1,8 +1,6 @@
 // Builds the reference store server: static files, documents and page routes, /api/web,
 // /ws/message and the dev outbox, over one store directory and one SQLite database.
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import compress from "@fastify/compress";
 import multipart from "@fastify/multipart";
 import websocket from "@fastify/websocket";
@@ -42,6 +40,7 @@ import { registerPaymentProvider } from "./payments/provider";
 import { registerPaymentWebhook } from "./payments/webhook";
 import { PURGE_INTERVAL_MS, purgeExpired } from "./purge";
 import { createRateLimiter, DEFAULT_LIMITS, type RateLimits } from "./rate-limit";
+import { ROOT_DIR } from "./root-dir";
 import { loadSchemaSet, SCHEMA_ID_BASE } from "./schemas";
 import { searchIndexOf, setSearchIndex } from "./search/index";
 import { STATIC_SECURITY_HEADERS } from "./security";
@@ -50,16 +49,6 @@ import { registerSeoRoutes } from "./seo/routes";
 import { registerStaticFiles } from "./static-files";
 import { catalogFileOf, type LocalizedStore, loadStore, type Store } from "./store/load";
 import { storeFor } from "./store/localize";
-
-/** The repository root: the nearest folder above this module (source or bundle) with a package.json. */
-export const ROOT_DIR = findRoot(dirname(fileURLToPath(import.meta.url)));
-
-function findRoot(dir: string): string {
-  for (let d = dir; ; d = dirname(d)) {
-    if (existsSync(join(d, "package.json"))) return d;
-    if (dirname(d) === d) return process.cwd();
-  }
-}
 
 export interface AppOptions {
   storeDir?: string;

@@ -28,7 +28,7 @@ const shownHost = host === "127.0.0.1" || host === "::1" ? "localhost" : host;
 const PREPARE_ROLE = "STOREFRONT_PREPARE";
 
 async function directories(): Promise<{ storeDir: string; dataDir: string }> {
-  const { ROOT_DIR } = await import("./app");
+  const { ROOT_DIR } = await import("./root-dir");
   return {
     storeDir: resolve(process.env.STORE_DIR ?? join(ROOT_DIR, "fixtures/demo-store")),
     dataDir: resolve(process.env.DATA_DIR ?? join(ROOT_DIR, ".data")),

@@ -5,8 +5,8 @@
 // of its own, so that the primary, which only keeps the workers running, never holds the
 // store in its memory.
 import { registry } from "../registry/index";
-import { ROOT_DIR } from "./app";
 import { openCounters, openDatabase } from "./db/open";
+import { ROOT_DIR } from "./root-dir";
 import { loadSchemaSet } from "./schemas";
 import { parsePublicUrl } from "./seo/public-origin";
 import { catalogFileOf, loadStore } from "./store/load";

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT_DIR } from "../../../src/server/app";
 import { prepare } from "../../../src/server/prepare";
+import { ROOT_DIR } from "../../../src/server/root-dir";
 import { START_TIMEOUT_MS } from "./support";
 
 const dataDir = mkdtempSync(join(tmpdir(), "store-prepare-"));
