@@ -153,23 +153,21 @@ export class CatalogReads {
 
   /** The card entries of the products at these positions, in their order; unknown positions are skipped. */
   cardsAt(positions: readonly number[]): CardEntry[] {
-    if (positions.length === 0) return [];
-    const rows = this.statement(
-      "SELECT d.card FROM json_each(?) j CROSS JOIN product_data d ON d.position = j.value ORDER BY j.key",
-    )
-      .pluck()
-      .all(JSON.stringify(positions)) as string[];
-    return rows.map((card) => JSON.parse(card) as CardEntry);
+    return this.cardsOf("json_each(?) j CROSS JOIN product_data d ON d.position = j.value", positions);
   }
 
   /** The card entries of these slugs, in their order; unknown slugs are skipped. */
   cards(slugs: readonly string[]): CardEntry[] {
-    if (slugs.length === 0) return [];
-    const rows = this.statement(
-      "SELECT d.card FROM json_each(?) j CROSS JOIN products p ON p.slug = j.value JOIN product_data d ON d.position = p.position ORDER BY j.key",
-    )
-      .pluck()
-      .all(JSON.stringify(slugs)) as string[];
+    return this.cardsOf(
+      "json_each(?) j CROSS JOIN products p ON p.slug = j.value JOIN product_data d ON d.position = p.position",
+      slugs,
+    );
+  }
+
+  /** The cards `from` joins to a JSON list of keys (`j`), in the list's order. */
+  private cardsOf(from: string, keys: readonly (string | number)[]): CardEntry[] {
+    if (keys.length === 0) return [];
+    const rows = this.statement(`SELECT d.card FROM ${from} ORDER BY j.key`).pluck().all(JSON.stringify(keys)) as string[];
     return rows.map((card) => JSON.parse(card) as CardEntry);
   }
 
