@@ -4,9 +4,13 @@
 // and then dropped unread is garbage the collector has to carry: a tenth of a catalog page's
 // CPU time when few addresses come twice. Addresses, not cache keys: after a write makes
 // every entry stale, a page asked for before is kept again on its first render.
+import { createHash } from "node:crypto";
 
-/** Addresses remembered, least recently asked first out: about 1 MB of short strings. */
+/** Addresses remembered, least recently asked first out: under 1 MB of digests. */
 const REMEMBERED = 10_000;
+
+/** An address's digest: 27 characters whatever its length (a query string may be kilobytes). */
+const digestOf = (address: string) => createHash("sha1").update(address).digest("base64url");
 
 export interface Admission {
   /** Notes that `address` was asked for; true when it had been already (its page is worth keeping). */
@@ -18,8 +22,9 @@ export function createAdmission(remembered = REMEMBERED): Admission {
   const seen = new Set<string>();
   return {
     admit(address) {
-      const before = seen.delete(address);
-      seen.add(address);
+      const digest = digestOf(address);
+      const before = seen.delete(digest);
+      seen.add(digest);
       if (seen.size > remembered) seen.delete(seen.values().next().value as string);
       return before;
     },

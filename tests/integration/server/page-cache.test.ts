@@ -171,6 +171,12 @@ describe("the render cache", () => {
     expect(admission.admit("c")).toBe(false);
     expect(admission.admit("a")).toBe(true);
     expect(admission.admit("b")).toBe(false);
+    // Long addresses are remembered by digest, each its own.
+    const long = `/search?q=${"x".repeat(100_000)}`;
+    const wide = createAdmission(10);
+    expect(wide.admit(long)).toBe(false);
+    expect(wide.admit(`${long}y`)).toBe(false);
+    expect(wide.admit(long)).toBe(true);
   });
 
   it("bounds its entries and bytes, least recently used first, and lets clock-bound pages expire", () => {
