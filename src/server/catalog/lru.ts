@@ -1,4 +1,4 @@
-// A bounded cache that forgets the entry read least recently: a Map keeps insertion order,
+// Bounded caches that forget the entry read least recently: a Map keeps insertion order,
 // so a hit is moved to the end and the first key is the one to drop.
 export class Lru<K, V> {
   private readonly entries = new Map<K, V>();
@@ -26,5 +26,44 @@ export class Lru<K, V> {
 
   get size(): number {
     return this.entries.size;
+  }
+}
+
+/**
+ * The same order of forgetting, bounded by the total size of the values kept (`sizeOf` each,
+ * counted when set) rather than by their number. A value larger than the whole bound is still
+ * kept, alone, until the next one comes.
+ */
+export class SizedLru<K, V> {
+  private readonly entries = new Map<K, V>();
+  private total = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly sizeOf: (value: V) => number,
+  ) {}
+
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    const old = this.entries.get(key);
+    if (old !== undefined) {
+      this.entries.delete(key);
+      this.total -= this.sizeOf(old);
+    }
+    this.entries.set(key, value);
+    this.total += this.sizeOf(value);
+    for (const [oldest, dropped] of this.entries) {
+      if (this.total <= this.limit || oldest === key) break;
+      this.entries.delete(oldest);
+      this.total -= this.sizeOf(dropped);
+    }
   }
 }

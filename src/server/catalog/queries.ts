@@ -6,6 +6,7 @@
 import type { Statement } from "better-sqlite3";
 import type { StoreProduct as FileProduct, StoreReview } from "../../../generated/types";
 import type { CatalogDb } from "./database";
+import { SizedLru } from "./lru";
 
 export type ListingSort = "featured" | "price-asc" | "price-desc" | "newest" | "rating";
 
@@ -125,12 +126,11 @@ export class CatalogReads {
   private tagCountCache: Map<string, number> | undefined;
   private everyRow: ProductRow[] | undefined;
   /**
-   * Listings in each order they were asked in, as positions, least recently used first: the
-   * catalog does not change while it is open, so a listing is sorted in SQL once, and its
-   * pages, its size and its other orders' ties are read from memory after.
+   * Listings in each order they were asked in, as positions: the catalog does not change while
+   * it is open, so a listing is sorted in SQL once, and its pages, its size and its other
+   * orders' ties are read from memory after.
    */
-  private readonly keptOrders = new Map<string, Int32Array>();
-  private keptOrderPositions = 0;
+  private readonly keptOrders = new SizedLru<string, Int32Array>(KEPT_ORDER_POSITIONS, (order) => order.length);
 
   constructor(readonly db: CatalogDb) {}
 
@@ -245,23 +245,15 @@ export class CatalogReads {
     const [kind, key] = sourceOf(source);
     const name = `${kind}\n${sort}\n${key}`;
     let found = this.keptOrders.get(name);
-    if (found) {
-      this.keptOrders.delete(name);
-    } else {
+    if (!found) {
       const { from, order } = SOURCES[kind];
       found = Int32Array.from(
         this.statement(`SELECT p.position FROM ${from} ORDER BY ${ORDERS[sort](order)}`)
           .pluck()
           .all(key) as number[],
       );
-      this.keptOrderPositions += found.length;
-      for (const [oldest, dropped] of this.keptOrders) {
-        if (this.keptOrderPositions <= KEPT_ORDER_POSITIONS) break;
-        this.keptOrders.delete(oldest);
-        this.keptOrderPositions -= dropped.length;
-      }
+      this.keptOrders.set(name, found);
     }
-    this.keptOrders.set(name, found);
     return found;
   }
 

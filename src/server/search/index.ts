@@ -14,6 +14,7 @@ import { MESSAGE_LANGUAGES, type MessageLanguage } from "../../shared/languages"
 import type { Catalog } from "../catalog/catalog";
 import { type CatalogDb, FTS_TABLES } from "../catalog/database";
 import type { CatalogInput } from "../catalog/import";
+import { SizedLru } from "../catalog/lru";
 import type { ProductRow } from "../catalog/queries";
 import type { LocalizedStore, Plain } from "../store/load";
 import { resolveTexts } from "../store/texts.mjs";
@@ -360,33 +361,23 @@ export function searchIndexOver(catalog: Catalog, source: SearchSource): SearchI
   }
 
   // What recent searches found, as product positions (4 bytes each) and, once a page asked,
-  // their category counts; least recently used first (a Map keeps insertion order; a hit goes
-  // to the end). The empty query finds every product, in store order.
+  // their category counts; least recently used out first. The empty query finds every
+  // product, in store order.
   interface Kept {
     positions: Int32Array | null;
     counts?: Map<string, number>;
   }
-  const kept = new Map<string, Kept>();
+  const kept = new SizedLru<string, Kept>(KEPT_POSITIONS, (found) => found.positions!.length);
   const everything: Kept = { positions: null };
-  let keptPositions = 0;
   function keptFor(language: MessageLanguage, text: string): Kept {
     const words = queryWords(text);
     if (words.length === 0) return everything;
     const key = `${language}\n${words.join(" ")}`;
     let found = kept.get(key);
-    if (found) {
-      kept.delete(key);
-    } else {
-      const positions = Int32Array.from(source.match(language, "product", words, undefined, true) as number[]);
-      found = { positions };
-      keptPositions += positions.length;
-      for (const [oldest, dropped] of kept) {
-        if (keptPositions <= KEPT_POSITIONS) break;
-        kept.delete(oldest);
-        keptPositions -= dropped.positions!.length;
-      }
+    if (!found) {
+      found = { positions: Int32Array.from(source.match(language, "product", words, undefined, true) as number[]) };
+      kept.set(key, found);
     }
-    kept.set(key, found);
     return found;
   }
 
