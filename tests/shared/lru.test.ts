@@ -1,7 +1,8 @@
-// The caches that keep listing orders and search answers (src/server/catalog/lru.ts): a bound
-// on the total size of what they hold, the entry read least recently out first.
+// The caches that keep listing orders, search answers, products and islands
+// (src/server/catalog/lru.ts): a bound on the total size or the number of what they hold, the
+// entry read least recently out first.
 import { describe, expect, it } from "vitest";
-import { SizedLru } from "../../src/server/catalog/lru";
+import { Lru, SizedLru } from "../../src/server/catalog/lru";
 
 describe("SizedLru", () => {
   it("drops the entries read least recently until what it holds fits its bound", () => {
@@ -29,5 +30,16 @@ describe("SizedLru", () => {
     kept.set("b", [1]);
     expect(kept.get("big")).toBeUndefined();
     expect(kept.get("b")).toEqual([1]);
+  });
+
+  it("as Lru, counts entries: the one read least recently goes when one too many is set", () => {
+    const kept = new Lru<string, number>(2);
+    kept.set("a", 1);
+    kept.set("b", 2);
+    kept.get("a");
+    kept.set("c", 3);
+    expect([kept.get("a"), kept.get("b"), kept.get("c"), kept.size]).toEqual([1, undefined, 3, 2]);
+    kept.delete("a");
+    expect([kept.get("a"), kept.size]).toEqual([undefined, 1]);
   });
 });

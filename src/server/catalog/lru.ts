@@ -1,38 +1,9 @@
 // Bounded caches that forget the entry read least recently: a Map keeps insertion order,
 // so a hit is moved to the end and the first key is the one to drop.
-export class Lru<K, V> {
-  private readonly entries = new Map<K, V>();
-
-  constructor(private readonly capacity: number) {}
-
-  get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
-  }
-
-  delete(key: K): void {
-    this.entries.delete(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-}
 
 /**
- * The same order of forgetting, bounded by the total size of the values kept (`sizeOf` each,
- * counted when set) rather than by their number. A value larger than the whole bound is still
- * kept, alone, until the next one comes.
+ * Bounded by the total size of the values kept (`sizeOf` each, counted when set). A value
+ * larger than the whole bound is still kept, alone, until the next one comes.
  */
 export class SizedLru<K, V> {
   private readonly entries = new Map<K, V>();
@@ -53,11 +24,7 @@ export class SizedLru<K, V> {
   }
 
   set(key: K, value: V): void {
-    const old = this.entries.get(key);
-    if (old !== undefined) {
-      this.entries.delete(key);
-      this.total -= this.sizeOf(old);
-    }
+    this.delete(key);
     this.entries.set(key, value);
     this.total += this.sizeOf(value);
     for (const [oldest, dropped] of this.entries) {
@@ -65,5 +32,23 @@ export class SizedLru<K, V> {
       this.entries.delete(oldest);
       this.total -= this.sizeOf(dropped);
     }
+  }
+
+  delete(key: K): void {
+    const old = this.entries.get(key);
+    if (old === undefined) return;
+    this.entries.delete(key);
+    this.total -= this.sizeOf(old);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Bounded by the number of entries kept. */
+export class Lru<K, V> extends SizedLru<K, V> {
+  constructor(capacity: number) {
+    super(capacity, () => 1);
   }
 }
