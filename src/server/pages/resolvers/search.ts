@@ -7,7 +7,7 @@ import type { SearchFilters, SearchPageData, SearchSortKey } from "../../../../g
 import type { RouteName } from "../../../shared/route-names";
 import type { ProductRow } from "../../catalog/queries";
 import { MAX_QUERY_LENGTH } from "../../search/index";
-import { cardsOf, type ResolveContext, type Resolver } from "./context";
+import { localizedCards, productCards, type ResolveContext, type Resolver } from "./context";
 import { PAGE_SIZE, pageLinks, pageOf, sortProducts } from "./listing";
 
 const SORTS: readonly SearchSortKey[] = ["relevance", "price-asc", "price-desc", "newest", "rating"];
@@ -143,9 +143,9 @@ function searchPage(ctx: ResolveContext): SearchPageData {
     query: q,
     action,
     searched,
-    products: cardsOf(
+    products: productCards(
       ctx,
-      slice((page - 1) * PAGE_SIZE, PAGE_SIZE).map((row) => row.slug),
+      localizedCards(ctx, ctx.store.catalog.cardsAt(slice((page - 1) * PAGE_SIZE, PAGE_SIZE).map((row) => row.position))),
     ),
     total,
     filters,
