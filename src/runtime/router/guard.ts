@@ -1,5 +1,7 @@
 // SPEC.md §2/§9: a second navigation to the same route within 700 ms is ignored, so a
-// double click or an impatient tap makes one request.
+// double click or an impatient tap makes one request. Back and Forward are navigations too:
+// never held back, they end the run of duplicates, so a link followed, left with Back and
+// followed again at once is a new visit, not a double click.
 import type { Clock } from "../env";
 
 export const DUPLICATE_WINDOW_MS = 700;
@@ -7,6 +9,8 @@ export const DUPLICATE_WINDOW_MS = 700;
 export interface DuplicateGuard {
   /** True when a navigation to `key` may start now; records it when it may. */
   allow(key: string): boolean;
+  /** Records a back or forward navigation to `key`, which is never ignored. */
+  arrived(key: string): void;
 }
 
 export function createDuplicateGuard(clock: Pick<Clock, "now">, windowMs = DUPLICATE_WINDOW_MS): DuplicateGuard {
@@ -17,6 +21,9 @@ export function createDuplicateGuard(clock: Pick<Clock, "now">, windowMs = DUPLI
       if (last && last.key === key && now - last.at < windowMs) return false;
       last = { key, at: now };
       return true;
+    },
+    arrived(key) {
+      last = { key, at: clock.now() };
     },
   };
 }

@@ -252,7 +252,8 @@ export function createVisitor(deps: VisitDeps) {
 
   return async function visit(input: URL, options: VisitOptions): Promise<VisitResult> {
     const url = deps.preview.apply(input);
-    if (options.action !== "restore" && !deps.guard.allow(routeKey(url))) return "ignored";
+    if (options.action === "restore") deps.guard.arrived(routeKey(url));
+    else if (!deps.guard.allow(routeKey(url))) return "ignored";
     const match = url.origin === win.location.origin ? matchPath(deps.routes(), url.pathname) : null;
     if (!match) {
       win.location.assign(url.href);

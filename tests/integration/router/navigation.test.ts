@@ -249,6 +249,22 @@ describe("preview and duplicate guard", () => {
     expect(await router.visit("/cart")).toBe("done");
     expect(requests).toHaveLength(2);
   });
+
+  it("follows a link again at once after Back left its page", async () => {
+    let now = 10_000;
+    const { router } = start({
+      answers: answers(),
+      clock: { now: () => now, setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number) },
+    });
+    const home = location.pathname;
+    expect(await router.visit("/cart")).toBe("done");
+    now += 200;
+    history.back();
+    await vi.waitFor(() => expect(location.pathname).toBe(home), SLOW);
+    now += 200;
+    expect(await router.visit("/cart")).toBe("done");
+    expect(location.pathname).toBe("/cart");
+  });
 });
 
 describe("progress", () => {

@@ -37,6 +37,16 @@ describe("duplicate guard", () => {
     expect(guard.allow("/cart")).toBe(true);
   });
 
+  it("takes Back or Forward in between as the end of a double click", () => {
+    const guard = createDuplicateGuard(clock);
+    guard.allow("/category/shirts");
+    vi.advanceTimersByTime(300);
+    guard.arrived("/");
+    expect(guard.allow("/category/shirts")).toBe(true);
+    vi.advanceTimersByTime(100);
+    expect(guard.allow("/category/shirts")).toBe(false);
+  });
+
   it("keys a route by path and query, not fragment", () => {
     expect(routeKey(new URL("https://s.test/p?a=1#x"))).toBe("/p?a=1");
     expect(routeKey(new URL("https://s.test/p?a=2"))).not.toBe(routeKey(new URL("https://s.test/p?a=1")));
