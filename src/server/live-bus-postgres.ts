@@ -46,12 +46,17 @@ export async function createPostgresBus(url: string, log: (message: string) => v
     client = next;
   };
   await connect();
+  // One NOTIFY at a time, in order: a client runs one query at once, and pg leaves the waiting
+  // to its caller from version 9 on (8 warns when a query is sent while another runs).
+  let sending: Promise<unknown> = Promise.resolve();
 
   return {
     publish(note) {
       deliver(note);
       const payload = JSON.stringify({ from: self, note } satisfies NotifiedNote);
-      client?.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]).catch((err: Error) => log(`live bus: ${err.message}`));
+      sending = sending
+        .then(() => client?.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]))
+        .catch((err: Error) => log(`live bus: ${err.message}`));
     },
     subscribe(receiver) {
       deliver = receiver;
