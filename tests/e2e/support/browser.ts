@@ -18,13 +18,37 @@ const FLAGS = [
   "--disable-site-isolation-trials",
 ];
 
-/** `bfcache`: keep Chromium's back/forward cache, which Playwright switches off by default. */
-export function launchBrowser(options: { bfcache?: boolean } = {}): Promise<Browser> {
+function launch(bfcache: boolean): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: FLAGS,
-    ...(options.bfcache ? { ignoreDefaultArgs: ["--disable-back-forward-cache"] } : {}),
+    ...(bfcache ? { ignoreDefaultArgs: ["--disable-back-forward-cache"] } : {}),
+  });
+}
+
+/**
+ * The browser files share: they run one after another in one process (the e2e project's
+ * isolate: false), and launching Chromium costs each about a second here. Launched again if it
+ * went away.
+ */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * A Chromium for one test file. Its `close()` closes what the file opened (every context, and
+ * with them their pages) and leaves the browser to the next file. `bfcache`: a browser of its
+ * own that keeps the back/forward cache, which Playwright switches off by default.
+ */
+export async function launchBrowser(options: { bfcache?: boolean } = {}): Promise<Browser> {
+  if (options.bfcache) return launch(true);
+  if (!shared || !(await shared.catch(() => null))?.isConnected()) shared = launch(false);
+  const browser = await shared;
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key === "close") return () => Promise.all(target.contexts().map((context) => context.close())).then(() => undefined);
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
   });
 }
 
