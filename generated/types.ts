@@ -6123,7 +6123,7 @@ export interface HomePageData {
    */
   featured: ProductCardData[];
   /**
-   * Every category.
+   * The store's first categories, in store order (the server lists at most 24).
    *
    * @maxItems 200
    */

@@ -10,6 +10,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateStore } from "../../../scripts/store-generate.mjs";
 import { registry } from "../../../src/registry/index";
+import { HOME_CATEGORIES } from "../../../src/server/pages/resolvers/home";
 import { sortProducts } from "../../../src/server/pages/resolvers/listing";
 import { reviewsOf } from "../../../src/server/reviews";
 import { loadSchemaSet } from "../../../src/server/schemas";
@@ -298,6 +299,11 @@ describe("a generated store of 5,000 products", () => {
     );
     const least = Math.min(...facets.filter((f) => f.slug !== "category-299").map((f) => f.count));
     expect(everyCount.filter((count) => count > least).length).toBeLessThan(50);
+
+    // Home names the store's first categories, not all 300 (more than its list may hold).
+    const home = await routeBody(`${store.url}/`);
+    const listed = islandProps<{ links: { href: string }[] }>(home.body, "LinkList").links.map((l) => l.href);
+    expect(listed).toEqual(order.slice(0, HOME_CATEGORIES).map((slug) => `/category/${slug}`));
 
     const zh = await fetch(`${store.url}/zh/product/item-4321?request=route`);
     expect(((await zh.json()) as { data: { pageBody: string } }).data.pageBody).toContain(
