@@ -125,6 +125,11 @@ export function cardSources(ctx: ResolveContext, slugs: readonly string[]): Card
   return localizedCards(ctx, ctx.store.catalog.cards(slugs));
 }
 
+/** The card sources of the products at these catalog positions, in their order (unknown positions skipped). */
+export function cardSourcesAt(ctx: ResolveContext, positions: readonly number[]): CardSource[] {
+  return localizedCards(ctx, ctx.store.catalog.cardsAt(positions));
+}
+
 /** Card entries in the page's language. */
 export function localizedCards(ctx: ResolveContext, entries: readonly CardEntry[]): CardSource[] {
   const language = ctx.match.language.messages;

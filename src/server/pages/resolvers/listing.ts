@@ -7,7 +7,7 @@ import type { RouteName } from "../../../shared/route-names";
 import type { ListingSource } from "../../catalog/queries";
 import type { StoreProduct } from "../../store/load";
 import type { Resolved } from "../page-kinds";
-import { type CardSource, localizedCards, productCards, type ResolveContext, type Resolver, slugOf } from "./context";
+import { type CardSource, cardSourcesAt, productCards, type ResolveContext, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 
 export const PAGE_SIZE = 12;
@@ -114,7 +114,7 @@ export function catalogSlice(ctx: ResolveContext, source: ListingSource): Listin
   return (sort, offset, limit) => {
     const scoreOf = sort === "rating" ? ctx.reviews.scores() : () => 0;
     const { total, positions } = ctx.store.catalog.listing(source, sort, offset, limit, scoreOf);
-    return { total, products: localizedCards(ctx, ctx.store.catalog.cardsAt(positions)) };
+    return { total, products: cardSourcesAt(ctx, positions) };
   };
 }
 

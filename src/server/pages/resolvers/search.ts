@@ -7,7 +7,7 @@ import type { SearchFilters, SearchPageData, SearchSortKey } from "../../../../g
 import type { RouteName } from "../../../shared/route-names";
 import type { ProductRow } from "../../catalog/queries";
 import { MAX_QUERY_LENGTH } from "../../search/index";
-import { localizedCards, productCards, type ResolveContext, type Resolver } from "./context";
+import { cardSourcesAt, productCards, type ResolveContext, type Resolver } from "./context";
 import { PAGE_SIZE, pageLinks, pageOf, sortProducts } from "./listing";
 
 const SORTS: readonly SearchSortKey[] = ["relevance", "price-asc", "price-desc", "newest", "rating"];
@@ -145,7 +145,10 @@ function searchPage(ctx: ResolveContext): SearchPageData {
     searched,
     products: productCards(
       ctx,
-      localizedCards(ctx, ctx.store.catalog.cardsAt(slice((page - 1) * PAGE_SIZE, PAGE_SIZE).map((row) => row.position))),
+      cardSourcesAt(
+        ctx,
+        slice((page - 1) * PAGE_SIZE, PAGE_SIZE).map((row) => row.position),
+      ),
     ),
     total,
     filters,
