@@ -58,8 +58,8 @@ export interface PageResult {
 
 /**
  * Where a page came from: the render cache, a render the cache now keeps, a render it could
- * keep but did not (the first request for its address: admission.ts), or a render for this
- * request only (a shopper's own page).
+ * keep but did not (the first request for its address, or one asked for less often than the
+ * pages it would push out: admission.ts), or a render for this request only (a shopper's own page).
  */
 export type CacheOutcome = "hit" | "stored" | "miss" | "bypass";
 
@@ -263,8 +263,12 @@ export function createPageService(deps: PageServiceDeps) {
       request.origin ?? "",
     ]);
     // Read before rendering: a write during the render leaves this entry behind the next
-    // version, never ahead. The year is the footer's.
-    const key = `${address}\n${cache.version()}\n${new Date().getUTCFullYear()}`;
+    // version, never ahead. The year is the footer's. (JSON holds no raw line break: the
+    // address is the key's first line.)
+    const generation = `${cache.version()}\n${new Date().getUTCFullYear()}`;
+    const key = `${address}\n${generation}`;
+    // Hits count too: a page read from the cache all day outranks one asked for twice.
+    const asked = cache.admission.record(address);
     const hit = cache.pages.get(key, now);
     if (hit) return { result: hit, cache: "hit" };
     // Requests that miss together wait for one render (a popular page just made stale would
@@ -280,9 +284,20 @@ export function createPageService(deps: PageServiceDeps) {
     try {
       const { result, clockRead } = await started;
       if (!result.shared) return { result, cache: "bypass" };
-      if (!cache.admission.admit(address)) return { result, cache: "miss" };
-      cache.pages.set(key, result, estimatedBytes(result), clockRead ? now + CLOCK_PAGE_TTL_MS : Number.POSITIVE_INFINITY);
-      return { result, cache: "stored" };
+      if (asked < 2) return { result, cache: "miss" };
+      const expiresAt = clockRead ? now + CLOCK_PAGE_TTL_MS : Number.POSITIVE_INFINITY;
+      const kept = cache.pages.set(key, result, estimatedBytes(result), expiresAt, {
+        now,
+        // A page of an older version or year is unreachable: any page outranks it.
+        outranks: (victim) => {
+          const at = victim.indexOf("\n");
+          return (
+            victim.slice(at + 1) !== generation ||
+            cache.admission.frequency(address) > cache.admission.frequency(victim.slice(0, at))
+          );
+        },
+      });
+      return { result, cache: kept ? "stored" : "miss" };
     } finally {
       rendering.delete(key);
     }

@@ -3,7 +3,7 @@
 // entry's key carries the database's page data version (a counter SQLite triggers bump on
 // every write to what public pages show: migrations.ts), so a write in any worker process
 // makes every older entry unreachable; least recently used entries go first when the cache
-// is over its count or its size.
+// is over its count or its size, and only for a page that outranks them (admission.ts).
 import type { Db, Statement } from "../db/open";
 
 export interface RenderCacheLimits {
@@ -29,9 +29,18 @@ interface Entry<T> {
   expiresAt: number;
 }
 
+/** How a new entry is weighed against the least recently used one it would push out. */
+export interface Placement {
+  /** By the server's clock: an entry expired by then goes without being weighed. */
+  now: number;
+  /** Whether the new entry is worth more than the one under `victimKey` (admission.ts); without it, always. */
+  outranks?(victimKey: string): boolean;
+}
+
 export interface RenderCache<T> {
   get(key: string, now: number): T | undefined;
-  set(key: string, value: T, bytes: number, expiresAt: number): void;
+  /** Keeps `value` unless it is larger than the whole cache or, the cache full, does not outrank the entry it would push out; true when kept. */
+  set(key: string, value: T, bytes: number, expiresAt: number, placement?: Placement): boolean;
   /** Entries and estimated bytes held, for tests and diagnostics. */
   size(): { entries: number; bytes: number };
 }
@@ -56,17 +65,26 @@ export function createRenderCache<T>(limits: RenderCacheLimits = DEFAULT_RENDER_
       bytes += entry.bytes;
       return entry.value;
     },
-    set(key, value, size, expiresAt) {
+    set(key, value, size, expiresAt, placement) {
       // One page larger than the whole budget would only push everything else out.
-      if (size > limits.bytes) return;
+      if (size > limits.bytes) return false;
       const old = entries.get(key);
       if (old) drop(key, old);
-      entries.set(key, { value, bytes: size, expiresAt });
-      bytes += size;
+      const full = () => entries.size >= limits.entries || bytes + size > limits.bytes;
+      // Weighed against the first live entry it would push out only; once it wins, as many go as it needs.
+      let weighed = false;
       for (const [oldest, entry] of entries) {
-        if (entries.size <= limits.entries && bytes <= limits.bytes) break;
+        if (!full()) break;
+        const live = entry.expiresAt > (placement?.now ?? Number.NEGATIVE_INFINITY);
+        if (live && !weighed) {
+          if (placement?.outranks && !placement.outranks(oldest)) return false;
+          weighed = true;
+        }
         drop(oldest, entry);
       }
+      entries.set(key, { value, bytes: size, expiresAt });
+      bytes += size;
+      return true;
     },
     size: () => ({ entries: entries.size, bytes }),
   };

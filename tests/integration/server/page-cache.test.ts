@@ -5,12 +5,22 @@
 // a strong ETag (304), a hash-based CSP, no visitor cookie when shared caches may keep them;
 // static files answer 304, ranges and immutable hashed assets.
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registry } from "../../../src/registry/index";
+import { openDatabase } from "../../../src/server/db/open";
 import { createAdmission } from "../../../src/server/pages/admission";
+import { createPageService } from "../../../src/server/pages/page-service";
 import { createRenderCache } from "../../../src/server/pages/render-cache";
 import { SHARED_CACHE_CONTROL } from "../../../src/server/pages/routes-plugin";
+import { loadSchemaSet } from "../../../src/server/schemas";
+import { loadStore } from "../../../src/server/store/load";
 import { payOrder, placeOrder } from "./orders-support";
 import { START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support";
+
+const DEMO = join(process.cwd(), "fixtures/demo-store");
 
 let store: TestStore;
 // A second server process on the same database, as the workers of `npm start` are.
@@ -162,21 +172,64 @@ describe("the render cache", () => {
     expect(new Set(bodies).size).toBe(1);
   });
 
-  it("keeps a page from its address's second request, remembering the addresses asked for last", () => {
-    const admission = createAdmission(2);
-    expect(admission.admit("a")).toBe(false);
-    expect(admission.admit("b")).toBe(false);
-    expect(admission.admit("a")).toBe(true);
-    // A third address pushes out the one asked for least recently ("b").
-    expect(admission.admit("c")).toBe(false);
-    expect(admission.admit("a")).toBe(true);
-    expect(admission.admit("b")).toBe(false);
-    // Long addresses are remembered by digest, each its own.
+  it("counts the requests for each address in a bounded sketch, up to 15, halving every count as they age", () => {
+    const admission = createAdmission(40);
+    expect(admission.record("a")).toBe(1);
+    expect(admission.record("b")).toBe(1);
+    expect(admission.record("a")).toBe(2);
+    expect(admission.frequency("a")).toBe(2);
+    expect(admission.frequency("never asked")).toBe(0);
+    // Long addresses are counted by digest, each its own.
     const long = `/search?q=${"x".repeat(100_000)}`;
-    const wide = createAdmission(10);
-    expect(wide.admit(long)).toBe(false);
-    expect(wide.admit(`${long}y`)).toBe(false);
-    expect(wide.admit(long)).toBe(true);
+    expect(admission.record(long)).toBe(1);
+    expect(admission.record(`${long}y`)).toBe(1);
+    expect(admission.record(long)).toBe(2);
+    for (let i = 0; i < 20; i++) admission.record("hot");
+    expect(admission.frequency("hot")).toBe(15);
+    // The 40th request halves every count: what was popular gives way to what is.
+    for (let i = 0; i < 14; i++) admission.record(`once ${i}`);
+    expect(admission.frequency("hot")).toBe(7);
+    expect(admission.frequency("a")).toBe(1);
+  });
+
+  it("keeps a page from its address's second request, and once full only one asked for more often than the page it pushes out", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "page-cache-"));
+    const local = loadStore(DEMO, loadSchemaSet(join(process.cwd(), "schemas")), Object.keys(registry));
+    const db = openDatabase(dataDir);
+    let version = 1;
+    const pages = createPageService({
+      store: local,
+      db,
+      registry,
+      log: { error: (message) => expect.fail(message) },
+      stock: () => Object.assign(() => 3, { prime: () => {} }),
+      cache: {
+        pages: createRenderCache({ entries: 2, bytes: 64 * 1024 * 1024 }),
+        version: () => version,
+        admission: createAdmission(),
+      },
+    });
+    const ask = async (address: string) => {
+      const url = new URL(address, "http://localhost");
+      return (await pages.renderCached({ pathname: url.pathname, query: url.searchParams, viewer: null })).cache;
+    };
+    const [A, B, C, D] = ["/category/shirts", "/category/shirts?sort=price-asc", "/tag/new", "/article"];
+    try {
+      expect([await ask(A), await ask(A), await ask(B), await ask(B)]).toEqual(["miss", "stored", "miss", "stored"]);
+      // Full: C, asked for twice, does not outrank A (twice too), the least recently used.
+      expect([await ask(C), await ask(C)]).toEqual(["miss", "miss"]);
+      expect(await ask(A)).toBe("hit");
+      // Asked for a third time, C outranks B (twice), now the least recently used, and takes its place.
+      expect(await ask(C)).toBe("stored");
+      expect([await ask(A), await ask(C), await ask(B)]).toEqual(["hit", "hit", "miss"]);
+      // After a write the kept pages are unreachable: D, asked for twice, outranks them.
+      version = 2;
+      expect([await ask(D), await ask(D), await ask(D)]).toEqual(["miss", "stored", "hit"]);
+    } finally {
+      db.close();
+      local.catalog.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("bounds its entries and bytes, least recently used first, and lets clock-bound pages expire", () => {
@@ -195,6 +248,32 @@ describe("the render cache", () => {
     cache.set("timed", "T", 1, 1000);
     expect(cache.get("timed", 999)).toBe("T");
     expect(cache.get("timed", 1000)).toBeUndefined();
+  });
+
+  it("weighs a new entry against the least recently used live one only when full, and keeps it only when it outranks that one", () => {
+    const cache = createRenderCache<string>({ entries: 2, bytes: 100 });
+    const weighed: string[] = [];
+    const placement = (wins: boolean) => ({
+      now: 0,
+      outranks: (victim: string) => {
+        weighed.push(victim);
+        return wins;
+      },
+    });
+    expect(cache.set("a", "A", 10, Number.POSITIVE_INFINITY, placement(false))).toBe(true);
+    expect(cache.set("b", "B", 10, 500, placement(false))).toBe(true);
+    expect(weighed).toEqual([]);
+    expect(cache.set("c", "C", 10, Number.POSITIVE_INFINITY, placement(false))).toBe(false);
+    expect(weighed).toEqual(["a"]);
+    expect([cache.get("b", 0), cache.get("a", 0), cache.get("c", 0)]).toEqual(["B", "A", undefined]);
+    // Read before a, b is now the least recently used; once it has expired it goes without being weighed.
+    expect(cache.set("c", "C", 10, Number.POSITIVE_INFINITY, { ...placement(false), now: 500 })).toBe(true);
+    expect(weighed).toEqual(["a"]);
+    expect(cache.get("c", 600)).toBe("C");
+    // An entry that needs the room of two is weighed against the first, and both go.
+    expect(cache.set("big", "BIG", 95, Number.POSITIVE_INFINITY, placement(true))).toBe(true);
+    expect(weighed).toEqual(["a", "a"]);
+    expect(cache.size()).toEqual({ entries: 1, bytes: 95 });
   });
 });
 
