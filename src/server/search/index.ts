@@ -395,8 +395,12 @@ export function searchIndexOver(catalog: Catalog, source: SearchSource): SearchI
           : all.slice(offset, offset + limit),
       categoryCounts() {
         if (!found.counts) {
+          const { of, names } = catalog.categoriesByPosition();
+          const tally = new Int32Array(names.length);
+          if (positions) for (const position of positions) tally[of[position]!]!++;
+          else for (const n of of) tally[n]!++;
           const counts = new Map<string, number>();
-          for (const row of rows()) counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
+          for (const [n, name] of names.entries()) if (tally[n]) counts.set(name, tally[n]!);
           found.counts = counts;
         }
         return found.counts;
