@@ -42,7 +42,7 @@ export function createAdmission(sample = SAMPLE): Admission {
 
   function age(): void {
     for (let i = 0; i < counts.length; i++) counts[i]! >>= 1;
-    recorded = Math.floor(recorded / 2);
+    recorded = 0;
   }
 
   return {

@@ -190,6 +190,11 @@ describe("the render cache", () => {
     for (let i = 0; i < 14; i++) admission.record(`once ${i}`);
     expect(admission.frequency("hot")).toBe(7);
     expect(admission.frequency("a")).toBe(1);
+    // And again 40 requests later, not sooner.
+    for (let i = 0; i < 39; i++) admission.record(`later ${i}`);
+    expect(admission.frequency("hot")).toBe(7);
+    admission.record("last");
+    expect(admission.frequency("hot")).toBe(3);
   });
 
   it("keeps a page from its address's second request, and once full only one asked for more often than the page it pushes out", async () => {
