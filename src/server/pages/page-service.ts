@@ -14,6 +14,7 @@ import { type JsonLd, structuredData } from "../seo/structured-data";
 import type { StockSnapshot } from "../stock";
 import type { LocalizedStore } from "../store/load";
 import { storeFor } from "../store/localize";
+import { addressSlot } from "./address-slot";
 import type { Admission } from "./admission";
 import { createIslandCache, type IslandCache } from "./island-cache";
 import { createLinks } from "./links";
@@ -206,7 +207,13 @@ export function createPageService(deps: PageServiceDeps) {
     };
     const hideHead = template.hideHead === true || request.hideHead === true;
     const hideFoot = template.hideFoot === true || request.hideFoot === true;
-    const sharedIslands = islands ? { cache: islands, language: `${language.locale} ${language.messages}` } : undefined;
+    const sharedIslands = islands
+      ? {
+          cache: islands,
+          language: `${language.locale} ${language.messages}`,
+          slot: addressSlot(request.pathname, search, match.name),
+        }
+      : undefined;
     const [pageHead, pageBody, pageFoot] = await Promise.all([
       hideHead ? "" : renderRegion(registry, store.templates.get("head"), scope, context, "h", deps.log, sharedIslands),
       renderRegion(registry, template, scope, context, "b", deps.log, sharedIslands),

@@ -6,6 +6,7 @@ import type { IslandContext } from "../../runtime/i18n/IslandProviders";
 import { isPrivateRoute } from "../seo/page-urls";
 import { renderIsland } from "../ssr";
 import type { PageTemplate } from "../store/load";
+import { ADDRESS_SLOT_COMPONENTS, type AddressSlot } from "./address-slot";
 import { ADDRESS_FREE_COMPONENTS, type IslandCache } from "./island-cache";
 
 export type PageScope = Record<string, unknown>;
@@ -33,6 +34,8 @@ export interface RenderLogger {
 export interface SharedIslands {
   cache: IslandCache;
   language: string;
+  /** Where this page's address goes in the islands that only write it out (address-slot.ts); null renders them in full. */
+  slot: AddressSlot | null;
 }
 
 export async function renderRegion(
@@ -62,8 +65,18 @@ export async function renderRegion(
       };
       const render = () => renderIsland(registry, section.component, props, { context, ...options });
       try {
-        if (!shared || !ADDRESS_FREE_COMPONENTS.has(section.component)) return await render();
-        return await shared.cache.through(JSON.stringify([section.component, props, options, shared.language]), render);
+        if (shared && ADDRESS_FREE_COMPONENTS.has(section.component)) {
+          return await shared.cache.through(JSON.stringify([section.component, props, options, shared.language]), render);
+        }
+        const slot = shared?.slot;
+        if (shared && slot && ADDRESS_SLOT_COMPONENTS.has(section.component)) {
+          const placeholder = await shared.cache.through(
+            JSON.stringify([section.component, props, options, shared.language, slot.path]),
+            () => renderIsland(registry, section.component, props, { context: { ...context, path: slot.path }, ...options }),
+          );
+          return slot.fill(placeholder) ?? (await render());
+        }
+        return await render();
       } catch (err) {
         // One broken section must not take the page down; the log names it.
         log.error(`section ${i} (${section.component}) of the ${uidPrefix} region failed: ${(err as Error).message}`);

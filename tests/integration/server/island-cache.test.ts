@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { registry } from "../../../src/registry/index";
 import { openDatabase } from "../../../src/server/db/open";
+import { ADDRESS_SLOT_COMPONENTS, addressSlot } from "../../../src/server/pages/address-slot";
 import { ADDRESS_FREE_COMPONENTS, createIslandCache, type IslandCache } from "../../../src/server/pages/island-cache";
 import { createPageService, type PageRequest } from "../../../src/server/pages/page-service";
 import { loadSchemaSet } from "../../../src/server/schemas";
@@ -36,6 +37,20 @@ const ADDRESSES = [
   "/user/center",
   "/no/such/page",
   "/error/500",
+  // What the header, the newsletter form and the language switch write out (address-slot.ts):
+  // a query of several fields, characters React escapes in a path, a trailing slash, an upper-case
+  // prefix, percent escapes (which the router decodes), a language named again after the prefix,
+  // the placeholder itself, and words a query URL-encodes.
+  "/category/shirts?sort=price-asc&page=2",
+  "/page/it's&more",
+  "/page/a<b>",
+  "/product/linen-shirt/",
+  "/ZH/category/shirts",
+  "/category/caf%C3%A9?x=%E4%B8%AD",
+  "/zh/category/shirts",
+  "/__sf-here__?a=__sf-here__",
+  "/tag/new?q=a+b&r=%27%22%3C%3E",
+  "/tag/new?q=a+b&r=%27%22%3C%3E&s=%2F__sf-here__",
 ];
 const PREFIXES = ["", "/zh", "/zh-HK"];
 
@@ -82,11 +97,49 @@ describe("the shared head and foot islands", { timeout: 120_000 }, () => {
       }
     }
     expect(errors).toEqual([]);
-    // The demo's head and foot hold all of them: each was rendered once per language, then reused.
-    expect([...renders.keys()].sort()).toEqual([...ADDRESS_FREE_COMPONENTS].sort());
-    for (const [component, count] of renders) expect(count, component).toBe(PREFIXES.length);
+    // The demo's head and foot hold all of them: each address-free island was rendered once per
+    // language, then reused. Each island with an address slot was rendered once per language and
+    // prefix (the three, and the two English not-found pages under /zh and /zh-HK), and the
+    // header once more per language for the cart count of a shopper's own page: not once per page.
+    expect([...renders.keys()].sort()).toEqual([...ADDRESS_FREE_COMPONENTS, ...ADDRESS_SLOT_COMPONENTS].sort());
+    for (const component of ADDRESS_FREE_COMPONENTS) expect(renders.get(component), component).toBe(PREFIXES.length);
+    const languagesAndPrefixes = PREFIXES.length + 2;
+    expect(renders.get("LocaleSwitch")).toBe(languagesAndPrefixes);
+    expect(renders.get("Newsletter")).toBe(languagesAndPrefixes);
+    expect(renders.get("SiteHeader")).toBe(languagesAndPrefixes + PREFIXES.length);
     db.close();
     store.catalog.close();
+  });
+
+  it("write a page's path and query where the placeholder stands, raw and URL-encoded, or give the render up", () => {
+    const slot = addressSlot("/zh/category/shirts", "sort=price-asc&page=2", "category-detail");
+    expect(slot?.path).toBe("/zh/__sf-here__");
+    const placeholder =
+      '<a href="/zh/auth/signin?redirect=%2Fzh%2F__sf-here__">in</a><input value="/zh/__sf-here__"/><a href="/zh-HK/__sf-here__">';
+    expect(slot?.fill(placeholder)).toBe(
+      '<a href="/zh/auth/signin?redirect=%2Fzh%2Fcategory%2Fshirts%3Fsort%3Dprice-asc%26page%3D2">in</a>' +
+        '<input value="/zh/category/shirts?sort=price-asc&amp;page=2"/><a href="/zh-HK/category/shirts?sort=price-asc&amp;page=2">',
+    );
+    // Escaped as React escapes an attribute: encodeURIComponent leaves the apostrophe as it is.
+    expect(addressSlot("/page/it's", "", "page-detail")?.fill('<a href="/x?r=%2F__sf-here__" title="/__sf-here__">')).toBe(
+      '<a href="/x?r=%2Fpage%2Fit&#x27;s" title="/page/it&#x27;s">',
+    );
+    // A placeholder written some other way (encoded twice here) is not guessed at: the page renders the island itself.
+    expect(slot?.fill('<a href="/x?r=%252Fzh%252F__sf-here__">')).toBeNull();
+    for (const [pathname, search, route] of [
+      ["/search", "q=linen", "search"],
+      ["/auth/signin", "redirect=%2Fcart", "auth-signin"],
+      ["/", "", "home"],
+      ["/zh", "", "home"],
+      ["/zh/", "", "home"],
+      ["/category/caf%C3%A9", "", "category-detail"],
+      ["/tag/new", "r=%27%22", "tag-detail"],
+      ["/zh/zh-HK/category/shirts", "", "not-found"],
+      ["/__sf-here__", "", "not-found"],
+      ["/tag/new", "q=__sf-here__", "tag-detail"],
+    ] as const) {
+      expect(addressSlot(pathname, search, route), `${pathname}?${search}`).toBeNull();
+    }
   });
 
   it("render again for other props, and do not keep a failed render", async () => {
