@@ -2,7 +2,8 @@
 // regions and the meta. The document and the page-route JSON are two views of this.
 import type { PageMeta, PageTheme } from "../../../generated/types";
 import type { Registry } from "../../registry/types";
-import { DEFAULT_PREFIX, type Language, languageOf } from "../../shared/languages";
+import { splitPrefix } from "../../shared/language-prefix";
+import type { Language } from "../../shared/languages";
 import { loadMessages, type Messages } from "../../shared/messages";
 import { createRouteTable, isPrivateRoute, matchPath, type RouteMatch } from "../../shared/routes";
 import type { Db } from "../db/open";
@@ -110,12 +111,11 @@ export function createPageService(deps: PageServiceDeps) {
 
   /** The render and whether it read what differs between anonymous visitors (the visitor id) or the clock. */
   async function renderTracked(request: PageRequest): Promise<{ result: PageResult; clockRead: boolean }> {
+    // An unknown address is answered in the language its prefix names, like every page under it.
     const match: RouteMatch = matchPath(routes, request.pathname) ?? {
       name: "not-found",
       params: {},
-      prefix: null,
-      language: languageOf(DEFAULT_PREFIX),
-      path: request.pathname,
+      ...splitPrefix(request.pathname),
     };
     const language = match.language;
     const messages = await messagesFor(language);

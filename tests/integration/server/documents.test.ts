@@ -150,6 +150,19 @@ describe("documents", () => {
     expect(html).toContain(`href="/${prefix}/category/shirts"`);
   });
 
+  it.each([
+    ["zh", "zh-CN", "购物车"],
+    ["zh-HK", "zh-HK", "購物車"],
+  ])("answers an unknown address under /%s in that language", async (prefix, lang, cart) => {
+    const response = await fetch(`${store.url}/${prefix}/no/such/page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain(`<html lang="${lang}">`);
+    expect(html).toContain(cart);
+    expect(html).toContain(`href="/${prefix}/category/shirts"`);
+    expect(html).not.toContain("Your cart");
+  });
+
   it("serves a prefixed product and home page", async () => {
     expect((await fetch(`${store.url}/zh/product/linen-shirt`)).status).toBe(200);
     const home = await fetch(`${store.url}/zh-HK`);
