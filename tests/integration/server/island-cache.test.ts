@@ -25,6 +25,10 @@ const ADDRESSES = [
   "/",
   "/search?q=linen",
   "/search?q=wool&page=2",
+  "/search",
+  "/search?page=2&q=linen+shirt&sort=price-asc",
+  "/search?q=",
+  "/search?q=%E4%B8%AD",
   "/category/shirts?sort=price-asc",
   "/product/linen-shirt",
   "/product/linen-shirt/LINSHI-SAN-M",
@@ -98,14 +102,15 @@ describe("the shared head and foot islands", { timeout: 120_000 }, () => {
     }
     expect(errors).toEqual([]);
     // The demo's head and foot hold all of them: each address-free island was rendered once per
-    // language, then reused. Each island with an address slot was rendered once per language
-    // (its prefix in the placeholder), and the header once more for the cart count of a
-    // shopper's own page: not once per page.
+    // language, then reused. Each island with an address slot was rendered twice per language
+    // (its prefix in the placeholder: one for search pages, whose words it stands for too, one
+    // for the others), and the header once more for the cart count of a shopper's own page: not
+    // once per page.
     expect([...renders.keys()].sort()).toEqual([...ADDRESS_FREE_COMPONENTS, ...ADDRESS_SLOT_COMPONENTS].sort());
     for (const component of ADDRESS_FREE_COMPONENTS) expect(renders.get(component), component).toBe(PREFIXES.length);
-    expect(renders.get("LocaleSwitch")).toBe(PREFIXES.length);
-    expect(renders.get("Newsletter")).toBe(PREFIXES.length);
-    expect(renders.get("SiteHeader")).toBe(2 * PREFIXES.length);
+    expect(renders.get("LocaleSwitch")).toBe(2 * PREFIXES.length);
+    expect(renders.get("Newsletter")).toBe(2 * PREFIXES.length);
+    expect(renders.get("SiteHeader")).toBe(3 * PREFIXES.length);
     db.close();
     store.catalog.close();
   });
@@ -125,8 +130,20 @@ describe("the shared head and foot islands", { timeout: 120_000 }, () => {
     );
     // A placeholder written some other way (encoded twice here) is not guessed at: the page renders the island itself.
     expect(slot?.fill('<a href="/x?r=%252Fzh%252F__sf-here__">')).toBeNull();
+    // On a search page it stands for the words too, in the search box's value.
+    const found = addressSlot("/zh-HK/search", "q=linen+shirt&page=2", "search");
+    expect(found?.path).toBe("/zh-HK/search?q=__sf-here__");
+    expect(
+      found?.fill(
+        '<a href="/zh-HK/auth/signin?redirect=%2Fzh-HK%2Fsearch%3Fq%3D__sf-here__"></a><input name="q" value="__sf-here__"/><a href="/zh/search?q=__sf-here__">',
+      ),
+    ).toBe(
+      '<a href="/zh-HK/auth/signin?redirect=%2Fzh-HK%2Fsearch%3Fq%3Dlinen%2Bshirt%26page%3D2"></a><input name="q" value="linen shirt"/>' +
+        '<a href="/zh/search?q=linen+shirt&amp;page=2">',
+    );
+    expect(found?.fill("<p>__sf-here__</p>")).toBeNull();
     for (const [pathname, search, route] of [
-      ["/search", "q=linen", "search"],
+      ["/search", "q=%E4%B8%AD", "search"],
       ["/auth/signin", "redirect=%2Fcart", "auth-signin"],
       ["/", "", "home"],
       ["/zh", "", "home"],
