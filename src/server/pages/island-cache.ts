@@ -1,8 +1,9 @@
 // Server-rendered islands that every page of a language shares: the head and foot sections
 // whose markup depends on nothing but their props and the page's language (messages and
 // locale are fixed while the server runs), so one render serves every address. An island
-// that reads the page's address (the header's sign-in redirect and search box, the language
-// switch's links, a form's `back` field) is not one of them and renders for each page.
+// that writes the page's address out (the header's sign-in redirect and search box, the
+// language switch's links, a form's `back` field) is not one of them: its render with a
+// placeholder address is kept here too, and each page writes its own in (address-slot.ts).
 // The key holds the props themselves: a store edit or a change of the data bound into them
 // makes a new key, never a stale answer.
 import { Lru } from "../catalog/lru";

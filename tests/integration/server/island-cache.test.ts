@@ -1,8 +1,10 @@
 // @vitest-environment node
 // Issue 17: the head and foot islands that do not read the page's address are rendered once
-// per language and props (src/server/pages/island-cache.ts). A page served with them, after
-// pages of every other kind and language filled the cache, is the page a service without the
-// cache renders; they are rendered once per language, not per page; a failed render is not kept.
+// per language and props (src/server/pages/island-cache.ts), and those that only write it out
+// once per language, prefix and props with a placeholder the page's address replaces
+// (address-slot.ts). A page served with them, after pages of every other kind and language
+// filled the cache, is the page a service without the cache renders; they are rendered once
+// per language, not per page; a failed render is not kept.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
