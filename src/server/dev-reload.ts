@@ -46,10 +46,12 @@ export function registerDevReload(app: FastifyInstance, clientDir: string): void
   };
 
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (typeof payload !== "string" || !String(reply.getHeader("content-type") ?? "").startsWith("text/html")) return payload;
+    // Documents come as UTF-8 bytes (routes-plugin.ts), pages of other plugins as text.
+    const text = typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : null;
+    if (text === null || !String(reply.getHeader("content-type") ?? "").startsWith("text/html")) return payload;
     const policy = reply.getHeader("content-security-policy");
     if (typeof policy === "string") reply.header("content-security-policy", withScriptSources(policy, [CLIENT_SCRIPT_SOURCE]));
-    return payload.replace("</body>", `<script type="module">${CLIENT_SCRIPT}</script></body>`);
+    return text.replace("</body>", `<script type="module">${CLIENT_SCRIPT}</script></body>`);
   });
 
   app.get(DEV_RELOAD_PATH, (request, reply) => {
