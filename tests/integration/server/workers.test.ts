@@ -13,7 +13,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { WORKER_HEAP_FLAGS, workerExecArgv } from "../../../src/server/cluster";
+import { WORKER_V8_FLAGS, workerExecArgv } from "../../../src/server/cluster";
 import { MAILS_PER_HOUR } from "../../../src/server/mail";
 import { MAX_ATTEMPTS, TEST_CARDS } from "../../../src/server/payments/provider";
 import { ADDRESS } from "./orders-support";
@@ -236,12 +236,12 @@ describe("two workers", { timeout: 60_000 }, () => {
     second.agent.destroy();
   });
 
-  it("runs each worker within the heap limits and malloc arenas cluster.ts gives it", async () => {
+  it("runs each worker with the heap limits, collector and malloc arenas cluster.ts gives it", async () => {
     const c = connection();
     const { worker } = await c.get("/robots.txt");
     c.agent.destroy();
     const argv = readFileSync(`/proc/${worker}/cmdline`, "utf8").split("\0");
-    for (const [flag, mb] of Object.entries(WORKER_HEAP_FLAGS)) expect(argv).toContain(`${flag}=${mb}`);
+    for (const flag of WORKER_V8_FLAGS) expect(argv).toContain(flag);
     const environ = readFileSync(`/proc/${worker}/environ`, "utf8").split("\0");
     expect(environ).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "2"}`);
   });
@@ -572,13 +572,28 @@ describe("two workers", { timeout: 60_000 }, () => {
 });
 
 describe("worker flags", () => {
-  it("adds the heap limits the operator did not set, in NODE_OPTIONS or on the command line, either spelling", () => {
+  it("adds the V8 flags the operator did not set, in NODE_OPTIONS or on the command line, either spelling", () => {
     expect(workerExecArgv(["--enable-source-maps"])).toEqual([
       "--enable-source-maps",
       "--max-old-space-size=128",
       "--max-semi-space-size=2",
+      "--single-threaded-gc",
     ]);
-    expect(workerExecArgv(["--max-old-space-size=512"])).toEqual(["--max-old-space-size=512", "--max-semi-space-size=2"]);
-    expect(workerExecArgv([], "--inspect --max_semi_space_size=8")).toEqual(["--max-old-space-size=128"]);
+    expect(workerExecArgv(["--max-old-space-size=512"])).toEqual([
+      "--max-old-space-size=512",
+      "--max-semi-space-size=2",
+      "--single-threaded-gc",
+    ]);
+    expect(workerExecArgv([], "--inspect --max_semi_space_size=8")).toEqual(["--max-old-space-size=128", "--single-threaded-gc"]);
+    expect(workerExecArgv(["--no-single-threaded-gc"])).toEqual([
+      "--no-single-threaded-gc",
+      "--max-old-space-size=128",
+      "--max-semi-space-size=2",
+    ]);
+    expect(workerExecArgv(["--single_threaded_gc"])).toEqual([
+      "--single_threaded_gc",
+      "--max-old-space-size=128",
+      "--max-semi-space-size=2",
+    ]);
   });
 });
