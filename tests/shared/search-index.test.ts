@@ -11,6 +11,7 @@ import {
   buildSearchIndex,
   catalogSearchIndex,
   editDistance,
+  intersection,
   normalizeText,
   queryWords,
   searchIndexOf,
@@ -72,7 +73,18 @@ describe("the search index", () => {
     const title = new Map(items.map((item) => [item.slug, normalizeText(item.title.en)]));
     const place = new Map(items.map((item, i) => [item.slug, i]));
     const tiers = new Set<number>();
-    for (const query of ["shirt", "linen shirt", "shirt linen", "cotton shirt", "wool", "tee", "a shirt", "oxford"]) {
+    // "lin shirt": both words are in Linen Shirt's name and Poplin Shirt's, the whole query in Poplin Shirt's only.
+    for (const query of [
+      "shirt",
+      "linen shirt",
+      "shirt linen",
+      "lin shirt",
+      "cotton shirt",
+      "wool",
+      "tee",
+      "a shirt",
+      "oxford",
+    ]) {
       const words = queryWords(query);
       const found = index.products("en", query);
       expect(catalogSearchIndex(demo.catalog, 0).products("en", query)).toEqual(found);
@@ -95,6 +107,12 @@ describe("the search index", () => {
       "shirt",
       "linen shirt",
       "shirt linen",
+      // Several long words: FTS5 reads each word once, and the index intersects what it kept.
+      "linen throw",
+      "shirt shirt",
+      "cotton linen shirt",
+      "wool knit",
+      "shirt zzzz",
       "a shirt",
       "inen",
       "wool",
@@ -119,6 +137,14 @@ describe("the search index", () => {
       }
     }
     expect(fts.products("en", "shirt").length).toBeGreaterThan(3);
+  });
+
+  it("intersects ascending lists of ids, the shortest first", () => {
+    const list = (...ids: number[]) => Int32Array.from(ids);
+    expect([...intersection([list(1, 3, 5, 7, 9), list(3, 4, 5, 9, 12), list(0, 5, 9)])]).toEqual([5, 9]);
+    expect([...intersection([list(2, 4), list(1, 3)])]).toEqual([]);
+    expect([...intersection([list(2, 4), list()])]).toEqual([]);
+    expect([...intersection([list(8, 10)])]).toEqual([8, 10]);
   });
 
   it("puts ids of the first tier, then the second, before the rest, in their order", () => {

@@ -67,6 +67,11 @@ export const MAX_QUERY_LENGTH = 200;
 const MAX_WORDS = 8;
 /** How many product positions the searches kept may hold in all (4 bytes each). */
 const KEPT_POSITIONS = 2_000_000;
+/**
+ * How many entry ids the single words' matches kept may hold in all (4 bytes each): a common
+ * word matches a quarter of 50,000 products, in its titles half as many.
+ */
+const KEPT_WORD_IDS = 500_000;
 /** trigram tokenizer: the shortest string (in characters) FTS5 can match. */
 const TRIGRAM = 3;
 /** A kind with fewer entries than this in a language is matched with LIKE alone. */
@@ -225,9 +230,27 @@ export interface SearchSource {
 /** What the whole query is looked for in titles as: entries whose title holds it (or its first word) come first. */
 export const titleNeedle = (words: string[]) => (words.length > 1 ? words.join(" ") : words[0]!);
 
+/** The ids in every one of `lists` (each ascending, at least one), ascending. */
+export function intersection(lists: readonly Int32Array[]): Int32Array {
+  const [shortest, ...others] = [...lists].sort((a, b) => a.length - b.length);
+  let out = shortest!;
+  for (const other of others) {
+    const kept = new Int32Array(out.length);
+    let n = 0;
+    let j = 0;
+    for (const id of out) {
+      while (j < other.length && other[j]! < id) j++;
+      if (j === other.length) break;
+      if (other[j] === id) kept[n++] = id;
+    }
+    out = kept.subarray(0, n);
+  }
+  return out;
+}
+
 /** Ids of `all` (ascending), those also in `first` then those also in `second` (both ascending subsets of it) first. */
-export function tiered(all: readonly number[], first: readonly number[], second: readonly number[]): number[] {
-  const out: number[] = [...first];
+export function tiered(all: ArrayLike<number> & Iterable<number>, first: ArrayLike<number>, second: ArrayLike<number>): number[] {
+  const out: number[] = Array.from(first);
   const rest: number[] = [];
   let i = 0;
   let j = 0;
@@ -276,6 +299,22 @@ function sqliteSource(db: CatalogDb, scanBelow: number): SearchSource {
     })
       .pluck()
       .all(query, lo, hi) as number[];
+  /**
+   * The ids of a range one long word matches, anywhere or in titles, kept: FTS5 reads a common
+   * word's lists in 2-4 ms here, and a query of several words is the intersection of its words'
+   * (every phrase of an FTS5 query must match, each in any column or each in the title), so a
+   * new pair of words known apart costs no read.
+   */
+  const wordIds = new SizedLru<string, Int32Array>(KEPT_WORD_IDS, (ids) => ids.length);
+  const idsOfWord = (language: MessageLanguage, word: string, inTitle: boolean, lo: number, hi: number): Int32Array => {
+    const key = `${lo} ${inTitle ? "title" : "any"} ${word}`;
+    let ids = wordIds.get(key);
+    if (!ids) {
+      ids = Int32Array.from(idsMatching(language, inTitle ? `{title} : ${phrase(word)}` : phrase(word), lo, hi));
+      wordIds.set(key, ids);
+    }
+    return ids;
+  };
   /** With a short word, LIKE reads each candidate's text, and orders by it too. */
   const withShortWords = (language: MessageLanguage, longWords: number, shortWords: number) =>
     prepared(`like ${language} ${longWords} ${shortWords}`, () => {
@@ -300,16 +339,21 @@ function sqliteSource(db: CatalogDb, scanBelow: number): SearchSource {
       const viaFts = hi - lo + 1 >= scanBelow;
       const long = viaFts ? words.filter((w) => charLength(w) >= TRIGRAM) : [];
       const short = viaFts ? words.filter((w) => charLength(w) < TRIGRAM) : words;
-      const phrases = long.map(phrase).join(" ");
       let ids: number[];
       if (short.length === 0) {
-        const all = idsMatching(language, phrases, lo, hi);
+        const all = intersection(long.map((w) => idsOfWord(language, w, false, lo, hi)));
         if (all.length === 0) return [];
-        const named = idsMatching(language, `{title} : (${phrases})`, lo, hi);
-        const whole = words.length > 1 ? idsMatching(language, `{title} : ${phrase(titleNeedle(words))}`, lo, hi) : named;
+        const named = intersection(long.map((w) => idsOfWord(language, w, true, lo, hi)));
+        // A title holding the whole query holds every word of it: no title does when none holds them all.
+        const whole =
+          words.length === 1
+            ? named
+            : named.length === 0
+              ? []
+              : idsMatching(language, `{title} : ${phrase(titleNeedle(words))}`, lo, hi);
         ids = tiered(all, whole, named);
       } else {
-        const params: unknown[] = long.length ? [phrases, lo, hi] : [];
+        const params: unknown[] = long.length ? [long.map(phrase).join(" "), lo, hi] : [];
         params.push(lo, hi);
         for (const w of short) params.push(containing(w), containing(w));
         params.push(titleNeedle(words), ...[...long, ...short].map(containing));
