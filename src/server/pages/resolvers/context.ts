@@ -9,7 +9,7 @@ import type { Reviews } from "../../reviews";
 import type { SearchIndex } from "../../search/index";
 import type { StockSnapshot } from "../../stock";
 import type { Store, StoreProduct } from "../../store/load";
-import { resolveTexts } from "../../store/texts.mjs";
+import { resolveText } from "../../store/texts.mjs";
 import type { Links } from "../links";
 import type { Resolved } from "../page-kinds";
 
@@ -130,10 +130,10 @@ export function cardSourcesAt(ctx: ResolveContext, positions: readonly number[])
   return localizedCards(ctx, ctx.store.catalog.cardsAt(positions));
 }
 
-/** Card entries in the page's language. */
+/** Card entries in the page's language: the title is a card's one store text. */
 export function localizedCards(ctx: ResolveContext, entries: readonly CardEntry[]): CardSource[] {
   const language = ctx.match.language.messages;
-  return entries.map((entry) => resolveTexts(entry, language) as CardSource);
+  return entries.map((entry) => ({ ...entry, title: resolveText(entry.title, language) }));
 }
 
 /** The store's products of these slugs, in their order; unknown slugs are skipped. */
