@@ -11,7 +11,7 @@ import Database from "better-sqlite3";
 export type CatalogDb = Database.Database;
 
 /** The layout of the tables below (the file's user_version); a file of another is emptied and imported again. */
-export const CATALOG_LAYOUT = 4;
+export const CATALOG_LAYOUT = 5;
 
 /**
  * How long a start waits for another process's import (BEGIN IMMEDIATE queues behind it):
@@ -40,6 +40,15 @@ const TABLES = `
     card TEXT NOT NULL,
     data TEXT NOT NULL
   );
+  -- The cards again, kept by category: a product's row above fills most of a page, and a
+  -- category's products lie all over the table, so a listing page read 24 pages for 24 cards;
+  -- here a category's cards lie side by side, about ten to a page.
+  CREATE TABLE IF NOT EXISTS category_cards (
+    category TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    card TEXT NOT NULL,
+    PRIMARY KEY (category, position)
+  ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS products_id ON products(id);
   CREATE INDEX IF NOT EXISTS products_category ON products(category, position);
   CREATE INDEX IF NOT EXISTS products_category_price ON products(category, price, position);
@@ -98,6 +107,7 @@ const FTS = Object.values(FTS_TABLES)
 export const IMPORTED_TABLES = [
   "products",
   "product_data",
+  "category_cards",
   "variants",
   "product_tags",
   "collection_products",

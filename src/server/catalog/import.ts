@@ -66,6 +66,11 @@ export function writeCatalog(db: CatalogDb, input: CatalogInput): void {
     for (const t of p.tags ?? []) tag.run(t, position);
   });
 
+  // Written in key order, once the products are in: each B-tree page is filled once.
+  db.exec(`INSERT INTO category_cards (category, position, card)
+    SELECT p.category, p.position, d.card FROM products p JOIN product_data d ON d.position = p.position
+    ORDER BY p.category, p.position`);
+
   const member = db.prepare("INSERT INTO collection_products (collection, rank, position) VALUES (?, ?, ?)");
   for (const c of input.collections) {
     c.products.forEach((slug, rank) => {

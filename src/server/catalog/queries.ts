@@ -158,9 +158,19 @@ export class CatalogReads {
     return data === undefined ? undefined : (JSON.parse(data) as FileProduct);
   }
 
-  /** The card entries of the products at these positions, in their order; unknown positions are skipped. */
-  cardsAt(positions: readonly number[]): CardEntry[] {
-    return this.cardsOf("json_each(?) j CROSS JOIN product_data d ON d.position = j.value", positions);
+  /**
+   * The card entries of the products at these positions, in their order; unknown positions are
+   * skipped. With `category` (a category's listing, a product's related products), from where
+   * that category's cards lie together: positions of another category are skipped too.
+   */
+  cardsAt(positions: readonly number[], category?: string): CardEntry[] {
+    if (category === undefined)
+      return this.cardsOf("json_each(?) j CROSS JOIN product_data d ON d.position = j.value", positions);
+    return this.cardsOf(
+      "json_each(?) j CROSS JOIN category_cards d ON d.category = ? AND d.position = j.value",
+      positions,
+      category,
+    );
   }
 
   /** The card entries of these slugs, in their order; unknown slugs are skipped. */
@@ -171,10 +181,12 @@ export class CatalogReads {
     );
   }
 
-  /** The cards `from` joins to a JSON list of keys (`j`), in the list's order. */
-  private cardsOf(from: string, keys: readonly (string | number)[]): CardEntry[] {
+  /** The cards `from` joins to a JSON list of keys (`j`, then `params`), in the list's order. */
+  private cardsOf(from: string, keys: readonly (string | number)[], ...params: string[]): CardEntry[] {
     if (keys.length === 0) return [];
-    const rows = this.statement(`SELECT d.card FROM ${from} ORDER BY j.key`).pluck().all(JSON.stringify(keys)) as string[];
+    const rows = this.statement(`SELECT d.card FROM ${from} ORDER BY j.key`)
+      .pluck()
+      .all(JSON.stringify(keys), ...params) as string[];
     return rows.map((card) => JSON.parse(card) as CardEntry);
   }
 
@@ -322,7 +334,7 @@ export class CatalogReads {
   /** The card entries of up to `limit` other products of a category, in store order (its kept listing). */
   relatedCards(category: string, except: string, limit: number): CardEntry[] {
     const first = this.ordered({ category }, "featured").subarray(0, limit + 1);
-    return this.cardsAt(Array.from(first))
+    return this.cardsAt(Array.from(first), category)
       .filter((card) => card.slug !== except)
       .slice(0, limit);
   }

@@ -238,6 +238,30 @@ describe("listings on the demo store", () => {
     expect(catalog.cardsAt(positions).map((c) => c.slug)).toEqual(positions.map((i) => products[i]!.slug));
   });
 
+  it("reads a category's cards from where they lie together: the same entries, another category's skipped", () => {
+    const { products, categories, catalog } = store.server.store;
+    for (const c of categories) {
+      const mine = products.flatMap((p, position) => (p.category === c.slug ? [position] : []));
+      // Out of store order and with a repeat, as a page sorted by price or rating asks.
+      const asked = [...mine].reverse().concat(mine.slice(0, 1));
+      expect(catalog.cardsAt(asked, c.slug), c.slug).toEqual(catalog.cardsAt(asked));
+    }
+    const shirt = products.findIndex((p) => p.category === "shirts");
+    const other = products.findIndex((p) => p.category !== "shirts");
+    expect(catalog.cardsAt([other, shirt, 99_999], "shirts").map((c) => c.slug)).toEqual([products[shirt]!.slug]);
+    // Every product has its card there once, under its own category.
+    const db = catalog.db;
+    expect(db.prepare("SELECT COUNT(*) FROM category_cards").pluck().get()).toBe(products.length);
+    expect(
+      db
+        .prepare(
+          "SELECT COUNT(*) FROM category_cards c JOIN products p ON p.position = c.position AND p.category = c.category JOIN product_data d ON d.position = c.position AND d.card = c.card",
+        )
+        .pluck()
+        .get(),
+    ).toBe(products.length);
+  });
+
   it("lists each tag and collection in every order as the in-memory catalog did", async () => {
     const { products, tags, collections, productBySlug } = store.server.store;
     for (const t of tags) {

@@ -125,9 +125,12 @@ export function cardSources(ctx: ResolveContext, slugs: readonly string[]): Card
   return localizedCards(ctx, ctx.store.catalog.cards(slugs));
 }
 
-/** The card sources of the products at these catalog positions, in their order (unknown positions skipped). */
-export function cardSourcesAt(ctx: ResolveContext, positions: readonly number[]): CardSource[] {
-  return localizedCards(ctx, ctx.store.catalog.cardsAt(positions));
+/**
+ * The card sources of the products at these catalog positions, in their order (unknown positions
+ * skipped); `category` when every one is of that category (catalog.cardsAt).
+ */
+export function cardSourcesAt(ctx: ResolveContext, positions: readonly number[], category?: string): CardSource[] {
+  return localizedCards(ctx, ctx.store.catalog.cardsAt(positions, category));
 }
 
 /** Card entries in the page's language: the title is a card's one store text. */

@@ -114,7 +114,7 @@ export function catalogSlice(ctx: ResolveContext, source: ListingSource): Listin
   return (sort, offset, limit) => {
     const scoreOf = sort === "rating" ? ctx.reviews.scores() : () => 0;
     const { total, positions } = ctx.store.catalog.listing(source, sort, offset, limit, scoreOf);
-    return { total, products: cardSourcesAt(ctx, positions) };
+    return { total, products: cardSourcesAt(ctx, positions, "category" in source ? source.category : undefined) };
   };
 }
 
