@@ -64,6 +64,34 @@ function transitionsOf(page: Page, selector: string) {
   }, selector);
 }
 
+/**
+ * From now on, records each transition that starts on an element matching `selector` (its
+ * property and duration, as the transition begins); read with `started`. Looking once the
+ * drawer is there instead finds nothing when a busy machine took 150 ms to answer.
+ */
+function watchTransitions(page: Page, selector: string) {
+  return page.evaluate((s) => {
+    const seen: { property: string; duration: unknown }[] = [];
+    (window as unknown as { __transitions: typeof seen }).__transitions = seen;
+    document.addEventListener(
+      "transitionrun",
+      (event) => {
+        const target = event.target as Element;
+        if (!target.matches(s)) return;
+        const transition = target
+          .getAnimations()
+          .find((a) => (a as CSSTransition).transitionProperty === (event as TransitionEvent).propertyName);
+        seen.push({ property: (event as TransitionEvent).propertyName, duration: transition?.effect?.getTiming().duration });
+      },
+      true,
+    );
+  }, selector);
+}
+
+function started(page: Page) {
+  return page.evaluate(() => (window as unknown as { __transitions: { property: string; duration: unknown }[] }).__transitions);
+}
+
 async function productPage(reducedMotion: "reduce" | "no-preference"): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion });
   await page.goto(`${store.url}/product/enamel-mug`);
@@ -74,15 +102,17 @@ async function productPage(reducedMotion: "reduce" | "no-preference"): Promise<P
 describe("motion of dialogs, drawers and menus", () => {
   it("the cart drawer enters in 150 ms and leaves in 75 ms, on screen until it has left", async () => {
     const page = await productPage("no-preference");
+    await watchTransitions(page, ".sf-drawer__panel");
     await page.getByRole("button", { name: /add to cart/i }).click();
     await page.getByRole("dialog").waitFor();
-    const entering = await transitionsOf(page, ".sf-drawer__panel");
-    expect(entering).toEqual(
-      expect.arrayContaining([
-        { property: "transform", duration: 150 },
-        { property: "opacity", duration: 150 },
-      ]),
-    );
+    await expect
+      .poll(() => started(page))
+      .toEqual(
+        expect.arrayContaining([
+          { property: "transform", duration: 150 },
+          { property: "opacity", duration: 150 },
+        ]),
+      );
     await entered(page, ".sf-drawer__panel");
     // Leaving: still there, marked (and inert), moving for 75 ms.
     const leaving = await escapeAndLook(page, ".sf-drawer__panel", ".sf-drawer.sf-leaving");
@@ -107,11 +137,10 @@ describe("motion of dialogs, drawers and menus", () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
     await page.goto(`${store.url}/`);
     await page.waitForSelector('[data-component="SiteHeader"][data-island="mounted"]');
+    await watchTransitions(page, ".sf-sidemenu__panel");
     await page.getByRole("button", { name: /menu/i }).click();
     await page.locator(".sf-sidemenu__panel").waitFor();
-    expect(await transitionsOf(page, ".sf-sidemenu__panel")).toEqual(
-      expect.arrayContaining([{ property: "transform", duration: 150 }]),
-    );
+    await expect.poll(() => started(page)).toEqual(expect.arrayContaining([{ property: "transform", duration: 150 }]));
     await entered(page, ".sf-sidemenu__panel");
     // [hidden] at once, yet displayed for the 75 ms of its leave transition.
     const leaving = await escapeAndLook(page, ".sf-sidemenu__panel", ".sf-sidemenu[hidden]");
