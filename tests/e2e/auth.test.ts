@@ -180,17 +180,8 @@ describe("the header's cart count", () => {
     // Server HTML: no number yet.
     expect(await response!.text()).toContain('<span class="sf-header__badge" aria-hidden="true"></span>');
     await page.waitForFunction(() => document.readyState !== "loading");
-    await page.evaluate(
-      () =>
-        new Promise<void>((drawn) => {
-          (window as unknown as { __drawnAt?: number }).__drawnAt = 0;
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => {
-              (window as unknown as { __drawnAt?: number }).__drawnAt = performance.now();
-              drawn();
-            }),
-          );
-        }),
+    const drawnAt = await page.evaluate(
+      () => new Promise<number>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn(performance.now())))),
     );
     expect(await page.locator('[data-component="SiteHeader"][data-island]').count()).toBe(0);
     release();
@@ -199,9 +190,8 @@ describe("the header's cart count", () => {
     expect(await cart.locator(".sf-header__badge").textContent()).toBe("3");
     expect(await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes("layout-shift"))).toBe(true);
     const header = await page.evaluate(
-      () =>
+      (since) =>
         new Promise<{ shift: number; sources: string[] }>((resolve) => {
-          const since = (window as unknown as { __drawnAt: number }).__drawnAt;
           const found = { shift: 0, sources: [] as string[] };
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries() as unknown as {
@@ -220,6 +210,7 @@ describe("the header's cart count", () => {
           // No entry at all is no shift.
           setTimeout(() => resolve(found), 500);
         }),
+      drawnAt,
     );
     expect(header.shift, `header moved: ${header.sources.join(", ")}`).toBe(0);
     await page.close();

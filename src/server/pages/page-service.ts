@@ -316,8 +316,11 @@ export function createPageService(deps: PageServiceDeps) {
 export type PageService = ReturnType<typeof createPageService>;
 
 /**
- * A page's cached text, in bytes: the regions and the page data, as two-byte strings at worst,
- * three times over (the result, and the document and page-route bodies the routes keep beside it).
+ * A page's cached text, in bytes: the regions and the page data, two bytes a character three
+ * times over. The result holds them as strings (two bytes a character at worst); the document
+ * and page-route bodies the routes keep beside it hold them as UTF-8, a byte a character of
+ * markup and three of Chinese text, so a page is counted above what it holds unless it is
+ * almost all Chinese text.
  */
 function estimatedBytes(result: PageResult): number {
   const text = result.pageHead.length + result.pageBody.length + result.pageFoot.length + JSON.stringify(result.pageData).length;

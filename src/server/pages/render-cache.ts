@@ -14,8 +14,9 @@ export interface RenderCacheLimits {
 }
 
 /**
- * Per worker process: the estimate counts every page three times over in two-byte strings, so
- * 24 MB of it holds a few hundred pages in well under that, within the worker's heap limit (cluster.ts).
+ * Per worker process: the estimate counts every page at two bytes a character three times over
+ * (page-service.ts), so 16 MB of it holds a few hundred pages in well under that, within the
+ * worker's heap limit (cluster.ts).
  */
 export const DEFAULT_RENDER_CACHE_LIMITS: RenderCacheLimits = { entries: 2000, bytes: 16 * 1024 * 1024 };
 
