@@ -18,9 +18,11 @@ export interface ReviewPageQuery {
   pageSize?: number;
 }
 
+/** A page of a product's reviews, and the statistics over all of them (every caller shows both). */
 export interface ReviewPage {
   items: ProductReview[];
   total: number;
+  summary: ReviewSummary;
 }
 
 export interface Reviews {
@@ -30,6 +32,7 @@ export interface Reviews {
    * from the seed reviews' count and score sum (a card entry's) and buyers' totals, in one query.
    */
   averagesOf(products: readonly { slug: string; seedCount: number; seedSum: number }[]): { average: number; count: number }[];
+  /** Reads the store's reviews and buyers' per-star counts once for both the page and its summary. */
   page(productSlug: string, query?: ReviewPageQuery): ReviewPage;
   /** One buyer's review by its row id (u{id}), as lists show it. */
   byId(id: number): ProductReview | undefined;
@@ -95,7 +98,6 @@ export function createReviews(db: Db, store: Store): Reviews {
   }
 
   const starsOf = db.prepare("SELECT score, COUNT(*) AS n FROM reviews WHERE product_slug = ? GROUP BY score");
-  const countOf = db.prepare("SELECT COUNT(*) AS n FROM reviews WHERE product_slug = ?");
   const photosOf = db.prepare("SELECT file FROM review_photos WHERE review_id = ? ORDER BY position, id");
   const byIdQuery = db.prepare("SELECT * FROM reviews WHERE id = ?");
   const totalsQuery = db.prepare("SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews GROUP BY product_slug");
@@ -140,15 +142,23 @@ export function createReviews(db: Db, store: Store): Reviews {
     };
   }
 
+  /** The store's reviews of a product, how many buyers wrote, and the statistics over both. */
+  function statistics(productSlug: string): { own: Keyed[]; stored: number; summary: ReviewSummary } {
+    const own = seeded(productSlug);
+    const stars = [0, 0, 0, 0, 0];
+    for (const { score } of own) stars[score - 1]! += 1;
+    let stored = 0;
+    for (const row of starsOf.all(productSlug) as { score: number; n: number }[]) {
+      stars[row.score - 1]! += row.n;
+      stored += row.n;
+    }
+    const count = stars.reduce((a, b) => a + b, 0);
+    const sum = stars.reduce((a, n, i) => a + n * (i + 1), 0);
+    return { own, stored, summary: { average: count ? round1(sum / count) : 0, count, stars } };
+  }
+
   return {
-    summary(productSlug) {
-      const stars = [0, 0, 0, 0, 0];
-      for (const { score } of seeded(productSlug)) stars[score - 1]! += 1;
-      for (const row of starsOf.all(productSlug) as { score: number; n: number }[]) stars[row.score - 1]! += row.n;
-      const count = stars.reduce((a, b) => a + b, 0);
-      const sum = stars.reduce((a, n, i) => a + n * (i + 1), 0);
-      return { average: count ? round1(sum / count) : 0, count, stars };
-    },
+    summary: (productSlug) => statistics(productSlug).summary,
 
     averagesOf,
 
@@ -156,18 +166,18 @@ export function createReviews(db: Db, store: Store): Reviews {
       const sort = query.sort ?? "newest";
       const pageSize = query.pageSize ?? REVIEW_PAGE_SIZE;
       const offset = ((query.page ?? 1) - 1) * pageSize;
-      const own = seeded(productSlug);
-      const stored = (countOf.get(productSlug) as { n: number }).n;
+      const { own, stored, summary } = statistics(productSlug);
       const total = own.length + stored;
-      if (offset >= total) return { items: [], total };
-      // The first offset + pageSize of the union are among the first offset + pageSize of each list.
+      if (offset >= total) return { items: [], total, summary };
+      // The first offset + pageSize of the union are among the first offset + pageSize of each
+      // list; buyers' are read only when there are some.
       const wanted = offset + pageSize;
-      const rows = pageQueries[sort].all(productSlug, wanted);
+      const rows = stored > 0 ? pageQueries[sort].all(productSlug, wanted) : [];
       const merged = [
         ...own,
         ...rows.map((row) => ({ score: row.score, at: row.created_at, make: () => toReview(row) }) satisfies Keyed),
       ].sort(compare(sort));
-      return { items: merged.slice(offset, wanted).map((k) => k.make()), total };
+      return { items: merged.slice(offset, wanted).map((k) => k.make()), total, summary };
     },
 
     byId(id) {

@@ -104,9 +104,11 @@ export const reviewCalls = [
     const { db, store } = ctx.deps;
     const slug = ctx.body.productSlug;
     if (!store.productBySlug.has(slug)) refuse("The product was not found.", "review.reason.product");
-    const reviews = reviewsOf(db, store);
-    const page = reviews.page(slug, { sort: ctx.body.sort, page: ctx.body.page, pageSize: ctx.body.pageSize });
-    return { ...page, summary: reviews.summary(slug) } satisfies T.ReviewListResponse;
+    return reviewsOf(db, store).page(slug, {
+      sort: ctx.body.sort,
+      page: ctx.body.page,
+      pageSize: ctx.body.pageSize,
+    }) satisfies T.ReviewListResponse;
   }),
 
   defineCall("review/eligible", "required", (ctx) => {

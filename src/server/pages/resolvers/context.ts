@@ -60,10 +60,11 @@ export function slugOf(ctx: ResolveContext): string {
 
 type Stats = { score?: number; reviewCount: number };
 
-const statsOf = ({ average, count }: { average: number; count: number }): Stats =>
+/** A product's review statistics as pages show them: no score while it has no review. */
+export const statsOf = ({ average, count }: { average: number; count: number }): Stats =>
   count === 0 ? { reviewCount: 0 } : { score: average, reviewCount: count };
 
-export function productStats(ctx: ResolveContext, product: Pick<StoreProduct, "slug">): Stats {
+function productStats(ctx: ResolveContext, product: Pick<StoreProduct, "slug">): Stats {
   return statsOf(ctx.reviews.summary(product.slug));
 }
 

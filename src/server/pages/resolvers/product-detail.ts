@@ -8,13 +8,18 @@ import { REVIEW_PAGE_SIZE } from "../../../shared/reviews";
 import type { RouteName } from "../../../shared/route-names";
 import type { StoreProduct } from "../../store/load";
 import type { Resolved } from "../page-kinds";
-import { localizedCards, productCards, productStats, type ResolveContext, type Resolver, slugOf, withRedirect } from "./context";
+import { localizedCards, productCards, type ResolveContext, type Resolver, slugOf, statsOf, withRedirect } from "./context";
 import { notFound } from "./error";
 
 export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: string): Resolved {
   if (sku !== undefined && !product.variants.some((v) => v.sku === sku)) return notFound(ctx);
   const category = ctx.store.categories.find((c) => c.slug === product.category);
-  const stats = productStats(ctx, product);
+  // The reviews' page and statistics in one read, and what orders hold of the product's
+  // variants and its related products' in one query: each read costs more inside a request
+  // (cold caches) than its work.
+  const first = ctx.reviews.page(product.slug, { sort: "newest", page: 1, pageSize: REVIEW_PAGE_SIZE });
+  const related = localizedCards(ctx, ctx.store.catalog.relatedCards(product.category, product.slug, 4));
+  ctx.stockOf.prime([...product.variants, ...related.flatMap((card) => card.variants)]);
   const detail: ProductDetailProps = {
     currency: ctx.store.config.currency,
     product: {
@@ -24,7 +29,7 @@ export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: st
       description: product.description ?? [],
       images: product.images,
       ...(category ? { category: { name: category.name, href: ctx.links.category(category.slug) } } : {}),
-      ...stats,
+      ...statsOf(first.summary),
       variants: product.variants.map((v) => ({
         sku: v.sku,
         title: v.title,
@@ -37,11 +42,10 @@ export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: st
     },
     ...(sku ? { selectedSku: sku } : {}),
   };
-  const first = ctx.reviews.page(product.slug, { sort: "newest", page: 1, pageSize: REVIEW_PAGE_SIZE });
   const reviews: ProductReviewsProps = {
     productSlug: product.slug,
     productTitle: product.title,
-    summary: ctx.reviews.summary(product.slug),
+    summary: first.summary,
     reviews: first.items,
     pageSize: REVIEW_PAGE_SIZE,
     signInHref: withRedirect(ctx, "signin", ctx.links.product(product.slug, sku)),
@@ -59,7 +63,7 @@ export function productPage(ctx: ResolveContext, product: StoreProduct, sku?: st
       canonical: ctx.links.product(product.slug, sku),
       detail,
       reviews,
-      related: productCards(ctx, localizedCards(ctx, ctx.store.catalog.relatedCards(product.category, product.slug, 4))),
+      related: productCards(ctx, related),
     },
   };
 }
