@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomToken } from "./auth/tokens";
 import { isDrainMessage, runPrimary } from "./cluster";
+import { warmUp } from "./warm-up";
 
 // The server's modules are imported only where they run (workers, the preparing process, a
 // single process), so the primary stays small.
@@ -74,7 +75,7 @@ async function serve(workers: number, limitScale: number): Promise<void> {
       import("./rate-limit"),
     ]);
   const { storeDir, dataDir } = await directories();
-  const { app } = await buildApp({
+  const { app, store } = await buildApp({
     storeDir,
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),
@@ -110,6 +111,8 @@ async function serve(workers: number, limitScale: number): Promise<void> {
   process.on("SIGINT", close);
   process.on("SIGTERM", close);
   process.on("message", (message) => isDrainMessage(message) && close());
+  // `npm run dev` restarts on every edit: warming would only delay each restart.
+  if (!devReload) await warmUp(app, store);
   await app.listen({ port, host });
   // PORT=0 picks a free port; print the one the server got (the primary does for its workers).
   if (cluster.isPrimary) console.log(`Demo store: http://${shownHost}:${(app.server.address() as AddressInfo).port}/`);
