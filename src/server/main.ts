@@ -13,7 +13,6 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomToken } from "./auth/tokens";
 import { isDrainMessage, runPrimary } from "./cluster";
-import { warmUp } from "./warm-up";
 
 // The server's modules are imported only where they run (workers, the preparing process, a
 // single process), so the primary stays small.
@@ -66,14 +65,21 @@ function prepareOnce(exec: string): Promise<boolean> {
 }
 
 async function serve(workers: number, limitScale: number): Promise<void> {
-  const [{ buildApp }, { DEFAULT_HASH_SLOTS }, { createWorkerBus }, { SOCKETS_PER_VISITOR }, { DEFAULT_LIMITS, scaledLimits }] =
-    await Promise.all([
-      import("./app"),
-      import("./auth/passwords"),
-      import("./live-bus"),
-      import("./live-channel"),
-      import("./rate-limit"),
-    ]);
+  const [
+    { buildApp },
+    { DEFAULT_HASH_SLOTS },
+    { createWorkerBus },
+    { SOCKETS_PER_VISITOR },
+    { DEFAULT_LIMITS, scaledLimits },
+    { warmUp },
+  ] = await Promise.all([
+    import("./app"),
+    import("./auth/passwords"),
+    import("./live-bus"),
+    import("./live-channel"),
+    import("./rate-limit"),
+    import("./warm-up"),
+  ]);
   const { storeDir, dataDir } = await directories();
   const { app, store } = await buildApp({
     storeDir,
