@@ -185,6 +185,9 @@ describe("the header's cart count", () => {
     );
     expect(await page.locator('[data-component="SiteHeader"][data-island]').count()).toBe(0);
     release();
+    // The boot script is fetched only now: its chunks and the mount can take more than a poll's
+    // one second on a busy machine, so wait for the header's island itself.
+    await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
     const cart = banner(page).getByRole("link", { name: "Cart 3 items", exact: true });
     await expect.poll(() => cart.isVisible()).toBe(true);
     expect(await cart.locator(".sf-header__badge").textContent()).toBe("3");
