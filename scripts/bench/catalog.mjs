@@ -3,7 +3,9 @@
 // The first start imports the catalog into DATA_DIR/catalog.sqlite; the figures are of the
 // second, which finds it current: the time from spawning the server to its first answer, its
 // resident memory (all its processes) after the load, and p50/p99 of a category page, a product
-// page and a search under 20 keep-alive connections for 10 s each. Each run walks many
+// page and a search under 20 keep-alive connections for 10 s each. Between the two starts the
+// shop's database gets 200,000 buyers' reviews (a shop of this size has them, and a best-rated
+// listing reads their totals). Each run walks many
 // addresses (categories, pages and sorts; products; search words), so the figures are of the
 // catalog's queries, not of one cached page.
 import { execFileSync } from "node:child_process";
@@ -12,12 +14,15 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 import { startBuiltServer } from "../built-server.mjs";
 import { generateStore } from "../store-generate.mjs";
 
 const PRODUCTS = 50_000;
 const CATEGORIES = 500;
 const CONNECTIONS = 20;
+const BUYER_REVIEWS = 200_000;
+const BUYERS = 2_000;
 const DURATION_MS = 10_000;
 /**
  * Distinct addresses per target, taken in turn: about as many as a run asks for, so a cache of
@@ -58,6 +63,28 @@ function load(urls, until) {
     maxBuffer: 1 << 20,
   });
   return JSON.parse(out.trim().split("\n").at(-1));
+}
+
+/**
+ * Writes buyers' reviews of random products into the shop's database (made by the first
+ * start), as the review call would: a user each, a score, a text. One transaction.
+ */
+function addBuyerReviews(dataDir, next) {
+  const db = new Database(join(dataDir, "store.sqlite"));
+  try {
+    db.exec("BEGIN");
+    const user = db.prepare("INSERT INTO users (email, password_hash, created_at) VALUES (?, 'bench', 0)");
+    const buyers = Array.from({ length: BUYERS }, (_, i) => user.run(`buyer-${i}@example.com`).lastInsertRowid);
+    const review = db.prepare(
+      "INSERT INTO reviews (user_id, product_slug, score, title, body, author, created_at) VALUES (?, ?, ?, '', 'Fine.', 'Buyer', ?)",
+    );
+    for (let i = 0; i < BUYER_REVIEWS; i++) {
+      review.run(buyers[next(BUYERS)], `item-${48 + next(PRODUCTS - 48)}`, 1 + next(5), 1_700_000_000_000 + i);
+    }
+    db.exec("COMMIT");
+  } finally {
+    db.close();
+  }
 }
 
 /** Resident memory in KB of a process and its children (the workers), from /proc (Linux). */
@@ -105,6 +132,8 @@ export const catalogAtScale = {
       first.server.stop();
       console.log(`first start (imports the catalog): ${first.seconds.toFixed(1)} s`);
       await new Promise((resolve) => setTimeout(resolve, 1000));
+      addBuyerReviews(env.DATA_DIR, sequence(23));
+      console.log(`added ${BUYER_REVIEWS} buyers' reviews of ${BUYERS} buyers to the shop's database`);
 
       const { server, url, seconds } = await started(root, env);
       try {

@@ -37,11 +37,29 @@ export interface Reviews {
   /** One buyer's review by its row id (u{id}), as lists show it. */
   byId(id: number): ProductReview | undefined;
   /**
-   * The average score (0 when unreviewed) of catalog rows, as `summary` computes it, for
-   * sorting and filtering many products: buyers' totals are read once, when it is made.
+   * The average score (0 when unreviewed) of these catalog rows, as `summary` computes it, for
+   * sorting and filtering many products: buyers' totals of those products are read once, when
+   * it is made (of the whole shop when they are more than WHOLE_SHOP_ABOVE).
    */
-  scores(): (row: ProductRow) => number;
+  scores(rows: readonly ProductRow[]): (row: ProductRow) => number;
 }
+
+/** Buyers' review count and score sum of a product. */
+interface Totals {
+  n: number;
+  s: number;
+}
+
+/**
+ * Lengths of the lists of products whose buyers' totals one query reads (reviews_product_score
+ * answers each from the index): 500 products take about 0.7 ms with 200,000 reviews.
+ */
+const TOTALS_LISTS = [8, 32, 128, 500] as const;
+/**
+ * Above this many products, one scan of the whole index (about 15 ms with 200,000 reviews)
+ * costs less than the lists of 500 would.
+ */
+const WHOLE_SHOP_ABOVE = 10_000;
 
 interface Row {
   id: number;
@@ -101,21 +119,34 @@ export function createReviews(db: Db, store: Store): Reviews {
   const photosOf = db.prepare("SELECT file FROM review_photos WHERE review_id = ? ORDER BY position, id");
   const byIdQuery = db.prepare("SELECT * FROM reviews WHERE id = ?");
   const totalsQuery = db.prepare("SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews GROUP BY product_slug");
-  // One statement per number of products asked about at once (a page holds at most a few dozen).
-  const totalsOfMany = new Map<number, Statement>();
-  const totalsOf = (slugs: readonly string[]) => {
-    let query = totalsOfMany.get(slugs.length);
-    if (!query) {
-      query = db.prepare(
-        `SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews WHERE product_slug IN (${slugs.map(() => "?").join(", ")}) GROUP BY product_slug`,
-      );
-      totalsOfMany.set(slugs.length, query);
+  // One statement per list length in TOTALS_LISTS, a shorter list padded with NULL (which no
+  // slug equals), so however many products are asked about, a few statements are prepared.
+  const totalsOfList = new Map<number, Statement>();
+  const totalsOf = (slugs: readonly string[]): Map<string, Totals> => {
+    const found = new Map<string, Totals>();
+    if (slugs.length > WHOLE_SHOP_ABOVE) {
+      for (const row of totalsQuery.all() as ({ product_slug: string } & Totals)[]) found.set(row.product_slug, row);
+      return found;
     }
-    return new Map((query.all(...slugs) as { product_slug: string; n: number; s: number }[]).map((r) => [r.product_slug, r]));
+    const longest = TOTALS_LISTS[TOTALS_LISTS.length - 1]!;
+    for (let from = 0; from < slugs.length; from += longest) {
+      const part = slugs.slice(from, from + longest);
+      const length = TOTALS_LISTS.find((n) => n >= part.length)!;
+      let query = totalsOfList.get(length);
+      if (!query) {
+        query = db.prepare(
+          `SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews WHERE product_slug IN (${Array(length).fill("?").join(", ")}) GROUP BY product_slug`,
+        );
+        totalsOfList.set(length, query);
+      }
+      const params = [...part, ...Array<null>(length - part.length).fill(null)];
+      for (const row of query.all(...params) as ({ product_slug: string } & Totals)[]) found.set(row.product_slug, row);
+    }
+    return found;
   };
   const averagesOf: Reviews["averagesOf"] = (products) => {
     const slugs = [...new Set(products.map((p) => p.slug))];
-    const bought = slugs.length ? totalsOf(slugs) : new Map<string, { n: number; s: number }>();
+    const bought = totalsOf(slugs);
     return products.map(({ slug, seedCount, seedSum }) => {
       const mine = bought.get(slug);
       const count = seedCount + Number(mine?.n ?? 0);
@@ -185,10 +216,8 @@ export function createReviews(db: Db, store: Store): Reviews {
       return row ? toReview(row) : undefined;
     },
 
-    scores() {
-      const buyers = new Map(
-        (totalsQuery.all() as { product_slug: string; n: number; s: number }[]).map((r) => [r.product_slug, r]),
-      );
+    scores(rows) {
+      const buyers = totalsOf([...new Set(rows.map((row) => row.slug))]);
       return (row) => {
         const bought = buyers.get(row.slug);
         const count = row.seedCount + (bought?.n ?? 0);

@@ -238,18 +238,20 @@ export class CatalogReads {
   /**
    * One page of a listing: `limit` positions from `offset` in `sort` order, ties in the
    * listing's own order, and the listing's size. "rating" needs buyers' reviews from the shop's
-   * database: `scoreOf` gives each product's average, and the rows are sorted here.
+   * database: `scoresOf` gives the average of each of the listing's products, and the rows are
+   * sorted here.
    */
   listing(
     source: ListingSource,
     sort: ListingSort,
     offset: number,
     limit: number,
-    scoreOf: (row: ProductRow) => number,
+    scoresOf: (rows: readonly ProductRow[]) => (row: ProductRow) => number,
   ): ListingSlice {
     if (sort === "rating") {
       const all = this.allRows();
       const rows = Array.from(this.ordered(source, "featured"), (position) => all[position]!);
+      const scoreOf = scoresOf(rows);
       const scores = new Map(rows.map((r) => [r, scoreOf(r)]));
       // Array.prototype.sort is stable: ties keep the listing's own order.
       rows.sort((a, b) => scores.get(b)! - scores.get(a)!);

@@ -432,4 +432,9 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (folder, name)
   );
   `,
+  `
+  -- Buyers' review count and score sum per product from the index alone: a best-rated listing
+  -- reads those of its own products (reviews.ts scores), and a full count scans the index only.
+  CREATE INDEX reviews_product_score ON reviews(product_slug, score);
+  `,
 ];

@@ -225,6 +225,57 @@ describe("listings on the demo store", () => {
     db.prepare("DELETE FROM users WHERE id = ?").run(user);
   });
 
+  it("scores rows from buyers' totals of those products, however many are asked about", () => {
+    const { catalog } = store.server.store;
+    const db = store.server.db;
+    const user = Number(
+      db
+        .prepare("INSERT INTO users (email, password_hash, created_at) VALUES (?, 'x', 0)")
+        .run(`scores-${Date.now()}@example.com`).lastInsertRowid,
+    );
+    const addReview = db.prepare(
+      "INSERT INTO reviews (user_id, product_slug, score, body, author, created_at) VALUES (?, ?, ?, 'Fine.', 'Mei', 0)",
+    );
+    const reviews = reviewsOf(db, store.server.store);
+    const shop = catalog.allRows();
+    // Rows beyond the catalog's (buyers' reviews name a product by slug): more than one list of
+    // 500, and more than the whole-shop threshold of 10,000, with some seed reviews of their own.
+    const rows = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        ...shop[0]!,
+        slug: `scored-${i}`,
+        seedCount: i % 3,
+        seedSum: 4 * (i % 3),
+        stocks: [],
+      }));
+    db.exec("BEGIN");
+    for (let i = 0; i < 10_500; i += 7) {
+      addReview.run(user, `scored-${i}`, 1 + (i % 5));
+      if (i % 2) addReview.run(user, `scored-${i}`, 5);
+    }
+    db.exec("COMMIT");
+    const expected = (row: { slug: string; seedCount: number; seedSum: number }) => {
+      const mine = db
+        .prepare("SELECT COUNT(*) AS n, COALESCE(SUM(score), 0) AS s FROM reviews WHERE product_slug = ?")
+        .get(row.slug) as { n: number; s: number };
+      const count = row.seedCount + mine.n;
+      return count ? Math.round(((row.seedSum + mine.s) / count) * 10) / 10 : 0;
+    };
+    for (const n of [0, 5, 33, 500, 1_234, 10_500]) {
+      const asked = rows(n);
+      const scoreOf = reviews.scores(asked);
+      expect(
+        asked.map((row) => scoreOf(row)),
+        `${n} rows`,
+      ).toEqual(asked.map(expected));
+    }
+    // A product's score is the one its summary shows.
+    const scoreOf = reviews.scores(shop);
+    for (const row of shop.slice(0, 10)) expect(scoreOf(row)).toBe(reviews.summary(row.slug).average);
+    db.prepare("DELETE FROM reviews WHERE user_id = ?").run(user);
+    db.prepare("DELETE FROM users WHERE id = ?").run(user);
+  });
+
   it("draws a product's related cards from its category in store order, never the product itself", () => {
     const { products, catalog } = store.server.store;
     for (const product of products) {

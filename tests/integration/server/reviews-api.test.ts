@@ -238,6 +238,23 @@ describe("the list and the statistics", () => {
     expect((await store.post("review/list", { productSlug: slug, sort: "random" })).status).toBe(400);
   });
 
+  it("orders a best-rated listing by scores that count buyers' reviews", async () => {
+    type Card = { slug: string; score?: number; reviewCount?: number };
+    const listing = async () =>
+      (await (await fetch(`${store.url}/category/shirts?sort=rating&request=route`)).json()).data.data.products as Card[];
+    const before = (await listing()).find((p) => p.slug === PRODUCT);
+    expect(before).toBeDefined();
+    const { token } = await signUp(store);
+    await receivedOrder(token, OTHER_SKU);
+    expect((await review(token, { productSlug: PRODUCT, score: "5", body: "Warmest shirt I own." })).code).toBe(0);
+    const after = await listing();
+    const mine = after.find((p) => p.slug === PRODUCT)!;
+    expect(mine.reviewCount).toBe((before!.reviewCount ?? 0) + 1);
+    expect(mine.score).toBeGreaterThan(before!.score ?? 0);
+    const scores = after.map((p) => p.score ?? 0);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
   it("the product page carries the new statistics and review at once", async () => {
     const { token } = await signUp(store);
     await receivedOrder(token, "ESP-BLA-S");

@@ -354,4 +354,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (folder, name)
   );
   `,
+  `
+  CREATE INDEX reviews_product_score ON reviews(product_slug, score);
+  `,
 ];

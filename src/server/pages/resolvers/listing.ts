@@ -112,8 +112,7 @@ export function listingPage(input: ListingInput): ListingPageData | null {
 /** A page of a catalog listing, sorted and cut in SQL, its cards read from the catalog's card entries. */
 export function catalogSlice(ctx: ResolveContext, source: ListingSource): ListingSlice {
   return (sort, offset, limit) => {
-    const scoreOf = sort === "rating" ? ctx.reviews.scores() : () => 0;
-    const { total, positions } = ctx.store.catalog.listing(source, sort, offset, limit, scoreOf);
+    const { total, positions } = ctx.store.catalog.listing(source, sort, offset, limit, (rows) => ctx.reviews.scores(rows));
     return { total, products: cardSourcesAt(ctx, positions, "category" in source ? source.category : undefined) };
   };
 }

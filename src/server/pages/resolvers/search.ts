@@ -102,7 +102,7 @@ function searchPage(ctx: ResolveContext): SearchPageData {
   const matches = ctx.search.productMatches(language, q);
   let scoreOf: ((row: ProductRow) => number) | undefined;
   const score = (row: ProductRow) => {
-    scoreOf ??= ctx.reviews.scores();
+    scoreOf ??= ctx.reviews.scores(matches.rows());
     return scoreOf(row);
   };
   const inStock = (row: ProductRow) => row.stocks.some(([sku, stock]) => stock > 0 && ctx.stockOf(sku, stock) > 0);
