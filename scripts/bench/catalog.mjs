@@ -67,7 +67,8 @@ function load(urls, until) {
 
 /**
  * Writes buyers' reviews of random products into the shop's database (made by the first
- * start), as the review call would: a user each, a score, a text. One transaction.
+ * start): BUYERS accounts, each review by one of them with a score of 1 to 5 and a short text.
+ * One transaction.
  */
 function addBuyerReviews(dataDir, next) {
   const db = new Database(join(dataDir, "store.sqlite"));
