@@ -1,7 +1,7 @@
 // Units left of each SKU: the catalog's stock minus what orders that are not cancelled
-// hold. Each SKU is looked up when first asked about (the catalog's variant, one indexed
-// query of the order lines) and remembered for the rest of the request, so a page costs
-// what it shows, whatever the size of the catalog or of the order history. A page of cards
+// hold. Each SKU is looked up when first asked about (the catalog's variant, and its row of
+// sku_held, the total the writes to orders keep) and remembered for the rest of the request,
+// so a page costs what it shows, whatever the size of the catalog or of the order history. A page of cards
 // asks about its variants first, all in one query (prime); a single SKU is a list of one.
 import type { Db, Statement } from "./db/open";
 import type { Store } from "./store/load";
@@ -28,10 +28,8 @@ function heldOf(db: Db, skus: readonly string[]): Map<string, number> {
   }
   let query = byCount.get(skus.length);
   if (!query) {
-    query = db.prepare(
-      `SELECT i.sku, SUM(i.quantity) AS held FROM order_items i JOIN orders o ON o.id = i.order_id
-      WHERE i.sku IN (${skus.map(() => "?").join(", ")}) AND o.status != 'cancelled' GROUP BY i.sku`,
-    );
+    // Kept per SKU by the writes to orders and their lines (migrations.ts, sku_held).
+    query = db.prepare(`SELECT sku, held FROM sku_held WHERE sku IN (${skus.map(() => "?").join(", ")})`);
     byCount.set(skus.length, query);
   }
   return new Map((query.all(...skus) as { sku: string; held: number }[]).map((r) => [r.sku, Number(r.held)]));

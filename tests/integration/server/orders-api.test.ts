@@ -465,3 +465,61 @@ describe("/dev/orders", () => {
     }
   });
 });
+
+describe("what orders hold of each SKU", () => {
+  const db = () => store.server.db;
+  /** sku_held against the order lines it stands for (orders that are not cancelled). */
+  function expectHeldAsSummed() {
+    const kept = db().prepare("SELECT sku, held FROM sku_held WHERE held != 0 ORDER BY sku").all();
+    const summed = db()
+      .prepare(
+        `SELECT i.sku, SUM(i.quantity) AS held FROM order_items i JOIN orders o ON o.id = i.order_id
+         WHERE o.status != 'cancelled' GROUP BY i.sku ORDER BY i.sku`,
+      )
+      .all();
+    expect(kept).toEqual(summed);
+  }
+
+  it("keeps each SKU's total through every order above: placed, paid, cancelled, waiting for review", () => {
+    expect((db().prepare("SELECT COUNT(*) AS n FROM orders").get() as { n: number }).n).toBeGreaterThan(5);
+    expectHeldAsSummed();
+  });
+
+  it("keeps it when a line is added, changed or removed, and when an order is cancelled, restored or deleted", () => {
+    const userId = (db().prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number }).id;
+    const orderNo = `HELD-${Date.now()}`;
+    db()
+      .prepare(
+        `INSERT INTO orders (order_no, user_id, status, pay_status, goods_amount, discount_amount, shipping_fee, pay_amount,
+         currency, shipping_method, payment_method, address_json, created_at, updated_at)
+         VALUES (?, ?, 'in_progress', 'unpaid', 1, 0, 0, 1, 'USD', 'standard', 'card', '{}', 0, 0)`,
+      )
+      .run(orderNo, userId);
+    const orderId = (db().prepare("SELECT id FROM orders WHERE order_no = ?").get(orderNo) as { id: number }).id;
+    const line = db().prepare(
+      "INSERT INTO order_items (order_id, product_slug, sku, title, variant_title, image, price, quantity) VALUES (?, 'enamel-mug', ?, 'Mug', 'White', '', 1, ?)",
+    );
+    line.run(orderId, "ENAMUG-WHI", 3);
+    line.run(orderId, "HELD-ONLY", 4);
+    line.run(orderId, "HELD-ONLY", 1);
+    expectHeldAsSummed();
+    db().prepare("UPDATE order_items SET quantity = 7 WHERE order_id = ? AND sku = 'ENAMUG-WHI'").run(orderId);
+    expectHeldAsSummed();
+    db().prepare("UPDATE order_items SET sku = 'HELD-MOVED' WHERE order_id = ? AND quantity = 1").run(orderId);
+    expectHeldAsSummed();
+    const setStatus = db().prepare("UPDATE orders SET status = ? WHERE id = ?");
+    setStatus.run("cancelled", orderId);
+    expectHeldAsSummed();
+    // A line added to or removed from a cancelled order holds nothing.
+    line.run(orderId, "HELD-ONLY", 2);
+    db().prepare("DELETE FROM order_items WHERE order_id = ? AND sku = 'HELD-MOVED'").run(orderId);
+    expectHeldAsSummed();
+    setStatus.run("in_progress", orderId);
+    expectHeldAsSummed();
+    db().prepare("DELETE FROM order_items WHERE order_id = ? AND quantity = 2").run(orderId);
+    expectHeldAsSummed();
+    db().prepare("DELETE FROM orders WHERE id = ?").run(orderId);
+    expectHeldAsSummed();
+    expect(db().prepare("SELECT held FROM sku_held WHERE sku = 'HELD-ONLY'").get()).toEqual({ held: 0 });
+  });
+});

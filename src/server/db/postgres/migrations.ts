@@ -357,4 +357,44 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX reviews_product_score ON reviews(product_slug, score);
   `,
+  `
+  -- SQLite's sku_held and its triggers: what orders that are not cancelled hold of each SKU.
+  CREATE TABLE sku_held (
+    sku TEXT PRIMARY KEY,
+    held BIGINT NOT NULL
+  );
+  INSERT INTO sku_held (sku, held)
+    SELECT i.sku, SUM(i.quantity) FROM order_items i JOIN orders o ON o.id = i.order_id
+    WHERE o.status != 'cancelled' GROUP BY i.sku;
+  CREATE FUNCTION sku_held_of_items() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    -- An order deleted first (its lines going with it) has taken them off already.
+    IF TG_OP IN ('DELETE', 'UPDATE') AND (SELECT status FROM orders WHERE id = OLD.order_id) != 'cancelled' THEN
+      UPDATE sku_held SET held = held - OLD.quantity WHERE sku = OLD.sku;
+    END IF;
+    IF TG_OP IN ('INSERT', 'UPDATE') AND (SELECT status FROM orders WHERE id = NEW.order_id) != 'cancelled' THEN
+      INSERT INTO sku_held (sku, held) VALUES (NEW.sku, NEW.quantity)
+        ON CONFLICT (sku) DO UPDATE SET held = sku_held.held + EXCLUDED.held;
+    END IF;
+    RETURN NULL;
+  END;
+  $$;
+  CREATE TRIGGER sku_held_items AFTER INSERT OR UPDATE OF order_id, sku, quantity OR DELETE ON order_items
+    FOR EACH ROW EXECUTE FUNCTION sku_held_of_items();
+  CREATE FUNCTION sku_held_of_orders() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF (TG_OP = 'DELETE' AND OLD.status != 'cancelled') OR (TG_OP = 'UPDATE' AND OLD.status != 'cancelled' AND NEW.status = 'cancelled') THEN
+      UPDATE sku_held h SET held = h.held - i.n
+        FROM (SELECT sku, SUM(quantity) AS n FROM order_items WHERE order_id = OLD.id GROUP BY sku) i WHERE h.sku = i.sku;
+    ELSIF TG_OP = 'UPDATE' AND OLD.status = 'cancelled' AND NEW.status != 'cancelled' THEN
+      INSERT INTO sku_held (sku, held) SELECT sku, SUM(quantity) FROM order_items WHERE order_id = NEW.id GROUP BY sku
+        ON CONFLICT (sku) DO UPDATE SET held = sku_held.held + EXCLUDED.held;
+    END IF;
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NULL;
+  END;
+  $$;
+  CREATE TRIGGER sku_held_orders_status AFTER UPDATE OF status ON orders FOR EACH ROW EXECUTE FUNCTION sku_held_of_orders();
+  CREATE TRIGGER sku_held_orders_delete BEFORE DELETE ON orders FOR EACH ROW EXECUTE FUNCTION sku_held_of_orders();
+  `,
 ];
