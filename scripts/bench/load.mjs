@@ -40,8 +40,9 @@ async function loop() {
     const url = urls[sent++ % urls.length];
     const at = performance.now();
     if (!(await get(agent, url))) errors++;
-    latencies.push(performance.now() - at);
-    if (at - started >= SETTLED_AFTER_MS) settled.push(performance.now() - at);
+    const took = performance.now() - at;
+    latencies.push(took);
+    if (at - started >= SETTLED_AFTER_MS) settled.push(took);
   }
 }
 

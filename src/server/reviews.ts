@@ -6,7 +6,8 @@
 import type { ProductReview, ReviewSummary } from "../../generated/types";
 import { REVIEW_PAGE_SIZE, type ReviewSort } from "../shared/reviews";
 import type { ProductRow } from "./catalog/queries";
-import type { Db, Statement } from "./db/open";
+import { inListReader } from "./db/in-list";
+import type { Db } from "./db/open";
 import type { Store } from "./store/load";
 
 /** Where buyers' review photos are served from (files in DATA_DIR/reviews/). */
@@ -51,11 +52,6 @@ interface Totals {
 }
 
 /**
- * Lengths of the lists of products whose buyers' totals one query reads (reviews_product_score
- * answers each from the index): 500 products take about 0.7 ms with 200,000 reviews.
- */
-const TOTALS_LISTS = [8, 32, 128, 500] as const;
-/**
  * Above this many products, one scan of the whole index (about 15 ms with 200,000 reviews)
  * costs less than the lists of 500 would.
  */
@@ -95,6 +91,12 @@ function compare(sort: ReviewSort): (a: Keyed, b: Keyed) => number {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** The average (0 when unreviewed) and count of the store's reviews of a product with its buyers'. */
+function withBuyers(seedCount: number, seedSum: number, bought: Totals | undefined): { average: number; count: number } {
+  const count = seedCount + Number(bought?.n ?? 0);
+  return { average: count ? round1((seedSum + Number(bought?.s ?? 0)) / count) : 0, count };
+}
+
 export function createReviews(db: Db, store: Store): Reviews {
   const catalog = store.catalog;
   /** The store's reviews of a product, with their sort keys. */
@@ -119,39 +121,21 @@ export function createReviews(db: Db, store: Store): Reviews {
   const photosOf = db.prepare("SELECT file FROM review_photos WHERE review_id = ? ORDER BY position, id");
   const byIdQuery = db.prepare("SELECT * FROM reviews WHERE id = ?");
   const totalsQuery = db.prepare("SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews GROUP BY product_slug");
-  // One statement per list length in TOTALS_LISTS, a shorter list padded with NULL (which no
-  // slug equals), so however many products are asked about, a few statements are prepared.
-  const totalsOfList = new Map<number, Statement>();
+  // Buyers' totals of a list of products, read from the index reviews_product_score alone.
+  const totalsIn = inListReader<{ product_slug: string } & Totals>(
+    db,
+    (list) =>
+      `SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews WHERE product_slug IN (${list}) GROUP BY product_slug`,
+  );
   const totalsOf = (slugs: readonly string[]): Map<string, Totals> => {
-    const found = new Map<string, Totals>();
-    if (slugs.length > WHOLE_SHOP_ABOVE) {
-      for (const row of totalsQuery.all() as ({ product_slug: string } & Totals)[]) found.set(row.product_slug, row);
-      return found;
-    }
-    const longest = TOTALS_LISTS[TOTALS_LISTS.length - 1]!;
-    for (let from = 0; from < slugs.length; from += longest) {
-      const part = slugs.slice(from, from + longest);
-      const length = TOTALS_LISTS.find((n) => n >= part.length)!;
-      let query = totalsOfList.get(length);
-      if (!query) {
-        query = db.prepare(
-          `SELECT product_slug, COUNT(*) AS n, SUM(score) AS s FROM reviews WHERE product_slug IN (${Array(length).fill("?").join(", ")}) GROUP BY product_slug`,
-        );
-        totalsOfList.set(length, query);
-      }
-      const params = [...part, ...Array<null>(length - part.length).fill(null)];
-      for (const row of query.all(...params) as ({ product_slug: string } & Totals)[]) found.set(row.product_slug, row);
-    }
-    return found;
+    const unique = [...new Set(slugs)];
+    const rows =
+      unique.length > WHOLE_SHOP_ABOVE ? (totalsQuery.all() as ({ product_slug: string } & Totals)[]) : totalsIn(unique);
+    return new Map(rows.map((row) => [row.product_slug, row]));
   };
   const averagesOf: Reviews["averagesOf"] = (products) => {
-    const slugs = [...new Set(products.map((p) => p.slug))];
-    const bought = totalsOf(slugs);
-    return products.map(({ slug, seedCount, seedSum }) => {
-      const mine = bought.get(slug);
-      const count = seedCount + Number(mine?.n ?? 0);
-      return { average: count ? round1((seedSum + Number(mine?.s ?? 0)) / count) : 0, count };
-    });
+    const bought = totalsOf(products.map((p) => p.slug));
+    return products.map(({ slug, seedCount, seedSum }) => withBuyers(seedCount, seedSum, bought.get(slug)));
   };
   const pageQuery = (sort: ReviewSort) =>
     db.prepare<[string, number], Row>(`SELECT * FROM reviews WHERE product_slug = ? ORDER BY ${ORDER_SQL[sort]} LIMIT ?`);
@@ -217,12 +201,8 @@ export function createReviews(db: Db, store: Store): Reviews {
     },
 
     scores(rows) {
-      const buyers = totalsOf([...new Set(rows.map((row) => row.slug))]);
-      return (row) => {
-        const bought = buyers.get(row.slug);
-        const count = row.seedCount + (bought?.n ?? 0);
-        return count ? round1((row.seedSum + (bought?.s ?? 0)) / count) : 0;
-      };
+      const buyers = totalsOf(rows.map((row) => row.slug));
+      return (row) => withBuyers(row.seedCount, row.seedSum, buyers.get(row.slug)).average;
     },
   };
 }

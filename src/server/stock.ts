@@ -1,9 +1,11 @@
 // Units left of each SKU: the catalog's stock minus what orders that are not cancelled
 // hold. Each SKU is looked up when first asked about (the catalog's variant, and its row of
 // sku_held, the total the writes to orders keep) and remembered for the rest of the request,
-// so a page costs what it shows, whatever the size of the catalog or of the order history. A page of cards
-// asks about its variants first, all in one query (prime); a single SKU is a list of one.
-import type { Db, Statement } from "./db/open";
+// so a page costs what it shows, whatever the size of the catalog or of the order history. A
+// page of cards asks about its variants first, all in one query (prime); a single SKU is a
+// list of one.
+import { inListReader } from "./db/in-list";
+import type { Db } from "./db/open";
 import type { Store } from "./store/load";
 
 /**
@@ -17,22 +19,17 @@ export interface StockSnapshot extends StockOf {
   prime(variants: readonly { sku: string; stock: number }[]): void;
 }
 
-/** Per database, one statement per number of SKUs asked about at once (compiled once, not once per request). */
-const heldOfMany = new WeakMap<Db, Map<number, Statement>>();
+/** Per database, the reader of what orders hold of a list of SKUs (prepared once, not once per request). */
+const heldReaders = new WeakMap<Db, (skus: readonly string[]) => { sku: string; held: number }[]>();
 
 function heldOf(db: Db, skus: readonly string[]): Map<string, number> {
-  let byCount = heldOfMany.get(db);
-  if (!byCount) {
-    byCount = new Map();
-    heldOfMany.set(db, byCount);
-  }
-  let query = byCount.get(skus.length);
-  if (!query) {
+  let read = heldReaders.get(db);
+  if (!read) {
     // Kept per SKU by the writes to orders and their lines (migrations.ts, sku_held).
-    query = db.prepare(`SELECT sku, held FROM sku_held WHERE sku IN (${skus.map(() => "?").join(", ")})`);
-    byCount.set(skus.length, query);
+    read = inListReader(db, (list) => `SELECT sku, held FROM sku_held WHERE sku IN (${list})`);
+    heldReaders.set(db, read);
   }
-  return new Map((query.all(...skus) as { sku: string; held: number }[]).map((r) => [r.sku, Number(r.held)]));
+  return new Map(read(skus).map((r) => [r.sku, Number(r.held)]));
 }
 
 export function stockSnapshot(db: Db, store: Store): StockSnapshot {
