@@ -17,6 +17,11 @@ export type StockOf = (sku: string, stock?: number) => number;
 export interface StockSnapshot extends StockOf {
   /** Reads in one query what orders hold of these catalog variants, for the asks that follow. */
   prime(variants: readonly { sku: string; stock: number }[]): void;
+  /**
+   * What orders held of each SKU read so far, as read (SKUs the catalog has none of are never
+   * read: orders cannot change them). A page made from this snapshot is right while they hold.
+   */
+  readonly held: ReadonlyMap<string, number>;
 }
 
 /** Per database, the reader of what orders hold of a list of SKUs (prepared once, not once per request). */
@@ -32,8 +37,17 @@ function heldOf(db: Db, skus: readonly string[]): Map<string, number> {
   return new Map(read(skus).map((r) => [r.sku, Number(r.held)]));
 }
 
+/** Whether orders hold of each SKU of `held` what it says they do. */
+export function stillHeld(db: Db, held: ReadonlyMap<string, number>): boolean {
+  if (held.size === 0) return true;
+  const now = heldOf(db, [...held.keys()]);
+  for (const [sku, units] of held) if ((now.get(sku) ?? 0) !== units) return false;
+  return true;
+}
+
 export function stockSnapshot(db: Db, store: Store): StockSnapshot {
   const known = new Map<string, number>();
+  const heldRead = new Map<string, number>();
   const prime = (variants: readonly { sku: string; stock: number }[]) => {
     const asked = new Map<string, number>();
     for (const { sku, stock } of variants) {
@@ -43,11 +57,14 @@ export function stockSnapshot(db: Db, store: Store): StockSnapshot {
     }
     if (asked.size === 0) return;
     const held = heldOf(db, [...asked.keys()]);
-    for (const [sku, stock] of asked) known.set(sku, Math.max(0, stock - (held.get(sku) ?? 0)));
+    for (const [sku, stock] of asked) {
+      heldRead.set(sku, held.get(sku) ?? 0);
+      known.set(sku, Math.max(0, stock - heldRead.get(sku)!));
+    }
   };
   const stockOf: StockOf = (sku, catalogStock) => {
     if (!known.has(sku)) prime([{ sku, stock: catalogStock ?? store.variantBySku.get(sku)?.variant.stock ?? 0 }]);
     return known.get(sku)!;
   };
-  return Object.assign(stockOf, { prime });
+  return Object.assign(stockOf, { prime, held: heldRead });
 }

@@ -487,4 +487,21 @@ export const MIGRATIONS: readonly string[] = [
       WHERE sku IN (SELECT sku FROM order_items WHERE order_id = OLD.id);
   END;
   `,
+  `
+  -- Orders show on public pages only as stock, which sku_held now keeps: the page data version
+  -- no longer moves on every write to an order or its lines (a payment, a shipment, an order of
+  -- one product), each of which made every page cached in every worker stale. What sku_held
+  -- holds moves a stock version instead, and a cached page is checked against what orders hold
+  -- of its own SKUs once that version has moved (page-service.ts).
+  DROP TRIGGER page_data_orders_insert;
+  DROP TRIGGER page_data_orders_update;
+  DROP TRIGGER page_data_orders_delete;
+  DROP TRIGGER page_data_order_items_insert;
+  DROP TRIGGER page_data_order_items_update;
+  DROP TRIGGER page_data_order_items_delete;
+  ALTER TABLE page_data_version ADD COLUMN stock INTEGER NOT NULL DEFAULT 0;
+  CREATE TRIGGER page_data_stock_insert AFTER INSERT ON sku_held BEGIN UPDATE page_data_version SET stock = stock + 1; END;
+  CREATE TRIGGER page_data_stock_update AFTER UPDATE ON sku_held BEGIN UPDATE page_data_version SET stock = stock + 1; END;
+  CREATE TRIGGER page_data_stock_delete AFTER DELETE ON sku_held BEGIN UPDATE page_data_version SET stock = stock + 1; END;
+  `,
 ];

@@ -21,7 +21,7 @@ import { createIslandCache, type IslandCache } from "./island-cache";
 import { createLinks } from "./links";
 import { checkPageData, checkScopeRoots } from "./page-data-check";
 import { pageMeta, type RenderLogger, renderRegion } from "./render";
-import { CLOCK_PAGE_TTL_MS, type RenderCache } from "./render-cache";
+import { CLOCK_PAGE_TTL_MS, type PageDataVersion, type RenderCache } from "./render-cache";
 import { notFound, type ResolveContext, resolvePage, signInRequired, type Viewer } from "./resolve";
 import { shopperCart } from "./shopper-cart";
 
@@ -65,11 +65,26 @@ export interface PageResult {
  */
 export type CacheOutcome = "hit" | "stored" | "miss" | "bypass";
 
-/** The render cache, the database's page data version its keys carry (render-cache.ts), and which renders it keeps (admission.ts). */
+/**
+ * A cached page, with what orders held of the SKUs it shows when it was rendered, and the
+ * stock version at which that was last found to hold.
+ */
+export interface CachedPage {
+  result: PageResult;
+  held: ReadonlyMap<string, number>;
+  stock: number;
+}
+
+/**
+ * The render cache, the database's page data versions (render-cache.ts: its keys carry the
+ * first), which renders it keeps (admission.ts), and whether orders still hold what a page's
+ * SKUs had held (stock.ts stillHeld).
+ */
 export interface PageCacheDeps {
-  pages: RenderCache<PageResult>;
-  version(): number;
+  pages: RenderCache<CachedPage>;
+  version(): PageDataVersion;
   admission: Admission;
+  stillHeld(held: ReadonlyMap<string, number>): boolean;
 }
 
 export interface PageServiceDeps {
@@ -109,8 +124,13 @@ export function createPageService(deps: PageServiceDeps) {
     return messages;
   };
 
-  /** The render and whether it read what differs between anonymous visitors (the visitor id) or the clock. */
-  async function renderTracked(request: PageRequest): Promise<{ result: PageResult; clockRead: boolean }> {
+  /**
+   * The render, whether it read what differs between anonymous visitors (the visitor id) or the
+   * clock, and what orders held of the SKUs whose stock it shows.
+   */
+  async function renderTracked(
+    request: PageRequest,
+  ): Promise<{ result: PageResult; clockRead: boolean; held: ReadonlyMap<string, number> }> {
     // An unknown address is answered in the language its prefix names, like every page under it.
     const match: RouteMatch = matchPath(routes, request.pathname) ?? {
       name: "not-found",
@@ -126,6 +146,7 @@ export function createPageService(deps: PageServiceDeps) {
     const now = (deps.clock ?? Date.now)();
     let visitorRead = false;
     let clockRead = false;
+    const stockOf = deps.stock();
     const ctx: ResolveContext = {
       store,
       db: deps.db,
@@ -141,7 +162,7 @@ export function createPageService(deps: PageServiceDeps) {
       links,
       t: (id) => messages[id] ?? id,
       reviews: reviewsOf(deps.db, store),
-      stockOf: deps.stock(),
+      stockOf,
       search: searchIndexOf(deps.store),
       get now() {
         clockRead = true;
@@ -248,7 +269,7 @@ export function createPageService(deps: PageServiceDeps) {
       pageFoot,
       shared,
     };
-    return { result, clockRead };
+    return { result, clockRead, held: stockOf.held };
   }
 
   async function render(request: PageRequest): Promise<PageResult> {
@@ -272,12 +293,13 @@ export function createPageService(deps: PageServiceDeps) {
     // Read before rendering: a write during the render leaves this entry behind the next
     // version, never ahead. The year is the footer's. (JSON holds no raw line break: the
     // address is the key's first line.)
-    const generation = `${cache.version()}\n${new Date().getUTCFullYear()}`;
+    const version = cache.version();
+    const generation = `${version.data}\n${new Date().getUTCFullYear()}`;
     const key = `${address}\n${generation}`;
     // Hits count too: a page read from the cache all day outranks one asked for twice.
     const asked = cache.admission.record(address);
     const hit = cache.pages.get(key, now);
-    if (hit) return { result: hit, cache: "hit" };
+    if (hit && stockStands(cache, hit, version.stock)) return { result: hit.result, cache: "hit" };
     // Requests that miss together wait for one render (a popular page just made stale would
     // otherwise be rendered once per request in flight).
     const pending = rendering.get(key);
@@ -289,11 +311,12 @@ export function createPageService(deps: PageServiceDeps) {
     const started = renderTracked(request);
     rendering.set(key, started);
     try {
-      const { result, clockRead } = await started;
+      const { result, clockRead, held } = await started;
       if (!result.shared) return { result, cache: "bypass" };
       if (asked < 2) return { result, cache: "miss" };
       const expiresAt = clockRead ? now + CLOCK_PAGE_TTL_MS : Number.POSITIVE_INFINITY;
-      const kept = cache.pages.set(key, result, estimatedBytes(result), expiresAt, {
+      const page: CachedPage = { result, held, stock: version.stock };
+      const kept = cache.pages.set(key, page, estimatedBytes(page), expiresAt, {
         now,
         // A page of an older version or year is unreachable: any page outranks it.
         outranks: (victim) => {
@@ -316,13 +339,26 @@ export function createPageService(deps: PageServiceDeps) {
 export type PageService = ReturnType<typeof createPageService>;
 
 /**
+ * Whether a cached page's stock is still right: surely while no order has changed what any SKU
+ * is held for since it was last found right, and otherwise when orders hold of its own SKUs
+ * what they did when it was rendered (an order of another product leaves it as it was).
+ */
+function stockStands(cache: PageCacheDeps, page: CachedPage, stock: number): boolean {
+  if (page.stock === stock) return true;
+  if (!cache.stillHeld(page.held)) return false;
+  page.stock = stock;
+  return true;
+}
+
+/**
  * A page's cached text, in bytes: the regions and the page data, two bytes a character three
  * times over. The result holds them as strings (two bytes a character at worst); the document
  * and page-route bodies the routes keep beside it hold them as UTF-8, a byte a character of
  * markup and three of Chinese text, so a page is counted above what it holds unless it is
  * almost all Chinese text.
  */
-function estimatedBytes(result: PageResult): number {
+function estimatedBytes({ result, held }: CachedPage): number {
   const text = result.pageHead.length + result.pageBody.length + result.pageFoot.length + JSON.stringify(result.pageData).length;
-  return 2 * 3 * text;
+  // An entry of what orders held of a SKU: its key, a number and the Map's own slot.
+  return 2 * 3 * text + 64 * held.size;
 }

@@ -1,9 +1,10 @@
 // Rendered pages that are the same for every visitor without a session, kept in memory so
 // that the next anonymous request for the same address skips resolving and rendering. An
 // entry's key carries the database's page data version (a counter SQLite triggers bump on
-// every write to what public pages show: migrations.ts), so a write in any worker process
-// makes every older entry unreachable; least recently used entries go first when the cache
-// is over its count or its size, and only for a page that outranks them (admission.ts).
+// every write to what public pages show but stock: migrations.ts), so a write in any worker
+// process makes every older entry unreachable; stock, which every order changes, is checked per
+// page instead (page-service.ts). Least recently used entries go first when the cache is over
+// its count or its size, and only for a page that outranks them (admission.ts).
 import type { Db, Statement } from "../db/open";
 
 export interface RenderCacheLimits {
@@ -91,8 +92,20 @@ export function createRenderCache<T>(limits: RenderCacheLimits = DEFAULT_RENDER_
   };
 }
 
-/** Reads the page data version: one indexed row, once per request that may use the cache. */
-export function pageDataVersion(db: Db): () => number {
-  const query: Statement = db.prepare("SELECT version FROM page_data_version WHERE id = 1");
-  return () => (query.get() as { version: number } | undefined)?.version ?? 0;
+/**
+ * The database's versions of what public pages show: `data` moves on every write to it but
+ * stock, `stock` on every change of what orders hold of a SKU (migrations.ts, page_data_*).
+ */
+export interface PageDataVersion {
+  data: number;
+  stock: number;
+}
+
+/** Reads the page data versions: one indexed row, once per request that may use the cache. */
+export function pageDataVersion(db: Db): () => PageDataVersion {
+  const query: Statement = db.prepare("SELECT version, stock FROM page_data_version WHERE id = 1");
+  return () => {
+    const row = query.get() as { version: number; stock: number } | undefined;
+    return { data: Number(row?.version ?? 0), stock: Number(row?.stock ?? 0) };
+  };
 }

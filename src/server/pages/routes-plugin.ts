@@ -18,11 +18,11 @@ import { clearFlash, readFlash } from "../forms/flash";
 import { sessionTokenOf } from "../forms/session-cookie";
 import { contentSecurityPolicy, injectOrigins, inlineSources } from "../security";
 import { publicOrigin } from "../seo/public-origin";
-import { stockSnapshot } from "../stock";
+import { stillHeld, stockSnapshot } from "../stock";
 import type { LocalizedStore } from "../store/load";
 import { storeFor } from "../store/localize";
 import { createAdmission } from "./admission";
-import { type CacheOutcome, createPageService, type PageRequest, type PageResult } from "./page-service";
+import { type CachedPage, type CacheOutcome, createPageService, type PageRequest, type PageResult } from "./page-service";
 import { createRenderCache, pageDataVersion } from "./render-cache";
 import type { Viewer } from "./resolve";
 
@@ -133,7 +133,12 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
   const pages = createPageService({
     store: deps.store,
     db: deps.db,
-    cache: { pages: createRenderCache<PageResult>(), version: pageDataVersion(deps.db), admission: createAdmission() },
+    cache: {
+      pages: createRenderCache<CachedPage>(),
+      version: pageDataVersion(deps.db),
+      admission: createAdmission(),
+      stillHeld: (held) => stillHeld(deps.db, held),
+    },
     // Stock does not depend on the language: the English store serves every page.
     stock: () => stockSnapshot(deps.db, storeFor(deps.store, "en")),
     registry: deps.registry,

@@ -87,7 +87,7 @@ describe("the shared head and foot islands", { timeout: 120_000 }, () => {
       db,
       registry,
       log: { error: (m: string) => errors.push(m) },
-      stock: () => Object.assign(() => 3, { prime: () => {} }),
+      stock: () => Object.assign(() => 3, { prime: () => {}, held: new Map<string, number>() }),
     };
     const { cache, renders } = countingCache();
     const shared = createPageService({ ...deps, islands: cache });

@@ -23,11 +23,12 @@ import { START_TIMEOUT_MS, signUp, startStore, type TestStore } from "./support"
 const DEMO = join(process.cwd(), "fixtures/demo-store");
 
 let store: TestStore;
-// A second server process on the same database, as the workers of `npm start` are.
+// A second server process on the same database, as the workers of `npm start` are (or, on
+// PostgreSQL, as several instances are).
 let twin: TestStore;
 beforeAll(async () => {
   store = await startStore();
-  twin = await startStore({ dataDir: store.dataDir });
+  twin = await startStore({ dataDir: store.dataDir, ...(store.databaseUrl ? { databaseUrl: store.databaseUrl } : {}) });
 }, START_TIMEOUT_MS * 2);
 afterAll(async () => {
   await twin.close();
@@ -110,6 +111,32 @@ describe("the render cache", () => {
     const twinAfter = await route(twin.url, PRODUCT);
     expect(twinAfter.headers.get("x-render-cache")).toBe("stored");
     expect(await stockIn(twinAfter)).toBe(0);
+  });
+
+  it("keeps a cached page through an order of products it does not show and every later step of an order", async () => {
+    const mug = "/product/enamel-mug";
+    const shirts = "/category/shirts";
+    const outcome = async (path: string) => (await route(store.url, path)).headers.get("x-render-cache");
+    for (const path of [mug, shirts]) {
+      await route(store.url, path);
+      await route(store.url, path);
+      expect(await outcome(path)).toBe("hit");
+    }
+    const { token } = await signUp(store);
+    const orderNo = await placeOrder(store, token, { sku: "DENSHI-OLI-S" });
+    // The mug's page shows no shirt: it stays. The shirts' page shows what the order took.
+    expect(await outcome(mug)).toBe("hit");
+    expect(await outcome(shirts)).toBe("stored");
+    // Paying changes no stock: neither page is rendered again.
+    await payOrder(store, token, orderNo);
+    expect(await outcome(mug)).toBe("hit");
+    expect(await outcome(shirts)).toBe("hit");
+    // An unpaid order cancelled gives its shirt back: the shirts' page is rendered again.
+    const unpaid = await placeOrder(store, token, { sku: "DENSHI-OLI-S" });
+    expect(await outcome(shirts)).toBe("stored");
+    expect((await store.post("order/cancel", { orderNo: unpaid }, { token })).data.status).toBe("cancelled");
+    expect(await outcome(mug)).toBe("hit");
+    expect(await outcome(shirts)).toBe("stored");
   });
 
   it("renders a product page again when a buyer's review is added", async () => {
@@ -207,11 +234,12 @@ describe("the render cache", () => {
       db,
       registry,
       log: { error: (message) => expect.fail(message) },
-      stock: () => Object.assign(() => 3, { prime: () => {} }),
+      stock: () => Object.assign(() => 3, { prime: () => {}, held: new Map<string, number>() }),
       cache: {
         pages: createRenderCache({ entries: 2, bytes: 64 * 1024 * 1024 }),
-        version: () => version,
+        version: () => ({ data: version, stock: 0 }),
         admission: createAdmission(),
+        stillHeld: () => true,
       },
     });
     const ask = async (address: string) => {
@@ -230,6 +258,51 @@ describe("the render cache", () => {
       // After a write the kept pages are unreachable: D, asked for twice, outranks them.
       version = 2;
       expect([await ask(D), await ask(D), await ask(D)]).toEqual(["miss", "stored", "hit"]);
+    } finally {
+      db.close();
+      local.catalog.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("asks whether orders still hold what a page's SKUs had held only once the stock version moved, and then once", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "page-cache-"));
+    const local = loadStore(DEMO, loadSchemaSet(join(process.cwd(), "schemas")), Object.keys(registry));
+    const db = openDatabase(dataDir);
+    let stock = 0;
+    let holds = true;
+    const asked: ReadonlyMap<string, number>[] = [];
+    const pages = createPageService({
+      store: local,
+      db,
+      registry,
+      log: { error: (message) => expect.fail(message) },
+      stock: () => Object.assign(() => 3, { prime: () => {}, held: new Map([["LINSHI-SAN-S", 2]]) }),
+      cache: {
+        pages: createRenderCache({ entries: 10, bytes: 64 * 1024 * 1024 }),
+        version: () => ({ data: 1, stock }),
+        admission: createAdmission(),
+        stillHeld: (held) => {
+          asked.push(held);
+          return holds;
+        },
+      },
+    });
+    const ask = async () => (await pages.renderCached({ pathname: "/product/linen-shirt", query: new URLSearchParams() })).cache;
+    try {
+      expect([await ask(), await ask(), await ask()]).toEqual(["miss", "stored", "hit"]);
+      expect(asked).toEqual([]);
+      // An order of anything: the page's own SKUs are read once, and still hold.
+      stock = 1;
+      expect([await ask(), await ask()]).toEqual(["hit", "hit"]);
+      expect(asked).toEqual([new Map([["LINSHI-SAN-S", 2]])]);
+      // An order of one of its SKUs: rendered and kept again.
+      stock = 2;
+      holds = false;
+      expect(await ask()).toBe("stored");
+      holds = true;
+      expect(await ask()).toBe("hit");
+      expect(asked).toHaveLength(2);
     } finally {
       db.close();
       local.catalog.close();

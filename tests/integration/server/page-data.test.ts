@@ -97,7 +97,7 @@ function pageService(errors: string[]) {
     db,
     registry,
     log: { error: (message) => errors.push(message) },
-    stock: () => Object.assign(() => 3, { prime: () => {} }),
+    stock: () => Object.assign(() => 3, { prime: () => {}, held: new Map<string, number>() }),
   });
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The API suite again, every store on a PostgreSQL database of its own (DATABASE_URL): the same
-// test files, imported here after the stores are pointed at a throwaway cluster.
+// test files, imported here after the stores are pointed at a throwaway cluster (the render
+// cache's too: its pages follow the same database versions there).
 import { afterAll, describe, it } from "vitest";
 import { postgresBinaries, startPostgres } from "./postgres-support";
 import { putStoresOn, START_TIMEOUT_MS } from "./support";
@@ -22,4 +23,5 @@ if ("missing" in binaries) {
   await import("./account-lists.test");
   await import("./account-profile.test");
   await import("./account-access.test");
+  await import("./page-cache.test");
 }

@@ -75,7 +75,7 @@ describe.skipIf("missing" in binaries)(`the PostgreSQL migrations${"missing" in 
     again.close();
   });
 
-  it("move the page data version on the writes that change public pages, not on others", () => {
+  it("move the page data version on the writes that change public pages, not on others, and the stock version on what orders hold", () => {
     const version = () => db.prepare("SELECT version FROM page_data_version WHERE id = 1").pluck().get() as number;
     const before = version();
     const user = db
@@ -86,6 +86,15 @@ describe.skipIf("missing" in binaries)(`the PostgreSQL migrations${"missing" in 
     expect(version()).toBe(before + 1);
     db.prepare("INSERT INTO coupon_claims (user_id, coupon_code, claimed_at) VALUES (?, ?, ?)").run(user, "SAVE", 1);
     expect(version()).toBe(before + 2);
+    // Orders move the stock version, through what they hold of each SKU, and only that.
+    const stock = () => db.prepare("SELECT stock FROM page_data_version WHERE id = 1").pluck().get() as number;
+    const stockBefore = stock();
+    db.prepare("UPDATE orders SET status = status WHERE id = -1").run();
+    db.prepare("UPDATE order_items SET quantity = quantity WHERE id = -1").run();
+    expect([version(), stock()]).toEqual([before + 2, stockBefore]);
+    db.prepare("INSERT INTO sku_held (sku, held) VALUES (?, ?)").run("SCHEMA-SKU", 1);
+    db.prepare("UPDATE sku_held SET held = 2 WHERE sku = ?").run("SCHEMA-SKU");
+    expect([version(), stock()]).toEqual([before + 2, stockBefore + 2]);
   });
 
   it("compare email addresses without case, as SQLite's NOCASE does", () => {

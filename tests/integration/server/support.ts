@@ -27,6 +27,8 @@ export interface TestStore {
   url: string;
   server: StoreServer;
   dataDir: string;
+  /** The PostgreSQL database it uses, when a PostgreSQL suite put it on one: a second process of the same store passes it on. */
+  databaseUrl?: string;
   /** POST /api/web/{call}; `visitor` sets the visitorId cookie. */
   // biome-ignore lint/suspicious/noExplicitAny: as Envelope's T: the answer's data, checked against its response schema at run time.
   post<T = any>(
@@ -64,6 +66,7 @@ export async function startStore(options: AppOptions & { keepData?: boolean } = 
     url,
     server,
     dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
     async post(call, body = {}, opts = {}) {
       const headers: Record<string, string> = { "content-type": opts.type ?? "application/json" };
       if (opts.token) headers["x-auth"] = opts.token;

@@ -397,4 +397,17 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE TRIGGER sku_held_orders_status AFTER UPDATE OF status ON orders FOR EACH ROW EXECUTE FUNCTION sku_held_of_orders();
   CREATE TRIGGER sku_held_orders_delete BEFORE DELETE ON orders FOR EACH ROW EXECUTE FUNCTION sku_held_of_orders();
   `,
+  `
+  -- SQLite's: orders move the stock version through sku_held, not the page data version.
+  DROP TRIGGER page_data_orders ON orders;
+  DROP TRIGGER page_data_order_items ON order_items;
+  ALTER TABLE page_data_version ADD COLUMN stock BIGINT NOT NULL DEFAULT 0;
+  CREATE FUNCTION bump_stock_version() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    UPDATE page_data_version SET stock = stock + 1;
+    RETURN NULL;
+  END;
+  $$;
+  CREATE TRIGGER page_data_stock AFTER INSERT OR UPDATE OR DELETE ON sku_held FOR EACH STATEMENT EXECUTE FUNCTION bump_stock_version();
+  `,
 ];
