@@ -8,7 +8,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { precompiledMessages } from "./scripts/esbuild/precompiled-messages.mjs";
-import { planSharedChunk, sharedChunk } from "./scripts/esbuild/shared-chunk.mjs";
+import { planSharedChunks, sharedChunks } from "./scripts/esbuild/shared-chunk.mjs";
 
 const root = dirname(fileURLToPath(import.meta.url));
 const clientDir = join(root, "dist/client");
@@ -104,9 +104,9 @@ async function build(dev) {
   const started = Date.now();
   rmSync(clientDir, { recursive: true, force: true });
   // A first pass, written nowhere, shows what the islands share; the second groups it (shared-chunk.mjs).
-  const plan = planSharedChunk((await esbuild.build({ ...clientOptions(dev), write: false })).metafile, root, BROWSER_ENTRY);
+  const plan = planSharedChunks((await esbuild.build({ ...clientOptions(dev), write: false })).metafile, root, BROWSER_ENTRY);
   const options = clientOptions(dev);
-  const grouped = { ...options, plugins: [...options.plugins, sharedChunk(plan)] };
+  const grouped = { ...options, plugins: [...options.plugins, sharedChunks(plan)] };
   const manifest = writeManifest((await esbuild.build(grouped)).metafile);
   rmSync(serverDir, { recursive: true, force: true });
   await esbuild.build(serverOptions(dev));

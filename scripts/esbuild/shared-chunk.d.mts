@@ -1,13 +1,14 @@
 // Types of shared-chunk.mjs, for the tests that import it.
 import type { Metafile, Plugin } from "esbuild";
 
-export interface SharedChunkPlan {
+export interface SharedChunkGroup {
+  name: "runtime" | "islands";
   modules: string[];
   importers: string[];
 }
-export function planSharedChunk(
+export function planSharedChunks(
   metafile: Pick<Metafile, "outputs"> | { outputs: Record<string, unknown> },
   root: string,
   bootEntry: string,
-): SharedChunkPlan;
-export function sharedChunk(plan: SharedChunkPlan): Plugin;
+): SharedChunkGroup[];
+export function sharedChunks(groups: SharedChunkGroup[]): Plugin;

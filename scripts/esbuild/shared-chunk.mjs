@@ -1,23 +1,29 @@
-// One shared chunk for the code the public pages' islands share, instead of the dozens of
-// small chunks esbuild would split it into (issue 16: at most 20 scripts per page).
+// Two shared chunks for the code the public pages share, instead of the dozens of small chunks
+// esbuild would split it into (issue 16: at most 20 scripts per page).
 //
 // esbuild puts each module in the chunk of the set of entry points that reach it through
 // static imports, and has no manual chunks: a hook used by the header and the account pages,
 // and another used by the header and the cart, land in two files of a few hundred bytes each.
-// From a first build's metafile, `planSharedChunk` picks the modules of the shared chunks
-// that the runtime's entry points and the public areas' island groups reach (React,
-// react-intl, the router's hooks, the small helpers of the islands), and the entry points
-// that reach any of them. The plugin then gives each such entry point a static import of one
-// module importing them all: every picked module is reached by the same entry points, so
-// esbuild makes one chunk of them (and one of those the boot chunk reaches as well).
+// From a first build's metafile, `planSharedChunks` picks the modules of the shared chunks
+// that the runtime's entry points and the public areas' island groups reach, in two groups:
+// - the runtime's: what the boot chunk and the entry points that run without React (the router,
+//   the background services) share with anything, such as the route table and the api client;
+// - the islands': the rest, what the entry points that bring React share (React, react-intl,
+//   the router's hooks, the small helpers of the islands).
+// The plugin then gives each entry point that reaches a group's modules a static import of one
+// module importing them all: every module of a group is reached by the same entry points, so
+// esbuild makes one chunk of each group (and one of the runtime's modules the boot chunk
+// reaches as well). The islands' group goes only to entry points that bring React anyway: the
+// router, which runs on every page before any island hydrates, never brings React.
 import { resolve } from "node:path";
 
-/** Entry points whose shared modules make the shared chunk: the runtime's and the public areas' islands. */
+/** Entry points whose shared modules make the shared chunks: the runtime's and the public areas' islands. */
 const PUBLIC_ENTRY = /^(src\/runtime\/|src\/renderer\/|generated\/island-groups\/(?!validators\b))/;
 const KIT = "shared-chunk";
+const REACT = /^node_modules\/react\//;
 
-/** The modules to group and the entry points to give them to, as absolute paths. */
-export function planSharedChunk(metafile, root, bootEntry) {
+/** The groups' modules and the entry points to give each to, as absolute paths. */
+export function planSharedChunks(metafile, root, bootEntry) {
   const outputs = metafile.outputs;
   const entries = Object.entries(outputs).filter(([file, out]) => out.entryPoint && file.endsWith(".js"));
   const reached = (file) => {
@@ -33,41 +39,67 @@ export function planSharedChunk(metafile, root, bootEntry) {
   };
   const closures = new Map(entries.map(([file, out]) => [out.entryPoint, reached(file)]));
   const isShared = (file) => !outputs[file].entryPoint;
-  const modules = new Set();
+  const inputsOf = (closure) => [...closure].filter(isShared).flatMap((file) => Object.keys(outputs[file].inputs));
+  const bringsReact = (closure) => inputsOf(closure).some((input) => REACT.test(input));
+
+  // What the boot chunk reaches loads with it anyway: the runtime's, so that it is one chunk.
+  const runtime = new Set(inputsOf(closures.get(bootEntry) ?? new Set()));
+  const islands = new Set();
   for (const [entry, closure] of closures) {
-    if (!PUBLIC_ENTRY.test(entry)) continue;
-    for (const file of closure) if (isShared(file)) for (const input of Object.keys(outputs[file].inputs)) modules.add(input);
+    if (entry === bootEntry || !PUBLIC_ENTRY.test(entry)) continue;
+    for (const input of inputsOf(closure)) (bringsReact(closure) ? islands : runtime).add(input);
   }
-  const chunksOfModules = new Set(
-    Object.keys(outputs).filter((f) => isShared(f) && Object.keys(outputs[f].inputs).some((i) => modules.has(i))),
-  );
-  const importers = [...closures]
-    .filter(([entry, closure]) => entry !== bootEntry && [...closure].some((f) => chunksOfModules.has(f)))
-    .map(([entry]) => resolve(root, entry));
-  return { modules: [...modules].map((m) => resolve(root, m)), importers };
+  for (const input of runtime) islands.delete(input);
+
+  /** Entry points but boot that reach any of these modules (and, with `takes`, qualify). */
+  const reaching = (modules, takes) => {
+    const chunks = new Set(
+      Object.keys(outputs).filter((f) => isShared(f) && Object.keys(outputs[f].inputs).some((i) => modules.has(i))),
+    );
+    return [...closures]
+      .filter(([entry, closure]) => entry !== bootEntry && takes(closure) && [...closure].some((f) => chunks.has(f)))
+      .map(([entry]) => entry);
+  };
+  const islandImporters = reaching(islands, bringsReact);
+  // The islands' modules use the runtime's (hooks call the api client): whoever takes them takes both.
+  const runtimeImporters = [...new Set([...reaching(runtime, () => true), ...islandImporters])];
+  const group = (name, modules, importers) => ({
+    name,
+    modules: [...modules].map((m) => resolve(root, m)),
+    importers: importers.map((entry) => resolve(root, entry)),
+  });
+  return [group("runtime", runtime, runtimeImporters), group("islands", islands, islandImporters)];
 }
 
-/** The esbuild plugin for a plan: one module importing the grouped ones, imported by each planned entry point. */
-export function sharedChunk({ modules, importers }) {
-  const importing = new Set(importers);
+/** The esbuild plugin for the groups: per group, one module importing its modules, imported by each of its entry points. */
+export function sharedChunks(groups) {
+  const kits = new Map(groups.map((g) => [`${KIT}-${g.name}`, g]));
+  const kitsOf = new Map();
+  for (const [kit, { importers }] of kits) for (const file of importers) kitsOf.set(file, [...(kitsOf.get(file) ?? []), kit]);
   return {
-    name: "shared-chunk",
+    name: "shared-chunks",
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^${KIT}$`) }, () => ({ path: KIT, namespace: KIT }));
-      build.onLoad({ filter: /.*/, namespace: KIT }, () => ({
+      build.onResolve({ filter: new RegExp(`^${KIT}-`) }, (args) =>
+        kits.has(args.path) ? { path: args.path, namespace: KIT } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: KIT }, (args) => ({
         // Re-exports, not bare imports: esbuild drops a bare import of a package that declares
         // itself free of side effects, and with it the reason to group that package.
-        contents: modules.map((m, i) => `export * as m${i} from ${JSON.stringify(m)};`).join("\n"),
+        contents: kits
+          .get(args.path)
+          .modules.map((m, i) => `export * as m${i} from ${JSON.stringify(m)};`)
+          .join("\n"),
         loader: "js",
         resolveDir: "/",
       }));
       build.onLoad({ filter: /\.(tsx?|jsx?|mjs)$/ }, async (args) => {
-        if (!importing.has(args.path)) return undefined;
+        const own = kitsOf.get(args.path);
+        if (!own) return undefined;
         const { readFile } = await import("node:fs/promises");
         const source = await readFile(args.path, "utf8");
         const loader = args.path.endsWith(".tsx") ? "tsx" : args.path.endsWith(".ts") ? "ts" : "js";
         // On the first line, so that the source map's lines stay the file's.
-        return { contents: `import "${KIT}";${source}`, loader };
+        return { contents: `${own.map((kit) => `import "${kit}";`).join("")}${source}`, loader };
       });
     },
   };

@@ -1,6 +1,6 @@
-// The shared chunk's plan, from a first build's metafile (scripts/esbuild/shared-chunk.mjs).
+// The shared chunks' plan, from a first build's metafile (scripts/esbuild/shared-chunk.mjs).
 import { describe, expect, it } from "vitest";
-import { planSharedChunk } from "../../../scripts/esbuild/shared-chunk.mjs";
+import { planSharedChunks } from "../../../scripts/esbuild/shared-chunk.mjs";
 
 const out = (entryPoint: string | undefined, inputs: string[], imports: string[] = []) => ({
   ...(entryPoint ? { entryPoint } : {}),
@@ -8,25 +8,31 @@ const out = (entryPoint: string | undefined, inputs: string[], imports: string[]
   imports: imports.map((path) => ({ path, kind: "import-statement" })),
 });
 
-// boot and three dynamic entry points: the router (runtime), the layout islands (public) and an
-// account island (private), sharing small chunks esbuild split by who reaches them.
+// boot and dynamic entry points: the router (runtime, no React), the layout islands (public),
+// a sign-in island (private, with React) and two others, sharing small chunks esbuild split by
+// who reaches them.
 const metafile = {
   outputs: {
     "a/boot.js": out("src/client.ts", ["src/client.ts"], ["a/chunk-storage.js"]),
-    "a/start.js": out("src/runtime/router/start.ts", ["src/runtime/router/start.ts"], ["a/chunk-storage.js", "a/chunk-react.js"]),
+    "a/start.js": out(
+      "src/runtime/router/start.ts",
+      ["src/runtime/router/start.ts"],
+      ["a/chunk-storage.js", "a/chunk-routes.js"],
+    ),
     "a/layout.js": out(
       "generated/island-groups/layout.ts",
       ["generated/island-groups/layout.ts"],
-      ["a/chunk-react.js", "a/chunk-hook.js"],
+      ["a/chunk-react.js", "a/chunk-hook.js", "a/chunk-routes.js"],
     ),
     "a/SignIn.js": out(
       "src/components/auth/SignIn.tsx",
       ["src/components/auth/SignIn.tsx"],
-      ["a/chunk-hook.js", "a/chunk-auth.js"],
+      ["a/chunk-react.js", "a/chunk-hook.js", "a/chunk-auth.js"],
     ),
     "a/Orders.js": out("src/components/account/Orders.tsx", ["src/components/account/Orders.tsx"], ["a/chunk-auth.js"]),
     "a/Help.js": out("src/components/content/Help.tsx", ["src/components/content/Help.tsx"]),
     "a/chunk-storage.js": out(undefined, ["src/runtime/storage.ts"]),
+    "a/chunk-routes.js": out(undefined, ["src/shared/routes.ts"]),
     "a/chunk-react.js": out(undefined, ["node_modules/react/index.js"]),
     "a/chunk-hook.js": out(undefined, ["src/runtime/hooks/useApi.ts"]),
     "a/chunk-auth.js": out(undefined, ["src/components/auth/use-form.ts"]),
@@ -34,18 +40,23 @@ const metafile = {
   },
 };
 
-describe("planSharedChunk", () => {
-  const plan = planSharedChunk(metafile, "/r", "src/client.ts");
+describe("planSharedChunks", () => {
+  const [runtime, islands] = planSharedChunks(metafile, "/r", "src/client.ts");
 
-  it("groups the shared modules that the runtime's and the public areas' entry points reach", () => {
-    expect(plan.modules.sort()).toEqual(
-      ["/r/node_modules/react/index.js", "/r/src/runtime/hooks/useApi.ts", "/r/src/runtime/storage.ts"].sort(),
-    );
+  it("groups what the boot chunk and the entry points without React share in the runtime's chunk", () => {
+    expect(runtime!.name).toBe("runtime");
+    expect(runtime!.modules.sort()).toEqual(["/r/src/runtime/storage.ts", "/r/src/shared/routes.ts"]);
   });
 
-  it("leaves out what only private islands share, and gives the group to every entry point but boot that reaches it", () => {
-    expect(plan.modules).not.toContain("/r/src/components/auth/use-form.ts");
-    expect(plan.importers.sort()).toEqual(
+  it("groups the rest the public islands share, React with it, in the islands' chunk", () => {
+    expect(islands!.name).toBe("islands");
+    expect(islands!.modules.sort()).toEqual(["/r/node_modules/react/index.js", "/r/src/runtime/hooks/useApi.ts"]);
+    expect(islands!.modules).not.toContain("/r/src/components/auth/use-form.ts");
+  });
+
+  it("gives the islands' chunk only to entry points that bring React, and the runtime's to all of those and the router", () => {
+    expect(islands!.importers.sort()).toEqual(["/r/generated/island-groups/layout.ts", "/r/src/components/auth/SignIn.tsx"]);
+    expect(runtime!.importers.sort()).toEqual(
       ["/r/generated/island-groups/layout.ts", "/r/src/components/auth/SignIn.tsx", "/r/src/runtime/router/start.ts"].sort(),
     );
   });
