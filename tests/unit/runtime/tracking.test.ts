@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi } from "../../../src/runtime/api/client";
-import { createTracking, TRACK_INTERVAL_MS } from "../../../src/runtime/tracking";
+import { browserTimezone, createTracking, TRACK_INTERVAL_MS } from "../../../src/runtime/tracking";
 import {
   bodyOf,
   envelope,
@@ -151,5 +151,29 @@ describe("visitor tracking", () => {
     rec.bus.emit("route:changed", { url: "/", referrer: "" });
     expect(sent()).toBe(1);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("browserTimezone", () => {
+  const intl = (zone: string | undefined) =>
+    ({ DateTimeFormat: vi.fn(() => ({ resolvedOptions: () => ({ timeZone: zone }) })) }) as unknown as typeof Intl;
+
+  it("asks Temporal where the browser has it, and builds no date formatter", () => {
+    const global = { Temporal: { Now: { timeZoneId: () => "Asia/Hong_Kong" } }, Intl: intl("Europe/Paris") };
+    expect(browserTimezone(global as unknown as typeof globalThis)).toBe("Asia/Hong_Kong");
+    expect(global.Intl.DateTimeFormat).not.toHaveBeenCalled();
+  });
+
+  it("asks Intl without Temporal, and says nothing when neither can tell", () => {
+    expect(browserTimezone({ Intl: intl("Europe/Paris") } as unknown as typeof globalThis)).toBe("Europe/Paris");
+    expect(browserTimezone({ Intl: intl(undefined) } as unknown as typeof globalThis)).toBe("");
+    const broken = {
+      Intl: {
+        DateTimeFormat: () => {
+          throw new RangeError("no ICU");
+        },
+      },
+    };
+    expect(browserTimezone(broken as unknown as typeof globalThis)).toBe("");
   });
 });
