@@ -10,6 +10,8 @@ export interface IslandEntry<P> {
   validator: () => Promise<{ default: ValidateFunction<P> }>;
   /** Strategy used when the island does not name one in data-hydrate. */
   hydrate: T.HydrateStrategy;
+  /** Strategy used instead for a signed-in shopper (x-hydrate-signed-in): what it shows then needs the session. */
+  hydrateSignedIn?: T.HydrateStrategy;
   /** "all": it needs the messages outside the shop's pages too (messages.mjs). */
   messages?: "all";
 }
@@ -216,7 +218,7 @@ export const ISLANDS: Islands = {
   HeaderNotice: {
     load: member(layoutGroup, "HeaderNotice"),
     validator: member(validatorsGroup, "HeaderNotice"),
-    hydrate: "idle",
+    hydrate: "interaction",
   },
   Hero: {
     load: member(contentGroup, "Hero"),
@@ -236,7 +238,7 @@ export const ISLANDS: Islands = {
   LocaleSwitch: {
     load: member(layoutGroup, "LocaleSwitch"),
     validator: member(validatorsGroup, "LocaleSwitch"),
-    hydrate: "idle",
+    hydrate: "interaction",
   },
   MyArticles: {
     load: () => import("../src/components/account/MyArticles"),
@@ -263,12 +265,12 @@ export const ISLANDS: Islands = {
   ProductDetail: {
     load: member(productGroup, "ProductDetail"),
     validator: member(validatorsGroup, "ProductDetail"),
-    hydrate: "visible",
+    hydrate: "interaction",
   },
   ProductGrid: {
     load: member(catalogGroup, "ProductGrid"),
     validator: member(validatorsGroup, "ProductGrid"),
-    hydrate: "visible",
+    hydrate: "interaction",
   },
   ProductPrice: {
     load: member(productGroup, "ProductPrice"),
@@ -405,12 +407,13 @@ export const ISLANDS: Islands = {
   SiteHeader: {
     load: member(layoutGroup, "SiteHeader"),
     validator: member(validatorsGroup, "SiteHeader"),
-    hydrate: "load",
+    hydrate: "interaction",
+    hydrateSignedIn: "load",
   },
   Slides: {
     load: member(contentGroup, "Slides"),
     validator: member(validatorsGroup, "Slides"),
-    hydrate: "visible",
+    hydrate: "interaction",
   },
   StatusMessage: {
     load: member(contentGroup, "StatusMessage"),

@@ -171,7 +171,7 @@ export type VisitorTrackResponse = {
   visitorId?: string;
 } | null;
 /**
- * When an island's JavaScript is downloaded and run (data-hydrate): load at once, idle when the browser is idle, visible when scrolled near the viewport, interaction on the first pointer, focus or key, media when a CSS media query matches (the section's media), none never (the server HTML is final).
+ * When an island's JavaScript is downloaded and run (data-hydrate): load at once, idle when the browser is idle once the page is in use (another island mounted, or the shopper pressed, touched or typed), visible when scrolled near the viewport, interaction on the first pointer, focus or key, media when a CSS media query matches (the section's media), none never (the server HTML is final).
  */
 export type HydrateStrategy = "load" | "idle" | "visible" | "interaction" | "media" | "none";
 /**

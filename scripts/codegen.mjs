@@ -169,7 +169,7 @@ function stripProse(schema) {
   if (!schema || typeof schema !== "object" || Array.isArray(schema)) return schema;
   const out = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (["description", "examples", "title", "$comment", "tsType", "x-hydrate", "x-chunk", "x-routes"].includes(key)) continue;
+    if (["description", "examples", "title", "$comment", "tsType", "x-hydrate", "x-hydrate-signed-in", "x-chunk", "x-routes"].includes(key)) continue;
     if (["properties", "definitions", "patternProperties"].includes(key)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stripProse(v)]));
     } else if (["anyOf", "oneOf", "allOf"].includes(key) || (key === "items" && Array.isArray(value))) {

@@ -1,6 +1,7 @@
 // The island registry's entries, from the component schemas: each
 // schemas/components/{Name}.schema.json names its default hydration strategy in
-// `x-hydrate`, and its component is the one file src/components/{area}/{Name}.tsx. The
+// `x-hydrate` (and in `x-hydrate-signed-in` another one for a signed-in shopper, when what it
+// shows then needs the session), and its component is the one file src/components/{area}/{Name}.tsx. The
 // entry's type ties the component's props to the schema's type, so a component whose props
 // disagree with its schema does not type-check.
 import { existsSync, readdirSync } from "node:fs";
@@ -22,6 +23,7 @@ export function buildIslands(root, schemas, banner) {
     .map((d) => d.name)
     .sort();
   const problems = [];
+  const HYDRATE_NAMES = new Set(schemas.find((s) => s.file === "common/hydrate-strategy.schema.json")?.schema.enum ?? []);
   const entries = [];
   for (const { file, schema } of schemas) {
     const match = /^components\/([A-Z][A-Za-z0-9]*)\.schema\.json$/.exec(file);
@@ -42,6 +44,13 @@ export function buildIslands(root, schemas, banner) {
       );
       continue;
     }
+    const signedIn = schema["x-hydrate-signed-in"];
+    if (signedIn !== undefined && !HYDRATE_NAMES.has(signedIn)) {
+      problems.push(
+        `schemas/${file}: "x-hydrate-signed-in" names the strategy for a signed-in shopper (load, idle, visible, interaction, media or none)`,
+      );
+      continue;
+    }
     const chunk = schema["x-chunk"];
     if (chunk !== undefined && chunk !== "own") {
       problems.push(`schemas/${file}: "x-chunk" may only be "own" (the island's code apart from its area's group)`);
@@ -56,6 +65,7 @@ export function buildIslands(root, schemas, banner) {
       shop: GROUPED_AREAS.has(area),
       grouped: GROUPED_AREAS.has(area) && !chunk,
       hydrate: schema["x-hydrate"],
+      hydrateSignedIn: signedIn,
       type: schema.title,
     });
   }
@@ -74,6 +84,8 @@ export function buildIslands(root, schemas, banner) {
     "  validator: () => Promise<{ default: ValidateFunction<P> }>;",
     "  /** Strategy used when the island does not name one in data-hydrate. */",
     "  hydrate: T.HydrateStrategy;",
+    "  /** Strategy used instead for a signed-in shopper (x-hydrate-signed-in): what it shows then needs the session. */",
+    "  hydrateSignedIn?: T.HydrateStrategy;",
     '  /** "all": it needs the messages outside the shop\'s pages too (messages.mjs). */',
     '  messages?: "all";',
     "}",
@@ -102,6 +114,7 @@ export function buildIslands(root, schemas, banner) {
             `    validator: () => import("./validators/components/${e.name}.js"),`,
           ]),
       `    hydrate: ${JSON.stringify(e.hydrate)},`,
+      ...(e.hydrateSignedIn ? [`    hydrateSignedIn: ${JSON.stringify(e.hydrateSignedIn)},`] : []),
       ...(e.shop ? [] : ['    messages: "all",']),
       "  },",
     ]),

@@ -15,6 +15,8 @@ export interface RegistryEntry<P = any> {
   validator: () => Promise<{ default: ValidateFunction<P> }>;
   /** Strategy used when the island does not name one in data-hydrate. */
   hydrate: HydrateStrategy;
+  /** Strategy used instead for a signed-in shopper: what the island shows then needs the session. */
+  hydrateSignedIn?: HydrateStrategy;
   /** "all": it needs the messages outside the shop's pages too; otherwise the base part is enough. */
   messages?: "all";
 }

@@ -5,9 +5,18 @@ import type { HydrateStrategy, Registry, RegistryEntry } from "../registry/types
 import { HYDRATE_STRATEGIES } from "../registry/types";
 import { dispatchIslandMounted } from "../runtime/page-events";
 import { describeValidationError } from "../shared/describe-error";
+import { type HeldEvents, holdEvents } from "./held-events";
 import type { MountedIsland, Providers } from "./mount";
 import { parseProps } from "./parse-props";
-import { type Cancel, createVisibilityWatcher, IslandContractError, isStrategy, schedule, type Win } from "./strategies";
+import {
+  type Cancel,
+  createUseWatcher,
+  createVisibilityWatcher,
+  IslandContractError,
+  isStrategy,
+  schedule,
+  type Win,
+} from "./strategies";
 
 export type IslandState = "pending" | "mounted" | "failed" | "missing";
 
@@ -18,6 +27,8 @@ export interface RendererOptions {
   loadMount?: () => Promise<typeof import("./mount")>;
   /** Context every island is rendered in (language, router, ...), loaded with React; `messages` is its entry's. */
   loadProviders?: (messages?: "all") => Promise<Providers>;
+  /** Whether a shopper is signed in: islands with a strategy for that (hydrateSignedIn) use it. */
+  signedIn?: () => boolean;
 }
 
 export interface Renderer {
@@ -65,6 +76,8 @@ interface Island {
   mounted?: MountedIsland;
   /** Its mounting, held while it is hidden: it runs when the page comes back. */
   held?: () => void;
+  /** The shopper's clicks and submissions while it mounts (held-events.ts). */
+  events?: HeldEvents;
 }
 
 /** What an island needs to mount: React's half of the renderer, its component, its providers. */
@@ -82,6 +95,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   const islands = new Map<Element, Island>();
   const warnedMissing = new Set<string>();
   const whenVisible = createVisibilityWatcher(win);
+  const { whenInUse, markInUse } = createUseWatcher(win);
   let clientIds = 0;
   // A production page trusts the props of the islands its server rendered (data-ssr): the
   // server checked them against the schema and filled in their defaults before rendering
@@ -134,7 +148,8 @@ export function createRenderer(options: RendererOptions): Renderer {
     if (requested !== null && !isStrategy(requested)) {
       return fail(island, `data-hydrate "${requested}" is not one of ${HYDRATE_STRATEGIES.join(", ")}`);
     }
-    const strategy: HydrateStrategy = requested ?? entry.hydrate;
+    const strategy: HydrateStrategy =
+      requested ?? (entry.hydrateSignedIn && options.signedIn?.() ? entry.hydrateSignedIn : entry.hydrate);
     const ssr = el.hasAttribute("data-ssr");
     if (strategy === "none" && !ssr) {
       return fail(island, `data-hydrate "none" needs server HTML (data-ssr), or nothing would ever show`);
@@ -172,6 +187,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       island.cancel = schedule(strategy, el, () => void mount(island, entry, props as object, ssr, strategy), {
         win,
         whenVisible,
+        whenInUse,
       });
     } catch (err) {
       if (!(err instanceof IslandContractError)) throw err;
@@ -201,12 +217,16 @@ export function createRenderer(options: RendererOptions): Renderer {
     strategy: HydrateStrategy,
   ): Promise<void> {
     island.cancel = undefined;
+    island.events = holdEvents(island.el, win);
     const loadAll = () => Promise.all([loadMount(), entry.load(), options.loadProviders?.(entry.messages)]);
     let loaded: Awaited<ReturnType<typeof loadAll>>;
     try {
       loaded = await loadAll();
     } catch (err) {
-      if (!island.disposed) fail(island, `could not load its code (${String(err)})`);
+      if (island.disposed) return;
+      fail(island, `could not load its code (${String(err)})`);
+      // What the shopper did goes to the server's HTML, as without script.
+      island.events?.release();
       return;
     }
     if (island.disposed) return;
@@ -230,10 +250,15 @@ export function createRenderer(options: RendererOptions): Renderer {
       idPrefix,
       Providers,
       onMounted: () => {
-        if (!island.disposed && island.state === "pending") mounted(island, strategy);
+        if (island.disposed || island.state !== "pending") return;
+        mounted(island, strategy);
+        island.events?.release();
+        // React is on the page now: the idle islands waiting for that may follow.
+        markInUse();
       },
       onError: (error) => {
         fail(island, `threw while rendering: ${String(error)}`);
+        island.events?.drop();
         // Leave React's commit first, then give the shopper back the server's HTML.
         win.setTimeout(() => {
           island.mounted?.unmount();
@@ -264,6 +289,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   function dispose(island: Island) {
     island.disposed = true;
     island.cancel?.();
+    island.events?.drop();
     island.mounted?.unmount();
     islands.delete(island.el);
   }

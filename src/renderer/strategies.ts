@@ -17,6 +17,8 @@ export interface StrategyEnv {
   win: Win;
   /** The renderer's shared IntersectionObserver (createVisibilityWatcher). */
   whenVisible: (el: Element, run: () => void) => Cancel;
+  /** Runs `run` once the page is in use (createUseWatcher). */
+  whenInUse: (run: () => void) => Cancel;
 }
 
 /** Waits for its moment, calls `run` once, and returns how to stop waiting. */
@@ -37,13 +39,29 @@ const load: StrategyFn = (_el, run) => {
   return () => {};
 };
 
-const idle: StrategyFn = (_el, run, { win }) => {
+function whenIdle(win: Win, run: () => void): Cancel {
   if (typeof win.requestIdleCallback === "function") {
     const handle = win.requestIdleCallback(run, { timeout: 2000 });
     return () => win.cancelIdleCallback(handle);
   }
   const handle = win.setTimeout(run, 1);
   return () => win.clearTimeout(handle);
+}
+
+/**
+ * Nothing needs an idle island before the page is in use, and on its own it would bring React
+ * while the page loads (the main thread a phone is still laying the page out with): it waits
+ * for another island to have mounted or the shopper to press, touch or type, then for idle time.
+ */
+const idle: StrategyFn = (_el, run, { win, whenInUse }) => {
+  let cancelIdle: Cancel | undefined;
+  const cancelUse = whenInUse(() => {
+    cancelIdle = whenIdle(win, run);
+  });
+  return () => {
+    cancelUse();
+    cancelIdle?.();
+  };
 };
 
 const visible: StrategyFn = (el, run, env) => env.whenVisible(el, run);
@@ -135,4 +153,44 @@ export function createVisibilityWatcher(win: Win) {
 /** Waits for the island's strategy; throws IslandContractError when its attributes do not fit. */
 export function schedule(strategy: StrategyName, el: Element, run: () => void, env: StrategyEnv): Cancel {
   return STRATEGIES[strategy](el, run, env);
+}
+
+/** What puts a page in use: the shopper pressing, touching or typing anywhere on it. */
+const USE_EVENTS = ["pointerdown", "touchstart", "keydown"] as const;
+
+/**
+ * Whether the page is in use: from the shopper's first press, touch or key, or from `markInUse`
+ * (the renderer calls it when an island has mounted, React being there by then). Stays so.
+ */
+export function createUseWatcher(win: Win) {
+  let inUse = false;
+  const waiting = new Set<() => void>();
+  let listening = false;
+  const onUse = () => markInUse();
+  function stopListening() {
+    if (!listening) return;
+    listening = false;
+    for (const type of USE_EVENTS) win.document.removeEventListener(type, onUse, true);
+  }
+  function markInUse() {
+    if (inUse) return;
+    inUse = true;
+    stopListening();
+    const runs = [...waiting];
+    waiting.clear();
+    for (const run of runs) run();
+  }
+  function whenInUse(run: () => void): Cancel {
+    if (inUse) {
+      run();
+      return () => {};
+    }
+    waiting.add(run);
+    if (!listening) {
+      listening = true;
+      for (const type of USE_EVENTS) win.document.addEventListener(type, onUse, { capture: true, passive: true });
+    }
+    return () => waiting.delete(run);
+  }
+  return { whenInUse, markInUse };
 }

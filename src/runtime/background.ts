@@ -1,11 +1,13 @@
-// The services no component reads: tracking, duration stats, the live channel and the lazy
-// images' watcher. They
-// load as their own chunk right after boot, which keeps the boot chunk small; they talk
-// to the rest only through the bus and the api.
+// The services no component reads: tracking, duration stats, the live channel, the lazy
+// images' watcher, and what the header shows before its island hydrates (the cart's count,
+// closed notices hidden). They load as their own chunk right after boot, which keeps the boot
+// chunk small; they talk to the rest only through the bus and the api.
 
 import type { Win } from "../renderer/strategies";
 import type { Api } from "./api/client";
 import type { Bus } from "./bus";
+import { showCartBadge } from "./cart-badge";
+import { hideClosedNotices } from "./closed-notices";
 import type { Clock } from "./env";
 import { watchLazyImages } from "./lazy-images";
 import { createLive, type LiveEnv } from "./live";
@@ -53,8 +55,14 @@ export function startBackground(env: BackgroundEnv): () => void {
     IntersectionObserver: win.IntersectionObserver,
     MutationObserver: win.MutationObserver,
   });
+  const stopBadge = showCartBadge({ root: doc.documentElement, bus, count: () => store.get("cartCount") ?? 0 });
+  const hideNotices = () => hideClosedNotices(doc, win.localStorage);
+  hideNotices();
+  bus.on("route:changed", hideNotices);
   return () => {
     for (const service of services) service.stop();
     stopWatching();
+    stopBadge();
+    bus.off("route:changed", hideNotices);
   };
 }

@@ -59,7 +59,13 @@ export async function boot(env: BootEnv): Promise<Booted | null> {
   // snapshot for the router, so that Back to it needs no fetch.
   const served = REGION_IDS.map((id) => doc.getElementById(id)?.innerHTML ?? "");
   let services: RunningServices | null = null;
-  const renderer = createRenderer({ registry, win, logger, loadProviders: createProvidersLoader(doc, () => services) });
+  const renderer = createRenderer({
+    registry,
+    win,
+    logger,
+    loadProviders: createProvidersLoader(doc, () => services),
+    signedIn: () => services?.session.getSnapshot().signedIn ?? false,
+  });
   if (env.services !== false) services = startServices({ win, bus: createBus(), renderer, logger });
   const regions = REGION_IDS.map((id) => doc.getElementById(id)).filter((el) => el !== null);
   const [checked] = await Promise.all([

@@ -8,7 +8,7 @@
 // in another tab, has set the count since the current page was requested.
 import type { Cart as CartData } from "../../generated/types";
 import type { Api } from "./api/client";
-import type { Bus } from "./bus";
+import type { Bus, Events } from "./bus";
 import type { EventSource } from "./env";
 import type { Store } from "./storage";
 
@@ -39,6 +39,11 @@ export interface Cart {
    * changes nothing; the api service has shown its toast.
    */
   addItem(sku: string, quantity: number): Promise<CartData>;
+  /**
+   * The last addition nobody has shown yet, once: the cart drawer takes it when cart:added comes,
+   * or when it mounts after it (its island follows the one whose button added). A new page forgets it.
+   */
+  takeAdded(): Events["cart:added"] | null;
 }
 
 export function createCart(env: CartEnv): Cart {
@@ -47,8 +52,10 @@ export function createCart(env: CartEnv): Cart {
   let stopWatching: (() => void) | null = null;
   // The document's first page was requested before this service existed.
   let answeredSincePage = false;
+  let added: Events["cart:added"] | null = null;
   const pageRequested = () => {
     answeredSincePage = false;
+    added = null;
   };
 
   function changed(next: number) {
@@ -101,8 +108,14 @@ export function createCart(env: CartEnv): Cart {
     async addItem(sku, quantity) {
       const cart = await api.post("cart/add", { sku, quantity });
       set(cart.count);
-      bus.emit("cart:added", { sku, quantity, cart });
+      added = { sku, quantity, cart };
+      bus.emit("cart:added", added);
       return cart;
+    },
+    takeAdded() {
+      const taken = added;
+      added = null;
+      return taken;
     },
   };
 }

@@ -11,6 +11,8 @@ export const ANNOTATION_KEYWORDS = Object.freeze([
   "tsType",
   // A component's default hydration strategy, read by codegen for the island registry.
   "x-hydrate",
+  // Its strategy for a signed-in shopper, when that one differs (codegen/islands.mjs).
+  "x-hydrate-signed-in",
   // "own": the component's code is a chunk of its own, not its area's group (codegen/islands.mjs).
   "x-chunk",
 ]);

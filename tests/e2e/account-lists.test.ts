@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../generated/messages/en.json";
 import zh from "../../generated/messages/zh.json";
 import { axeViolations } from "./support/axe";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, reachFor } from "./support/browser";
 import { reviewShot } from "./support/review-shot";
 import { confirmInBrowser } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
@@ -64,8 +64,9 @@ function say(language: Language, id: string, values: Record<string, string | num
   return Array.isArray(formatted) ? formatted.join("") : String(formatted);
 }
 
-async function mounted(page: Page, component: string) {
-  await page.waitForSelector(`[data-component=${component}][data-island=mounted]`);
+/** The island mounted, reached for as a shopper would when it waits for them (support/browser.ts). */
+function mounted(page: Page, component: string) {
+  return reachFor(page, `[data-component=${component}]`);
 }
 
 /** No WCAG 2.1 A/AA violation at desktop and phone width; a screenshot of each for review. */

@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, reachFor } from "./support/browser";
 import { reviewShot, reviewShots } from "./support/review-shot";
 import { confirmInBrowser } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
@@ -41,13 +41,17 @@ async function open(path: string, width = 1280): Promise<{ page: Page; problems:
   return { page, problems, status: response?.status() ?? 0 };
 }
 
-const LOAD_ISLANDS = "[data-component=SiteHeader], [data-component=SignIn], [data-component=SignUp]";
+const LOAD_ISLANDS = "[data-component=SignIn], [data-component=SignUp]";
 
-/** Every island that runs at load has run (the header, the forms), and none failed. */
+/** Every island that runs at load has run (the forms; a visitor's header waits for them), and none failed. */
 async function waitForIslands(page: Page) {
   await page.waitForFunction((selector) => {
-    const islands = Array.from(document.querySelectorAll(selector));
-    return islands.length > 0 && islands.every((el) => !["pending", null].includes(el.getAttribute("data-island")));
+    // The renderer has started (it marks every island, the header among them)...
+    if (!document.querySelector("[data-component=SiteHeader][data-island]")) return false;
+    // ...and each island that runs at load has run.
+    return Array.from(document.querySelectorAll(selector)).every(
+      (el) => !["pending", null].includes(el.getAttribute("data-island")),
+    );
   }, LOAD_ISLANDS);
   expect(
     await page.$$eval(LOAD_ISLANDS, (els) =>
@@ -161,7 +165,7 @@ describe("signing up and in", () => {
 });
 
 describe("the header's cart count", () => {
-  it.each([390, 1280])("appears after hydration without moving anything at %i px", async (width) => {
+  it.each([390, 1280])("appears before the header hydrates and stays through it, moving nothing, at %i px", async (width) => {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     await page.addInitScript(() => localStorage.setItem("sf.cartCount", "3"));
     // The page's script waits until the server's page has been drawn whole: a frame drawn while
@@ -185,9 +189,19 @@ describe("the header's cart count", () => {
     );
     expect(await page.locator('[data-component="SiteHeader"][data-island]').count()).toBe(0);
     release();
-    // The boot script is fetched only now: its chunks and the mount can take more than a poll's
-    // one second on a busy machine, so wait for the header's island itself.
-    await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
+    // The page's script shows the count in the empty badge while the header waits for the
+    // shopper (runtime/cart-badge.ts); the markup stays the server's.
+    const badge = banner(page).locator(".sf-header__cart .sf-header__badge");
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector(".sf-header__cart .sf-header__badge")!, "::before").content === '"3"',
+    );
+    expect(await badge.evaluate((el) => getComputedStyle(el).visibility)).toBe("visible");
+    expect(await badge.textContent()).toBe("");
+    // Screen readers hear it too, before the header hydrates.
+    await banner(page).getByRole("link", { name: "Cart 3", exact: true }).waitFor();
+    expect(await page.locator('[data-component="SiteHeader"]').getAttribute("data-island")).toBe("pending");
+    // Reached for, it hydrates: the count is its own text now, and the link says it.
+    await reachFor(page, "[data-component=SiteHeader]");
     const cart = banner(page).getByRole("link", { name: "Cart 3 items", exact: true });
     await expect.poll(() => cart.isVisible()).toBe(true);
     expect(await cart.locator(".sf-header__badge").textContent()).toBe("3");
@@ -225,8 +239,12 @@ describe("the side menu on a phone", () => {
     const { page, problems } = await open("/", 390);
     const menu = banner(page).getByRole("button", { name: "Menu", exact: true });
     expect(await banner(page).getByRole("navigation", { name: "Main navigation" }).isVisible()).toBe(false);
-    for (let i = 0; i < 6 && !(await menu.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
-    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Tab reaches the menu while the header is still the server's (its disclosure); coming into
+    // the header hydrates it, and the button that replaces the disclosure takes the focus.
+    const onMenu = () => page.evaluate(() => document.activeElement?.closest(".sf-header__menu") !== null);
+    for (let i = 0; i < 6 && !(await onMenu()); i++) await page.keyboard.press("Tab");
+    await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
+    await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await menu.getAttribute("aria-expanded")).toBe("false");
 
     await page.keyboard.press("Enter");

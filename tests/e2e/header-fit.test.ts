@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, reachFor } from "./support/browser";
 import { LANGUAGES, say } from "./support/messages";
 import { reviewShot } from "./support/review-shot";
 import { signUpByApi } from "./support/sign-up";
@@ -54,7 +54,7 @@ async function openHome(prefix: string, signedIn: boolean): Promise<{ page: Page
   const made = await context(WIDE[0]!, signedIn);
   const page = await made.newPage();
   await page.goto(`${store.url}${prefix}/`);
-  await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
+  await reachFor(page, "[data-component=SiteHeader]");
   // Hydrated with the session: the account link is the one a signed-in shopper sees.
   const language = LANGUAGES[prefix === "" ? "en" : (prefix.slice(1) as "zh" | "zh-HK")];
   const account = say(language, signedIn ? "header.account" : "header.signin");
@@ -138,7 +138,7 @@ describe.each(Object.values(LANGUAGES))("the header in $name", (language) => {
     const made = await context(width, true);
     const page = await made.newPage();
     await page.goto(`${store.url}${language.prefix}/`);
-    await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
+    await reachFor(page, "[data-component=SiteHeader]");
     const banner = page.getByRole("banner");
     if (width < 768) await banner.getByRole("button", { name: say(language, "menu.open"), exact: true }).click();
     await expect

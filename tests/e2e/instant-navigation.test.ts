@@ -4,7 +4,7 @@
 // closed on pagehide) while an account page does not.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, routerReady } from "./support/browser";
+import { launchBrowser, reachFor, routerReady } from "./support/browser";
 import { type RunningStore, startStore } from "./support/store";
 
 let browser: Browser;
@@ -25,7 +25,7 @@ async function open(path: string): Promise<{ page: Page; problems: string[] }> {
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(err.message));
   await page.goto(store.url + path);
-  await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
+  await reachFor(page, "[data-component=SiteHeader]");
   await routerReady(page);
   return { page, problems };
 }
@@ -72,7 +72,7 @@ describe("instant navigation (issue #16)", () => {
   // draw or hydrate, and what the shopper did on it (state React holds) is still there.
   it("puts back the product page left, its islands alive with their state, on Back", async () => {
     const { page, problems } = await open("/product/linen-shirt");
-    await page.waitForSelector("[data-component=ProductDetail][data-island=mounted]");
+    await reachFor(page, "[data-component=ProductDetail]");
     await page.getByRole("button", { name: "Increase quantity" }).click();
     await page.getByRole("button", { name: "Increase quantity" }).click();
     expect(await page.getByLabel("Quantity", { exact: true }).inputValue()).toBe("3");
@@ -104,7 +104,7 @@ describe("instant navigation (issue #16)", () => {
     const cached = await launchBrowser({ bfcache: true });
     const page = await cached.newPage();
     await page.goto(`${store.url}/product/linen-shirt`);
-    await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
+    await reachFor(page, "[data-component=SiteHeader]");
     await page.evaluate(() => Object.assign(window, { bfcacheMarker: true }));
     const response = await page.goto(`${store.url}/dev/outbox`);
     expect(response?.status()).toBe(200);

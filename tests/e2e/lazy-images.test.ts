@@ -3,7 +3,7 @@
 // asked for once, even after the shopper scrolls past it again.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, reachFor } from "./support/browser";
 import { type RunningStore, startStore } from "./support/store";
 
 let browser: Browser;
@@ -70,7 +70,7 @@ describe("images that fail to load", () => {
   it("keep the product image's box and show its alt text", async () => {
     const { page, asked } = await brokenImages();
     await page.goto(`${store.url}/product/linen-shirt`);
-    await page.waitForSelector('[data-component="ProductDetail"][data-island="mounted"]');
+    await reachFor(page, '[data-component="ProductDetail"]');
     await page.waitForTimeout(500);
     const main = page.locator(".sf-product__media img").first();
     expect(await main.getAttribute("alt")).toBeTruthy();

@@ -3,7 +3,7 @@
 // meanwhile; under prefers-reduced-motion they come and go at once.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, reachFor } from "./support/browser";
 import { type RunningStore, startStore } from "./support/store";
 
 let browser: Browser;
@@ -95,7 +95,7 @@ function started(page: Page) {
 async function productPage(reducedMotion: "reduce" | "no-preference"): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion });
   await page.goto(`${store.url}/product/enamel-mug`);
-  await page.waitForSelector('[data-component="ProductDetail"][data-island="mounted"]');
+  await reachFor(page, '[data-component="ProductDetail"]');
   return page;
 }
 
@@ -136,7 +136,7 @@ describe("motion of dialogs, drawers and menus", () => {
   it("the side menu enters and leaves the same way at 390 px", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
     await page.goto(`${store.url}/`);
-    await page.waitForSelector('[data-component="SiteHeader"][data-island="mounted"]');
+    await reachFor(page, '[data-component="SiteHeader"]');
     await watchTransitions(page, ".sf-sidemenu__panel");
     await page.getByRole("button", { name: /menu/i }).click();
     await page.locator(".sf-sidemenu__panel").waitFor();

@@ -6,7 +6,7 @@
 // without it is fully signed out by the account area's sign-out.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, reachFor } from "./support/browser";
 import { LANGUAGES, say } from "./support/messages";
 import { axeViolationsWithoutScripts } from "./support/no-script-axe";
 import { signUpByApi } from "./support/sign-up";
@@ -177,6 +177,8 @@ describe("the same form with JavaScript", () => {
     await plain.close();
     const page = await context.newPage();
     await page.goto(`${store.url}/user/center`);
+    // Its islands wait for the page to be in use (the shopper's first press), as a shopper uses it.
+    await page.locator("body").dispatchEvent("pointerdown");
     await page.waitForFunction(
       () => document.querySelector("[data-component=AccountNav]")?.getAttribute("data-island") === "mounted",
     );
@@ -197,9 +199,7 @@ describe("the same form with JavaScript", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${store.url}/product/enamel-mug`);
-    await page.waitForFunction(
-      () => document.querySelector("[data-component=ProductDetail]")?.getAttribute("data-island") === "mounted",
-    );
+    await reachFor(page, "[data-component=ProductDetail]");
     // A page load would lose this.
     await page.evaluate(() => Object.assign(window, { stillHere: true }));
     const posts: string[] = [];

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserReplay, replayInBrowser } from "../replay/browser";
 import { loadRecording } from "../replay/recording";
-import { launchBrowser, routerReady } from "./support/browser";
+import { launchBrowser, reachFor, routerReady } from "./support/browser";
 
 const recording = loadRecording();
 const titleOf = (name: string) => recording.answerOf(recording.byName(name)).data.meta.title;
@@ -35,7 +35,7 @@ describe("replaying the recorded demo store in Chromium", () => {
     page.on("pageerror", (err) => errors.push(err.message));
     await page.goto(`${recording.base}/`);
     expect(await page.title()).toBe(titleOf("home"));
-    await page.waitForSelector('#page-head [data-component="SiteHeader"][data-island="mounted"]');
+    await reachFor(page, '#page-head [data-component="SiteHeader"]');
     await routerReady(page);
     await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
 

@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { axeViolations } from "./support/axe";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, reachFor } from "./support/browser";
 import { reviewShot } from "./support/review-shot";
 import { signUpByApi } from "./support/sign-up";
 import type { RunningStore } from "./support/store";
@@ -89,12 +89,9 @@ async function newPage(token?: string): Promise<{ page: Page; problems: string[]
   return { page, problems };
 }
 
+/** The island mounted, reached for as a shopper would when it waits for them (support/browser.ts). */
 function mounted(page: Page, component: string) {
-  return page.waitForFunction(
-    (name) =>
-      [...document.querySelectorAll(`[data-component=${name}]`)].some((el) => el.getAttribute("data-island") === "mounted"),
-    component,
-  );
+  return reachFor(page, `[data-component=${component}]`);
 }
 
 /** axe finds nothing in `context` at 390 and 1280 px; a screenshot of each is kept for review. */
@@ -328,9 +325,10 @@ describe("the product page and its dialogs", () => {
     const { page, problems } = await newPage();
     // The product page's "You may also like" grid runs once scrolled near.
     await page.goto(`${store.url}/product/linen-shirt`);
-    await mounted(page, "CartDrawer");
     await page.getByRole("heading", { name: "You may also like" }).scrollIntoViewIfNeeded();
     await mounted(page, "ProductGrid");
+    // The cart drawer follows once an island has mounted (the page is in use).
+    await mounted(page, "CartDrawer");
     const quick = page.getByRole("button", { name: "Quick view of Oxford Shirt" });
     await quick.focus();
     await page.keyboard.press("Enter");

@@ -83,7 +83,8 @@ describe("head and foot regions", () => {
     await page.waitForFunction(() => !document.documentElement.hasAttribute("aria-busy"));
     expect(await shown(page, "page-head")).toBe(true);
     expect(await shown(page, "page-foot")).toBe(true);
-    await page.waitForSelector("#page-head [data-island=mounted]", { state: "attached" });
+    // The head's islands are the renderer's again (waiting for the shopper, as on any load).
+    await page.waitForSelector("#page-head [data-component=SiteHeader][data-island]", { state: "attached" });
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage === true)).toBe(true);
     // Home came back from its snapshot (the first page as served), with no request at all; what a
     // fetch for it sends is tests/integration/router/regions.test.ts's subject.

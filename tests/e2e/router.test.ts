@@ -13,7 +13,7 @@ import { renderDocument } from "../../src/server/document";
 import { documentAssets, readManifest } from "../../src/server/manifest";
 import { splitPrefix } from "../../src/shared/language-prefix";
 import { loadRecording } from "../replay/recording";
-import { launchBrowser, routerReady } from "./support/browser";
+import { launchBrowser, reachFor, routerReady } from "./support/browser";
 import { startTestServer, type TestServer } from "./support/static-server";
 
 const MARKERS = ["request", "ua", "referer", "cookie"];
@@ -164,7 +164,7 @@ describe("router in Chromium", () => {
     const page = await open("/");
     await addLink(page, ZH_HK_PRODUCT);
     await clickLink(page, ZH_HK_PRODUCT);
-    await page.waitForSelector('#page-body [data-component="ProductDetail"][data-island="mounted"]');
+    await reachFor(page, '#page-body [data-component="ProductDetail"]');
     expect(await page.getAttribute("html", "lang")).toBe("zh-HK");
     expect(await page.textContent('#page-body [data-component="ProductDetail"] h1')).toBe(
       titleOf("zh-HK--product-detail").split(" | ")[0],

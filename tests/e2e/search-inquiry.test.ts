@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeFor } from "../../src/server/store/localize";
 import { axeViolations } from "./support/axe";
-import { launchBrowser, routerReady } from "./support/browser";
+import { launchBrowser, reachFor, routerReady } from "./support/browser";
 import { LANGUAGES, say } from "./support/messages";
 import { reviewShot } from "./support/review-shot";
 import { type RunningStore, startStore } from "./support/store";
@@ -33,11 +33,9 @@ afterAll(async () => {
   await store?.close();
 });
 
+/** The island mounted, reached for as a shopper would when it waits for them (support/browser.ts). */
 function mounted(page: Page, component: string) {
-  return page.waitForFunction(
-    (name) => document.querySelector(`[data-component=${name}]`)?.getAttribute("data-island") === "mounted",
-    component,
-  );
+  return reachFor(page, `[data-component=${component}]`);
 }
 
 async function open(path: string, component = "SiteHeader"): Promise<{ page: Page; problems: string[] }> {
@@ -97,6 +95,34 @@ describe("the header's search box", () => {
     await page.waitForURL((url) => url.pathname.startsWith("/product/") || url.pathname.startsWith("/article/"));
     await expect.poll(() => page.getByRole("heading", { level: 1 }).first().textContent()).toContain(title);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("suggests for a word typed before the header hydrated", async () => {
+    const page = await browser.newPage(PAGE_OPTIONS);
+    // The header's code waits until the word is typed: the field is the server's plain one then.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/chunks\/layout-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${store.url}/`);
+    const box = page.getByRole("combobox", { name: say(en, "header.search.label") });
+    await box.click();
+    await box.pressSequentially("linen", { delay: 20 });
+    expect(await page.locator("[data-component=SiteHeader]").getAttribute("data-island")).toBe("pending");
+    release();
+    await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
+    expect(await box.inputValue()).toBe("linen");
+    const list = page.getByRole("listbox", { name: say(en, "search.suggest.label") });
+    await list
+      .getByRole("option", { name: /Linen Shirt/ })
+      .first()
+      .waitFor();
+    await expect.poll(() => box.getAttribute("aria-expanded")).toBe("true");
     await page.close();
   });
 

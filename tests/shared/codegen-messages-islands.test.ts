@@ -99,4 +99,16 @@ describe("island entries", () => {
     writeFileSync(join(root, "src/components/demo/Badge.tsx"), "export default () => null;\n");
     expect(() => buildIslands(root, [schema()], "")).toThrow('say when the island runs by default with "x-hydrate"');
   });
+
+  it("keeps a strategy for signed-in shoppers, one of the schema's strategies", () => {
+    const root = tree();
+    writeFileSync(join(root, "src/components/demo/Badge.tsx"), "export default () => null;\n");
+    const strategies = { file: "common/hydrate-strategy.schema.json", schema: { enum: ["load", "interaction"] } };
+    const signedIn = (value: string) => [strategies, schema({ "x-hydrate": "interaction", "x-hydrate-signed-in": value })];
+    const source = buildIslands(root, signedIn("load"), "").get("islands.ts")!;
+    expect(source).toContain('    hydrate: "interaction",\n    hydrateSignedIn: "load",');
+    expect(() => buildIslands(root, signedIn("soon"), "")).toThrow(
+      '"x-hydrate-signed-in" names the strategy for a signed-in shopper',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 // The cart drawer: a modal dialog that opens when something was added to the cart (the
-// bus's cart:added, which carries the server's cart, so opening costs no request). Focus
+// bus's cart:added, which carries the server's cart, so opening costs no request; an addition
+// made before this island mounted is taken from the cart service when it does). Focus
 // moves into it and back to where it was (the "Add to cart" button) when it closes;
 // Escape, the Close button and the backdrop close it, and Tab stays inside.
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
@@ -7,6 +8,7 @@ import { FormattedNumber, useIntl } from "react-intl";
 import { useRouter } from "wouter";
 import type { Cart, CartDrawerProps } from "../../../generated/types";
 import { useBusEvent } from "../../runtime/hooks/useBusEvent";
+import { useCart } from "../../runtime/hooks/useCartCount";
 import { trapTab } from "../common/focus-trap";
 import { usePresence } from "../common/use-presence";
 import CartDrawerLine from "./CartDrawerLine";
@@ -20,10 +22,22 @@ export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checko
   const closeButton = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
 
-  useBusEvent("cart:added", ({ cart: next }) => {
+  const { takeAdded } = useCart();
+  const show = (next: Cart) => {
     if (!returnTo.current) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setCart(next);
+  };
+  useBusEvent("cart:added", ({ cart: next }) => {
+    takeAdded();
+    show(next);
   });
+  // Mounted after an addition (this island waits until the page is in use, and the first press on
+  // "Add to cart" may be what put it in use): it opens for that one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; what it takes is taken once anyway.
+  useEffect(() => {
+    const added = takeAdded();
+    if (added) show(added.cart);
+  }, []);
 
   const open = cart !== null;
   // Closed, the drawer stays on screen for its leave transition (motion.css).

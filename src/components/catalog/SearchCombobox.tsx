@@ -69,6 +69,16 @@ export default function SearchCombobox({ action, query }: SearchComboboxProps) {
 
   useEffect(() => () => pending.current?.abort(), []);
 
+  // The header hydrates when the shopper reaches for it, often by focusing this field and typing
+  // at once: what they typed before hydration is kept by the browser, and asked about now.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const el = field.current;
+    if (!el || el.value === latest.current) return;
+    setValue(el.value);
+    if (el.ownerDocument.activeElement === el) setOpen(true);
+  }, []);
+
   const wanted = value.trim().slice(0, MAX_QUERY);
   useEffect(() => {
     latest.current = wanted;
@@ -169,6 +179,7 @@ export default function SearchCombobox({ action, query }: SearchComboboxProps) {
       </label>
       <input
         className="sf-header__search-input"
+        ref={field}
         id={inputId}
         // Not type="search": HTML allows the combobox role on a text field only.
         type="text"

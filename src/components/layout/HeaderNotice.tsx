@@ -1,30 +1,13 @@
 import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import type { HeaderNoticeProps } from "../../../generated/types";
-
-const closedKey = (id: string) => `sf.notice.closed.${id}`;
-
-function readClosed(id: string): boolean {
-  try {
-    return window.localStorage.getItem(closedKey(id)) === "1";
-  } catch {
-    return false;
-  }
-}
-
-function rememberClosed(id: string) {
-  try {
-    window.localStorage.setItem(closedKey(id), "1");
-  } catch {
-    // Storage may be unavailable (private mode); the notice then stays closed for this page only.
-  }
-}
+import { isNoticeClosed, rememberNoticeClosed } from "../../runtime/closed-notices";
 
 export default function HeaderNotice({ id, message, link, dismissible = true, tone = "info" }: HeaderNoticeProps) {
   const intl = useIntl();
   // Read after hydration, so the first render matches the server's HTML.
   const [closed, setClosed] = useState(false);
-  useEffect(() => setClosed(readClosed(id)), [id]);
+  useEffect(() => setClosed(isNoticeClosed(window.localStorage, id)), [id]);
   if (closed) return null;
   return (
     <section className={`sf-notice sf-notice--${tone}`} aria-label={message}>
@@ -45,7 +28,7 @@ export default function HeaderNotice({ id, message, link, dismissible = true, to
           className="sf-notice__close"
           aria-label={intl.formatMessage({ id: "notice.close" })}
           onClick={() => {
-            rememberClosed(id);
+            rememberNoticeClosed(window.localStorage, id);
             setClosed(true);
           }}
         >

@@ -1,13 +1,15 @@
 // The shop's header: name, main navigation (a side menu on small screens), search, the
 // account link (sign in while signed out), the wish list with its size once signed in, the
 // language menu and the cart with its item count. The server renders what it knows (signed in
-// by the page's session cookie or not); the session from storage and the count arrive after
-// hydration, the count in a badge whose space is already reserved, so nothing moves.
+// by the page's session cookie or not); the session from storage arrives after hydration,
+// which waits for the shopper to reach for the header. The count shows before that, in a badge
+// whose space is already reserved (runtime/cart-badge.ts), so nothing moves.
 // Before (or without) script the side menu is a <details> disclosure and sign-out a plain form
 // post; once hydrated they are the drawer and the API call.
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SiteHeaderProps } from "../../../generated/types";
+import { badgeText } from "../../runtime/cart-badge";
 import { useCart } from "../../runtime/hooks/useCartCount";
 import { useFavorites } from "../../runtime/hooks/useFavorites";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
@@ -20,8 +22,6 @@ import { useSignOut } from "../common/use-sign-out";
 import { LanguageMenu } from "./LanguageMenu";
 import LocaleSwitch from "./LocaleSwitch";
 import { SideMenu } from "./SideMenu";
-
-const BADGE_MAX = 99;
 
 export default function SiteHeader({
   storeName,
@@ -50,6 +50,19 @@ export default function SiteHeader({
   useEffect(() => {
     if (disclosure.current?.open) setMenuOpen(true);
   }, []);
+  // The header hydrates when the shopper reaches for it, by Tab too: the disclosure that had the
+  // focus then gives it to the button that replaces it.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const focusMenu = useRef(false);
+  useLayoutEffect(() => {
+    const el = disclosure.current;
+    focusMenu.current = !!el && el.contains(el.ownerDocument.activeElement);
+  }, []);
+  useLayoutEffect(() => {
+    if (!hydrated || !focusMenu.current) return;
+    focusMenu.current = false;
+    menuButton.current?.focus();
+  }, [hydrated]);
 
   const here = withPrefix(route.prefix, route.path) + (route.search ? `?${route.search}` : "");
   // On the sign-in and sign-up pages their own redirect stays; pointing back at them would loop.
@@ -70,7 +83,7 @@ export default function SiteHeader({
   }, [cartCount, fromPage]);
   const shown = hydrated ? count : cartCount;
   const cartLabel = shown === undefined ? undefined : intl.formatMessage({ id: "header.cart.label" }, { count: shown });
-  const badge = shown !== undefined && shown > 0 ? (shown > BADGE_MAX ? `${BADGE_MAX}+` : String(shown)) : "";
+  const badge = shown === undefined ? "" : badgeText(shown);
   // The wish list's size (favorite/count through the favorites service), for a signed-in shopper.
   const saved = favorites.lists.product.length + favorites.lists.article.length + favorites.lists.page.length;
   // The server does not know the size, so until the script runs the link has no number.
@@ -158,6 +171,7 @@ export default function SiteHeader({
       </a>
       {hydrated ? (
         <button
+          ref={menuButton}
           type="button"
           className="sf-header__menu"
           aria-expanded={menuOpen}
@@ -207,7 +221,7 @@ export default function SiteHeader({
               <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
             </Icon>
             <span className="sf-header__badge" aria-hidden="true">
-              {saved > 0 ? (saved > BADGE_MAX ? `${BADGE_MAX}+` : String(saved)) : ""}
+              {badgeText(saved)}
             </span>
           </a>
         )}
@@ -220,6 +234,9 @@ export default function SiteHeader({
             <span className="sf-header__badge" aria-hidden="true">
               {badge}
             </span>
+            {/* Until hydration the count is the badge's generated content, hidden from screen
+                readers with it: this says it to them (the link's aria-label does once hydrated). */}
+            <span className="sf-visually-hidden sf-header__cart-count" />
           </a>
         )}
       </div>

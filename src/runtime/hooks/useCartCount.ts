@@ -22,6 +22,8 @@ export function useCart() {
       add: (delta: number) => cart().add(delta),
       /** Adds units of a variant on the server; the count follows and the cart drawer opens. */
       addItem: (sku: string, quantity: number) => cart().addItem(sku, quantity),
+      /** The last addition nobody has shown yet, once (the cart drawer's). */
+      takeAdded: () => cart().takeAdded(),
     };
   }, [service]);
   return { count, ...actions };

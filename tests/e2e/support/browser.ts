@@ -56,3 +56,13 @@ export async function launchBrowser(options: { bfcache?: boolean } = {}): Promis
 export function routerReady(page: Page): Promise<unknown> {
   return page.waitForFunction(() => typeof (history.state as { sfKey?: unknown } | null)?.sfKey === "string");
 }
+
+/**
+ * Mounts the first island that `selector` finds as a shopper would, when it waits for them
+ * (`interaction`: the header, the product's detail, a grid for a visitor): focus comes into it.
+ * Resolves once it has mounted; an island mounted already resolves at once.
+ */
+export async function reachFor(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).first().dispatchEvent("focusin");
+  await page.waitForSelector(`${selector}[data-island=mounted]`, { state: "attached" });
+}

@@ -154,15 +154,40 @@ describe("island renderer", () => {
     await settle("#a", "mounted");
   });
 
-  it("idle waits for requestIdleCallback", async () => {
+  it.each(["pointerdown", "touchstart", "keydown"])(
+    "idle waits for the page to be in use (a first %s anywhere), then for requestIdleCallback",
+    async (type) => {
+      let idle: (() => void) | undefined;
+      vi.stubGlobal("requestIdleCallback", (cb: () => void) => {
+        idle = cb;
+        return 1;
+      });
+      region.innerHTML = island("IdleCounter", {}, { id: "a" });
+      const registry = makeRegistry();
+      await createRenderer({ registry, logger }).mountRegion(region);
+      expect(idle).toBeUndefined();
+      document.body.dispatchEvent(new Event(type, { bubbles: true }));
+      expect(stateOf("#a")).toBe("pending");
+      expect(registry.IdleCounter!.load).not.toHaveBeenCalled();
+      idle!();
+      await settle("#a", "mounted");
+    },
+  );
+
+  it("idle islands follow another island that mounted, React being there then", async () => {
     let idle: (() => void) | undefined;
     vi.stubGlobal("requestIdleCallback", (cb: () => void) => {
       idle = cb;
       return 1;
     });
-    region.innerHTML = island("IdleCounter", {}, { id: "a" });
+    region.innerHTML = island("IdleCounter", {}, { id: "a" }) + island("Counter", {}, { id: "b", "data-hydrate": "interaction" });
     await createRenderer({ registry: makeRegistry(), logger }).mountRegion(region);
-    expect(stateOf("#a")).toBe("pending");
+    // Nothing mounted and nobody used the page: the idle island does not ask for idle time.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(idle).toBeUndefined();
+    region.querySelector("#b")!.dispatchEvent(new Event("focusin", { bubbles: true }));
+    await settle("#b", "mounted");
+    expect(idle).toBeDefined();
     idle!();
     await settle("#a", "mounted");
   });
@@ -206,6 +231,25 @@ describe("island renderer", () => {
     region.querySelector("#a")!.dispatchEvent(new Event(type, { bubbles: true }));
     await settle("#a", "mounted");
     expect(registry.Counter!.load).toHaveBeenCalledTimes(1);
+  });
+
+  it("uses a component's strategy for signed-in shoppers when one is signed in, and data-hydrate over both", async () => {
+    let signedIn = false;
+    const registry = makeRegistry();
+    registry.Counter!.hydrate = "interaction";
+    registry.Counter!.hydrateSignedIn = "load";
+    const renderer = createRenderer({ registry, logger, signedIn: () => signedIn });
+    region.innerHTML = island("Counter", {}, { id: "a" });
+    await renderer.mountRegion(region);
+    expect(stateOf("#a")).toBe("pending");
+    expect(registry.Counter!.load).not.toHaveBeenCalled();
+    signedIn = true;
+    await renderer.replaceRegion(
+      region,
+      island("Counter", {}, { id: "b" }) + island("Counter", {}, { id: "c", "data-hydrate": "interaction" }),
+    );
+    await settle("#b", "mounted");
+    expect(stateOf("#c")).toBe("pending");
   });
 
   it("none keeps the server HTML, validates, and never loads the component", async () => {

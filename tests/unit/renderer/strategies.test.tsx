@@ -75,15 +75,17 @@ describe("the strategy registry", () => {
     const run = vi.fn();
     const whenVisible = vi.fn(() => () => {});
     const el = document.createElement("div");
-    schedule("visible", el, run, { win: window as Win, whenVisible });
+    const whenInUse = () => () => {};
+    schedule("visible", el, run, { win: window as Win, whenVisible, whenInUse });
     expect(whenVisible).toHaveBeenCalledWith(el, run);
-    schedule("load", el, run, { win: window as Win, whenVisible });
+    schedule("load", el, run, { win: window as Win, whenVisible, whenInUse });
     expect(run).toHaveBeenCalledTimes(1);
   });
 
   it("media throws a contract error without a query", () => {
     const el = document.createElement("div");
-    expect(() => schedule("media", el, () => {}, { win: window as Win, whenVisible: () => () => {} })).toThrow(
+    const never = () => () => {};
+    expect(() => schedule("media", el, () => {}, { win: window as Win, whenVisible: never, whenInUse: never })).toThrow(
       IslandContractError,
     );
   });

@@ -117,6 +117,18 @@ describe("adding to the cart", () => {
     expect(rec.of("cart:added")).toEqual([{ sku: "TEE-BLU-M", quantity: 3, cart: SERVER_CART }]);
   });
 
+  it("keeps the last addition for whoever shows it, once, until the next page is asked for", async () => {
+    const { cart, rec } = setup();
+    expect(cart.takeAdded()).toBeNull();
+    await cart.addItem("TEE-BLU-M", 3);
+    await cart.addItem("TEE-BLU-M", 1);
+    expect(cart.takeAdded()).toEqual({ sku: "TEE-BLU-M", quantity: 1, cart: SERVER_CART });
+    expect(cart.takeAdded()).toBeNull();
+    await cart.addItem("TEE-BLU-M", 2);
+    rec.bus.emit("route:requested", { url: "/cart" });
+    expect(cart.takeAdded()).toBeNull();
+  });
+
   it("a refused add rejects and changes nothing", async () => {
     const { cart, rec, post } = setup({ "sf.cartCount": "1" });
     const refusal = new ApiError("cart/add", { kind: "envelope", code: 41, msg: "Sold out" }, { text: "Sold out" });
