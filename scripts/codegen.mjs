@@ -14,6 +14,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { compile } from "json-schema-to-typescript";
+import { ANNOTATION_KEYWORDS } from "../src/shared/ajv-vocabulary.mjs";
 import { buildIslands } from "./codegen/islands.mjs";
 import { buildMessages } from "./codegen/messages.mjs";
 import { buildPageKinds } from "./codegen/page-kinds.mjs";
@@ -165,11 +166,14 @@ function esmOnly(code, file, runtimeDir) {
   return [...imports, code].join("\n");
 }
 
+/** What validation never reads: prose, and the project's annotations (ajv-vocabulary.mjs). */
+const PROSE = new Set(["description", "examples", "title", "$comment", ...ANNOTATION_KEYWORDS, "x-routes"]);
+
 function stripProse(schema) {
   if (!schema || typeof schema !== "object" || Array.isArray(schema)) return schema;
   const out = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (["description", "examples", "title", "$comment", "tsType", "x-hydrate", "x-hydrate-signed-in", "x-chunk", "x-routes"].includes(key)) continue;
+    if (PROSE.has(key)) continue;
     if (["properties", "definitions", "patternProperties"].includes(key)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stripProse(v)]));
     } else if (["anyOf", "oneOf", "allOf"].includes(key) || (key === "items" && Array.isArray(value))) {
