@@ -76,7 +76,8 @@ describe("shopping through the reference store", () => {
   it("keeps the language prefix and its messages while navigating", async () => {
     const { page, problems } = await open("/zh-HK/");
     expect(await page.getAttribute("html", "lang")).toBe("zh-HK");
-    await page.locator('header a[href^="/zh-HK/category/"]').first().click();
+    // The header's navigation (the side menu's copy, in its closed disclosure, comes first).
+    await page.locator('header .sf-header__nav a[href^="/zh-HK/category/"]').first().click();
     await page.waitForURL(/\/zh-HK\/category\//);
     expect(await samePage(page)).toBe(true);
     expect(await page.getAttribute("html", "lang")).toBe("zh-HK");
