@@ -47,7 +47,8 @@ export function planSharedChunks(metafile, root, bootEntry) {
   const islands = new Set();
   for (const [entry, closure] of closures) {
     if (entry === bootEntry || !PUBLIC_ENTRY.test(entry)) continue;
-    for (const input of inputsOf(closure)) (bringsReact(closure) ? islands : runtime).add(input);
+    const group = bringsReact(closure) ? islands : runtime;
+    for (const input of inputsOf(closure)) group.add(input);
   }
   for (const input of runtime) islands.delete(input);
 

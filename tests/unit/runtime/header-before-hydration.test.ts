@@ -36,17 +36,25 @@ describe("the cart badge before hydration", () => {
 describe("closed notices before hydration", () => {
   const notice = (props: string) => `<div data-component="HeaderNotice" data-props='${props}'><section>…</section></div>`;
 
-  it("hides the island of each notice the shopper closed, and leaves the others and bad props alone", () => {
+  it("hides the island of each notice the shopper closed, and leaves the others and props the renderer refuses alone", () => {
     const doc = document.implementation.createHTMLDocument();
     doc.body.innerHTML =
-      notice('{"id":"sale","message":"Sale"}') + notice('{"id":"ship","message":"Shipping"}') + notice("{oops");
+      notice('{"id":"sale","message":"Sale"}') +
+      notice('{"id":"ship","message":"Shipping"}') +
+      notice("{oops") +
+      notice('{"id":"sale","__proto__":{}}');
     const storage = new Map<string, string>();
     const store = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) };
     rememberNoticeClosed(store, "sale");
     expect(isNoticeClosed(store, "sale")).toBe(true);
     expect(isNoticeClosed(store, "ship")).toBe(false);
     hideClosedNotices(doc, store);
-    expect([...doc.querySelectorAll<HTMLElement>("[data-component]")].map((el) => el.hidden)).toEqual([true, false, false]);
+    expect([...doc.querySelectorAll<HTMLElement>("[data-component]")].map((el) => el.hidden)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("reads and writes nothing where storage refuses (private mode)", () => {
