@@ -58,8 +58,11 @@ export interface Renderer {
   disposeDetached(content: DocumentFragment): void;
   /** True when React has not rendered the island (plain server HTML, or waiting to hydrate): setServerHTML may change it. */
   takesServerHTML(el: Element): boolean;
-  /** New server HTML for such an island, as the next page renders it. */
-  setServerHTML(el: Element, html: string): void;
+  /**
+   * New server HTML for such an island, as the next page renders it, put in by `write` when
+   * given (the router changes it in place: patch-children.ts, kept out of the boot chunk).
+   */
+  setServerHTML(el: Element, html: string, write?: (el: Element) => void): void;
   /** The state of an island element, or undefined when it is not one of this renderer's. */
   stateOf(el: Element): IslandState | undefined;
 }
@@ -406,10 +409,11 @@ export function createRenderer(options: RendererOptions): Renderer {
       const island = islands.get(el);
       return island !== undefined && island.mounted === undefined;
     },
-    setServerHTML(el, html) {
+    setServerHTML(el, html, write) {
       const island = islands.get(el);
       if (!island || island.mounted) return;
-      el.innerHTML = html;
+      if (write) write(el);
+      else el.innerHTML = html;
       island.serverHTML = html;
     },
     stateOf(el) {

@@ -19,6 +19,14 @@ export class IslandPropsError extends Error {
   }
 }
 
+/**
+ * React 19 writes a preload link for each image it renders without loading="lazy", ahead of the
+ * markup, for a streamed document's head. renderToString has no head: in an island they land in
+ * the body just before the image they name, where they only repeat it, and a client navigation
+ * that swaps the body in starts each image's request twice. They are left out.
+ */
+const IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*>)+/;
+
 export interface RenderIslandOptions {
   context: IslandContext;
   /** Unique per page, so that useId values of different islands never collide. */
@@ -62,7 +70,9 @@ export async function renderIsland(
   const Providers = ({ children }: { children?: React.ReactNode }) => (
     <IslandProviders context={options.context}>{children}</IslandProviders>
   );
-  const html = renderToString(islandTree(Island, checked as object, { Providers }), { identifierPrefix: options.uid });
+  const html = renderToString(islandTree(Island, checked as object, { Providers }), {
+    identifierPrefix: options.uid,
+  }).replace(IMAGE_PRELOADS, "");
   attrs.push("data-ssr", `data-uid="${escapeHtml(options.uid)}"`);
   return `<div ${attrs.filter(Boolean).join(" ")}>${html}</div>`;
 }

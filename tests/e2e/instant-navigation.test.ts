@@ -1,5 +1,5 @@
 // Issue #16 in Chromium: a head that comes again unchanged keeps its islands (a typed search
-// survives a navigation), Back draws the page left from its snapshot with its half-filled
+// survives a navigation), and keeps its elements while it waits to hydrate, Back draws the page left from its snapshot with its half-filled
 // form, and an anonymous page enters the back/forward cache (no no-store, the live socket
 // closed on pagehide) while an account page does not.
 import type { Browser, Page } from "playwright-core";
@@ -43,6 +43,49 @@ describe("instant navigation (issue #16)", () => {
     expect(await search.evaluate((input) => (input as HTMLInputElement & { keptMarker?: boolean }).keptMarker)).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it("keeps the elements of a header still waiting to hydrate, giving them the new page's addresses", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on("pageerror", (err) => problems.push(err.message));
+    await page.goto(`${store.url}/`);
+    await routerReady(page);
+    const header = page.locator("[data-component=SiteHeader]");
+    expect(await header.getAttribute("data-island")).toBe("pending");
+    const signIn = header.locator(".sf-header__account");
+    expect(await signIn.getAttribute("href")).toBe("/auth/signin?redirect=%2F");
+    await signIn.evaluate((link) => Object.assign(link, { keptMarker: true }));
+    await page.getByRole("main").getByRole("link", { name: "Shirts" }).first().click();
+    await page.waitForURL(`${store.url}/category/shirts`);
+    await page.getByRole("heading", { level: 1, name: "Shirts" }).waitFor();
+    // The same element, its way back to the page changed in place; React has still not run it.
+    expect(await signIn.evaluate((link) => (link as HTMLElement & { keptMarker?: boolean }).keptMarker)).toBe(true);
+    expect(await signIn.getAttribute("href")).toBe("/auth/signin?redirect=%2Fcategory%2Fshirts");
+    expect(await header.getAttribute("data-island")).toBe("pending");
+    // Hydrated now, over the patched markup: no mismatch, and it works.
+    await reachFor(page, "[data-component=SiteHeader]");
+    expect(await signIn.getAttribute("href")).toBe("/auth/signin?redirect=%2Fcategory%2Fshirts");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("steps the slides on the first tap, made before they hydrated", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${store.url}/`);
+    const island = page.locator("[data-component=Slides]");
+    expect(await island.getAttribute("data-island")).toBe("pending");
+    const slides = page.getByRole("region", { name: "Demo Store" });
+    const count = await slides.getByRole("group").count();
+    expect(count).toBeGreaterThan(1);
+    await slides.getByRole("button", { name: "Next slide" }).tap();
+    await expect.poll(() => slides.getByText(`2 of ${count}`, { exact: true }).isVisible()).toBe(true);
+    expect(await island.getAttribute("data-island")).toBe("mounted");
+    await expect
+      .poll(() => slides.locator(".sf-slides__strip").evaluate((strip) => Math.round(strip.scrollLeft / strip.clientWidth)))
+      .toBe(1);
+    await context.close();
   });
 
   it("draws the page left from its snapshot on Back, with the half-filled form", async () => {

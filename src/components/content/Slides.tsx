@@ -1,22 +1,26 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SlidesProps } from "../../../generated/types";
 
 /** Home page slides: a scroll-snap strip that works by swipe, scroll and Tab without
- *  JavaScript; once hydrated, previous/next buttons step through it. It never advances
- *  by itself, so there is nothing to pause (WCAG 2.2.2). */
+ *  JavaScript (the buttons are hidden then, app.css); with it, previous/next buttons step
+ *  through it. It never advances by itself, so there is nothing to pause (WCAG 2.2.2). */
 export default function Slides({ heading, label, slides }: SlidesProps) {
   const intl = useIntl();
   const headingId = useId();
   const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
-  // The buttons are rendered disabled by the server and enabled once they can act.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
   // A resized strip (a turned phone, a wider window) keeps showing the slide it showed.
   const shown = useRef(0);
   shown.current = index;
   const width = useRef(0);
+  // The slides hydrate when the shopper reaches for them (a press on a button the server drew
+  // enabled, held until they have: held-events.ts), maybe after swiping the strip: the
+  // position starts from where it is, before that press is handed over.
+  useLayoutEffect(() => {
+    const el = strip.current;
+    if (el && el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
+  }, []);
   useEffect(() => {
     const el = strip.current;
     if (!el) return;
@@ -89,19 +93,14 @@ export default function Slides({ heading, label, slides }: SlidesProps) {
       </div>
       {count > 1 && (
         <div className="sf-slides__controls">
-          <button className="sf-slides__button" type="button" disabled={!ready || index === 0} onClick={() => go(index - 1)}>
+          <button className="sf-slides__button" type="button" disabled={index === 0} onClick={() => go(index - 1)}>
             <span aria-hidden="true">‹ </span>
             {intl.formatMessage({ id: "slides.previous" })}
           </button>
           <p className="sf-slides__status" aria-live="polite">
             {intl.formatMessage({ id: "slides.position" }, { index: index + 1, count })}
           </p>
-          <button
-            className="sf-slides__button"
-            type="button"
-            disabled={!ready || index === count - 1}
-            onClick={() => go(index + 1)}
-          >
+          <button className="sf-slides__button" type="button" disabled={index === count - 1} onClick={() => go(index + 1)}>
             {intl.formatMessage({ id: "slides.next" })}
             <span aria-hidden="true"> ›</span>
           </button>

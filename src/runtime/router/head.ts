@@ -52,7 +52,8 @@ function dropStructuredData(doc: Document) {
 }
 
 export function applyHead(doc: Document, meta: PageMeta, lang: string): void {
-  doc.documentElement.lang = lang;
+  // Setting lang, even to the same value, restyles the whole document (every :lang() may change).
+  if (doc.documentElement.lang !== lang) doc.documentElement.lang = lang;
   doc.title = meta.title;
   setMeta(doc, "name", "description", meta.description);
   setMeta(doc, "name", "keywords", meta.keywords);

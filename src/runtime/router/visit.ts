@@ -8,6 +8,7 @@
 // any other failure is logged and the current page stays as it was.
 import type { PageRouteData } from "../../../generated/types";
 import type { Renderer } from "../../renderer/islands";
+import { patchChildren } from "../../renderer/patch-children";
 import { matchPath, type RouteMatch, type RouteTable } from "../../shared/routes";
 import type { Bus } from "../bus";
 import { dispatchBeforeVisit, dispatchPageLoad, type PageRoute } from "../page-events";
@@ -99,16 +100,17 @@ export function createVisitor(deps: VisitDeps) {
     return template.content;
   };
   // The same head and foot come with almost every answer: each markup is parsed once, for its
-  // signature and for the insides of its islands by data-uid (what a `none` island is compared with).
-  const outlines = new Map<string, { signature: string; insides: Map<string, string> }>();
+  // signature and for the insides of its islands by data-uid (what a pending island takes).
+  const outlines = new Map<string, { signature: string; insides: Map<string, { html: string; parsed: Node }> }>();
   const outline = (html: string) => {
     const known = outlines.get(html);
     if (known) return known;
     const content = parse(html);
-    const insides = new Map<string, string>();
+    const insides = new Map<string, { html: string; parsed: Node }>();
     for (const island of Array.from(content.querySelectorAll("[data-component]"))) {
       const uid = island.getAttribute("data-uid");
-      if (uid !== null) insides.set(uid, island.innerHTML);
+      // A copy: an island inside it is emptied in its turn.
+      if (uid !== null) insides.set(uid, { html: island.innerHTML, parsed: island.cloneNode(true) });
       island.replaceChildren();
     }
     const holder = doc.createElement("div");
@@ -126,19 +128,20 @@ export function createVisitor(deps: VisitDeps) {
    * A region can stay when the new one has its signature and its islands can follow the
    * address: React islands do; one React has not rendered (plain server HTML, or one waiting to
    * hydrate, such as a footer's form seen only on scrolling) takes the new page's HTML for it
-   * when that differs (a form's way back to the page).
+   * (a form's way back to the page), in place.
    */
   function keeps(region: Element, id: string, html: string): boolean {
     if (id === "page-body" || drawnFrom.get(id) !== signature(html)) return false;
     const { insides } = outline(html);
-    const changed: [Element, string][] = [];
+    const pending: [Element, { html: string; parsed: Node }][] = [];
     for (const island of Array.from(region.querySelectorAll("[data-component]"))) {
       if (island.getAttribute("data-island") === "mounted" && island.getAttribute("data-hydrate") !== "none") continue;
       const inside = insides.get(island.getAttribute("data-uid") ?? "");
       if (inside === undefined || !deps.renderer.takesServerHTML(island)) return false;
-      if (inside !== island.innerHTML) changed.push([island, inside]);
+      pending.push([island, inside]);
     }
-    for (const [island, inside] of changed) deps.renderer.setServerHTML(island, inside);
+    for (const [island, inside] of pending)
+      deps.renderer.setServerHTML(island, inside.html, (el) => patchChildren(el, inside.parsed));
     return true;
   }
 

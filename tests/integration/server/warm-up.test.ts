@@ -1,8 +1,9 @@
 // @vitest-environment node
-// Issue 17: a worker asks itself for one page of each kind before it takes connections
-// (src/server/warm-up.ts), so the first visitors after a start do not pay for V8's first
-// compile and the catalog's first reads. The addresses follow the store's router rules; each
-// answers a page; warming writes nothing; a page that fails is logged and the start goes on.
+// Issues 17 and 16: a worker renders pages of each kind before it takes connections
+// (src/server/warm-up.ts), as documents and as the router's page-route answers, so the first
+// visitors after a start do not pay for V8's first compiles and the catalog's first reads. The
+// addresses follow the store's router rules; each answers a page; warming writes nothing; a page
+// that fails is logged and the start goes on.
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { warmUp, warmUpPaths } from "../../../src/server/warm-up";
@@ -16,23 +17,27 @@ beforeAll(async () => {
 afterAll(() => store?.close());
 
 describe("warming a worker up", () => {
-  it("asks for home, a category in its best-rated order, a product and a search, by the store's router rules", () => {
+  it("asks for home, categories in their best-rated order, distinct products and a search, by the store's router rules", () => {
     const paths = warmUpPaths(store.server.store);
     const routes = createRouteTable(store.server.store.config.router);
-    expect(paths.map((path) => matchPath(routes, path.split("?")[0]!)?.name)).toEqual([
+    const names = paths.map((path) => matchPath(routes, path.split("?")[0]!)?.name);
+    const { categories, catalog } = store.server.store;
+    const categoryCount = Math.min(3, categories.length);
+    const products = [...catalog.slugs()].slice(0, 12);
+    expect(names).toEqual([
       "home",
-      "category-detail",
-      "product-detail",
+      ...Array(categoryCount).fill("category-detail"),
+      ...Array(products.length).fill("product-detail"),
       "search",
     ]);
-    const category = store.server.store.categories[0]!.slug;
-    const product = store.server.store.catalog.slugs().next().value as string;
     expect(paths).toEqual([
       "/",
-      `/category/${category}?sort=rating`,
-      `/product/${product}`,
+      ...categories.slice(0, categoryCount).map((c) => `/category/${c.slug}?sort=rating`),
+      ...products.map((slug) => `/product/${slug}`),
       expect.stringMatching(/^\/search\?q=[^&]{3,}$/),
     ]);
+    // Distinct products: the render cache keeps a page only once it is asked for twice.
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
   it("answers each page and writes nothing", async () => {
@@ -44,6 +49,12 @@ describe("warming a worker up", () => {
     for (const path of warmUpPaths(store.server.store)) {
       const res = await store.server.app.inject({ method: "GET", url: path, headers: { accept: "text/html" } });
       expect(res.statusCode, path).toBe(200);
+      const route = await store.server.app.inject({
+        method: "GET",
+        url: `${path}${path.includes("?") ? "&" : "?"}request=route`,
+      });
+      expect(route.statusCode, path).toBe(200);
+      expect(route.json().data.pageBody, path).toContain("data-component");
     }
     expect(tables.map((table) => count(store, table))).toEqual(before);
   });
@@ -58,7 +69,10 @@ describe("warming a worker up", () => {
     });
     const warn = vi.spyOn(app.log, "warn");
     await warmUp(app, store.server.store);
-    expect(asked).toEqual(warmUpPaths(store.server.store));
+    // Each page twice: the document, then the router's page-route answer.
+    expect(asked).toEqual(
+      warmUpPaths(store.server.store).flatMap((path) => [path, `${path}${path.includes("?") ? "&" : "?"}request=route`]),
+    );
     expect(warn).toHaveBeenCalledWith("warm-up: / answered 500");
     await app.close();
   });

@@ -58,6 +58,14 @@ describe("renderIsland", () => {
     await expect(renderIsland(registry, "toString", {}, { context, uid: "s1-" })).rejects.toThrow('unknown component "toString"');
   });
 
+  it("leaves out React's preload link for an eager image: the image that follows it is in the same markup", async () => {
+    const slide = (i: number) => ({ title: `Slide ${i}`, image: `/media/s${i}.svg`, href: "/category/shirts", ctaLabel: "Shop" });
+    const html = await renderIsland(registry, "Slides", { slides: [slide(1), slide(2)] }, { context, uid: "s1-" });
+    expect(html).toContain('src="/media/s1.svg"');
+    expect(html).toContain('loading="eager"');
+    expect(html).not.toContain("<link");
+  });
+
   it("renders only the placeholder for client-only islands", async () => {
     expect(
       await renderIsland(registry, "ProductScore", { score: 1 }, { context, uid: "s1-", clientOnly: true, hydrate: "idle" }),
