@@ -9,6 +9,7 @@ import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState 
 import { useIntl } from "react-intl";
 import type { ProductSlidesProps } from "../../../generated/types";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
+import { Icon } from "../common/Icon";
 
 const ImageViewer = lazy(() => import("./ImageViewer"));
 
@@ -119,9 +120,11 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
         aria-label={intl.formatMessage({ id: "product.viewer.open" }, { index: shown + 1, count })}
         onClick={(event) => openViewer(shown, event.currentTarget)}
       >
-        <span aria-hidden="true" className="sf-gallery__fullscreen-icon">
-          ⤢
-        </span>
+        {/* Drawn, not the ⤢ character: few fonts have it (here only a serif one), and finding one
+            cost the first product page of a tab a search through every font. */}
+        <Icon className="sf-gallery__fullscreen-icon">
+          <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />
+        </Icon>
       </button>
       {count > 1 && (
         <>
