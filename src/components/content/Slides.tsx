@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SlidesProps } from "../../../generated/types";
 
@@ -14,17 +14,14 @@ export default function Slides({ heading, label, slides }: SlidesProps) {
   const shown = useRef(0);
   shown.current = index;
   const width = useRef(0);
-  // The slides hydrate when the shopper reaches for them (a press on a button the server drew
-  // enabled, held until they have: held-events.ts), maybe after swiping the strip: the
-  // position starts from where it is, before that press is handed over.
   useLayoutEffect(() => {
-    const el = strip.current;
-    if (el && el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
-  }, []);
-  useEffect(() => {
     const el = strip.current;
     if (!el) return;
     width.current = el.clientWidth;
+    // The slides hydrate when the shopper reaches for them (a press on a button the server drew
+    // enabled, held until they have: held-events.ts), maybe after swiping the strip: the
+    // position starts from where it is, before that press is handed over.
+    if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
     if (typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(() => {
       width.current = el.clientWidth;
