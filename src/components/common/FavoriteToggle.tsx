@@ -10,6 +10,7 @@ import type { FavoriteType, FormState } from "../../../generated/types";
 import { useFavorites } from "../../runtime/hooks/useFavorites";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { BackField, ownFlash, useFormPost } from "./form-post";
+import { HEART_PATH, Icon } from "./Icon";
 
 const FAVORITE_FORM = "favorite";
 
@@ -61,9 +62,10 @@ export function FavoriteToggle({ type, id, addId, removeId, className, form }: F
         className={`${className} sf-favorite${saved ? " sf-favorite--saved" : ""}`}
         aria-busy={busy || undefined}
       >
-        <span aria-hidden="true" className="sf-favorite__icon">
-          {saved ? "♥" : "♡"}
-        </span>
+        <Icon className="sf-favorite__icon">
+          {/* Filled once the item is saved. */}
+          <path d={HEART_PATH} fill={saved ? "currentColor" : "none"} />
+        </Icon>
         {intl.formatMessage({ id: saved ? removeId : addId })}
       </button>
       {said && (

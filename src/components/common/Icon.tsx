@@ -2,6 +2,9 @@
 // so hidden from assistive technology (the control around an icon carries its name).
 import type { ReactNode } from "react";
 
+/** The heart of favorites, in the header and on the buttons that save an item. */
+export const HEART_PATH = "M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z";
+
 export interface IconProps {
   /** The drawing: paths and circles on the 24-unit grid. */
   children: ReactNode;

@@ -17,7 +17,7 @@ import { useSession } from "../../runtime/hooks/useSession";
 import { useRouteInfo } from "../../runtime/router/hooks";
 import { withPrefix } from "../../shared/language-prefix";
 import SearchCombobox from "../catalog/SearchCombobox";
-import { Icon } from "../common/Icon";
+import { HEART_PATH, Icon } from "../common/Icon";
 import { useSignOut } from "../common/use-sign-out";
 import { LanguageMenu } from "./LanguageMenu";
 import LocaleSwitch from "./LocaleSwitch";
@@ -218,7 +218,7 @@ export default function SiteHeader({
           <a className="sf-header__favorites" href={favoritesHref}>
             <span className="sf-visually-hidden">{favoritesLabel}</span>
             <Icon>
-              <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+              <path d={HEART_PATH} />
             </Icon>
             <span className="sf-header__badge" aria-hidden="true">
               {badgeText(saved)}

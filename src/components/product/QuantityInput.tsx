@@ -4,6 +4,7 @@
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { QuantityInputProps } from "../../../generated/types";
+import { Icon } from "../common/Icon";
 
 export interface QuantityInputHandlers {
   onChange?: (quantity: number) => void;
@@ -63,7 +64,9 @@ export default function QuantityInput({
           disabled={disabled || quantity <= min}
           onClick={() => commit(quantity - 1)}
         >
-          −
+          <Icon>
+            <path d="M5 12h14" />
+          </Icon>
         </button>
         <input
           id={id}
@@ -85,7 +88,9 @@ export default function QuantityInput({
           disabled={disabled || quantity >= top}
           onClick={() => commit(quantity + 1)}
         >
-          +
+          <Icon>
+            <path d="M12 5v14M5 12h14" />
+          </Icon>
         </button>
       </div>
       {shownError && (

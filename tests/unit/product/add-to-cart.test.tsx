@@ -59,7 +59,7 @@ async function page() {
 describe("adding to the cart", () => {
   it("posts the variant and quantity, sets the stored count and opens the drawer with focus inside", async () => {
     await page();
-    await click(byText(document, ".sf-quantity button", "+"));
+    await click(document.querySelector<HTMLButtonElement>('.sf-quantity button[aria-label="Increase quantity"]')!);
     addButton().focus();
     await click(addButton());
     expect(post).toHaveBeenCalledWith("cart/add", { sku: "TEE-BLU-M", quantity: 2 });
