@@ -31,3 +31,12 @@ export function Icon({ children, size = 20, stroke = 2, className }: IconProps) 
     </svg>
   );
 }
+
+/** The cross of a button that closes something (a notice, a menu, a message). */
+export function CloseIcon() {
+  return (
+    <Icon>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </Icon>
+  );
+}

@@ -4,6 +4,7 @@ import { useIntl } from "react-intl";
 import type { ToasterProps } from "../../../generated/types";
 import type { ToastText } from "../../runtime/bus";
 import { useToast, useToasts } from "../../runtime/hooks/useToast";
+import { CloseIcon } from "./Icon";
 
 export default function Toaster({ placement = "top" }: ToasterProps) {
   const intl = useIntl();
@@ -31,7 +32,7 @@ export default function Toaster({ placement = "top" }: ToasterProps) {
             aria-label={intl.formatMessage({ id: "toast.close" })}
             onClick={() => service.dismiss(toast.id)}
           >
-            <span aria-hidden="true">×</span>
+            <CloseIcon />
           </button>
         </div>
       ))}

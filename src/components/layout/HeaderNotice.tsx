@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import type { HeaderNoticeProps } from "../../../generated/types";
 import { isNoticeClosed, rememberNoticeClosed } from "../../runtime/closed-notices";
+import { CloseIcon } from "../common/Icon";
 
 export default function HeaderNotice({ id, message, link, dismissible = true, tone = "info" }: HeaderNoticeProps) {
   const intl = useIntl();
@@ -32,7 +33,7 @@ export default function HeaderNotice({ id, message, link, dismissible = true, to
             setClosed(true);
           }}
         >
-          <span aria-hidden="true">×</span>
+          <CloseIcon />
         </button>
       )}
     </section>

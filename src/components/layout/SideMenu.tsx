@@ -4,6 +4,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
 import { useIntl } from "react-intl";
 import { trapTab } from "../common/focus-trap";
+import { CloseIcon } from "../common/Icon";
 
 export interface SideMenuProps {
   id: string;
@@ -66,7 +67,7 @@ export function SideMenu({ id, open, onClose, children }: SideMenuProps) {
             aria-label={intl.formatMessage({ id: "menu.close" })}
             onClick={onClose}
           >
-            <span aria-hidden="true">×</span>
+            <CloseIcon />
           </button>
         </div>
         {children}
