@@ -1,7 +1,8 @@
 // Issue #16 in Chromium: a head that comes again unchanged keeps its islands (a typed search
 // survives a navigation), and keeps its elements while it waits to hydrate, Back draws the page left from its snapshot with its half-filled
 // form, and an anonymous page enters the back/forward cache (no no-store, the live socket
-// closed on pagehide) while an account page does not.
+// closed on pagehide) while an account page does not; a product reached from home meets no font
+// home has not drawn.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, reachFor, routerReady } from "./support/browser";
@@ -138,6 +139,37 @@ describe("instant navigation (issue #16)", () => {
     await page.getByRole("button", { name: "Decrease quantity" }).click();
     expect(await page.getByLabel("Quantity", { exact: true }).inputValue()).toBe("2");
     expect(fetched).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("draws a product reached from home in the fonts home has drawn, sizes and weights alike", async () => {
+    // Each font a tab meets for the first time costs a lookup inside the navigation's first
+    // layout (on Linux a synchronous call to the browser process): src/styles/app.css.
+    const { page, problems } = await open("/");
+    const fonts = () =>
+      page.evaluate(() => {
+        const seen = new Set<string>();
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const el = node.parentElement;
+          // Laid-out text only; visually hidden text is laid out too.
+          if (!node.nodeValue?.trim() || !el?.checkVisibility()) continue;
+          const style = getComputedStyle(el);
+          const family = style.fontFamily
+            .split(",")[0]!
+            .trim()
+            .replace(/^["']|["']$/g, "");
+          seen.add(`${family} ${style.fontSize} ${style.fontWeight} ${style.fontStyle}`);
+        }
+        return [...seen].sort();
+      });
+    const home = await fonts();
+    await page.locator('#page-body a[href="/product/oxford-shirt"]').first().click();
+    await page.waitForURL(`${store.url}/product/oxford-shirt`);
+    await page.getByRole("heading", { level: 1, name: "Oxford Shirt" }).waitFor();
+    const product = await fonts();
+    expect(product.filter((font) => !home.includes(font))).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });
