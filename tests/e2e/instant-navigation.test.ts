@@ -1,8 +1,8 @@
 // Issue #16 in Chromium: a head that comes again unchanged keeps its islands (a typed search
 // survives a navigation), and keeps its elements while it waits to hydrate, Back draws the page left from its snapshot with its half-filled
 // form, and an anonymous page enters the back/forward cache (no no-store, the live socket
-// closed on pagehide) while an account page does not; a product reached from home meets no font
-// home has not drawn.
+// closed on pagehide) while an account page does not; a key or mouse press on a link fetches its
+// page ahead of the click; a product reached from home meets no font home has not drawn.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, reachFor, routerReady } from "./support/browser";
@@ -139,6 +139,39 @@ describe("instant navigation (issue #16)", () => {
     await page.getByRole("button", { name: "Decrease quantity" }).click();
     expect(await page.getByLabel("Quantity", { exact: true }).inputValue()).toBe("2");
     expect(fetched).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("fetches the page a key or a mouse press is about to open, and the click takes that answer", async () => {
+    const { page, problems } = await open("/");
+    const requests: { path: string; prefetch: boolean }[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.get("request") === "route")
+        requests.push({ path: url.pathname, prefetch: request.headers()["x-sec-purpose"] === "prefetch" });
+    });
+    // Keyboard: the focus rests on a link, then Enter.
+    const product = page.locator('#page-body a[href="/product/oxford-shirt"]').first();
+    await product.focus();
+    await page.waitForTimeout(300);
+    expect(requests).toEqual([{ path: "/product/oxford-shirt", prefetch: true }]);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${store.url}/product/oxford-shirt`);
+    await page.getByRole("heading", { level: 1, name: "Oxford Shirt" }).waitFor();
+    // Mouse: pressed and released at once, too soon for the pointer's resting prefetch.
+    const category = page.getByRole("main").getByRole("link", { name: "Shirts" }).first();
+    const box = (await category.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForURL(`${store.url}/category/shirts`);
+    await page.getByRole("heading", { level: 1, name: "Shirts" }).waitFor();
+    await page.waitForTimeout(200);
+    expect(requests).toEqual([
+      { path: "/product/oxford-shirt", prefetch: true },
+      { path: "/category/shirts", prefetch: true },
+    ]);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -9,19 +9,23 @@ export const DUPLICATE_WINDOW_MS = 700;
 export interface DuplicateGuard {
   /** True when a navigation to `key` may start now; records it when it may. */
   allow(key: string): boolean;
+  /** True when a navigation to `key` would be ignored now; records nothing (a press's prefetch asks). */
+  holds(key: string): boolean;
   /** Records a back or forward navigation to `key`, which is never ignored. */
   arrived(key: string): void;
 }
 
 export function createDuplicateGuard(clock: Pick<Clock, "now">, windowMs = DUPLICATE_WINDOW_MS): DuplicateGuard {
   let last: { key: string; at: number } | null = null;
+  const holds = (key: string, now: number) => last !== null && last.key === key && now - last.at < windowMs;
   return {
     allow(key) {
       const now = clock.now();
-      if (last && last.key === key && now - last.at < windowMs) return false;
+      if (holds(key, now)) return false;
       last = { key, at: now };
       return true;
     },
+    holds: (key) => holds(key, clock.now()),
     arrived(key) {
       last = { key, at: clock.now() };
     },

@@ -1,6 +1,7 @@
-// Prefetch (beyond the specification): a link the pointer rests on for ~80 ms, or that
-// a finger touches (at once), has its page-route answer fetched at low priority and kept ~10 s, so
-// that the click which usually follows swaps the page at once. Skipped under Save-Data,
+// Prefetch (beyond the specification): a link the pointer rests on for ~80 ms, that keyboard
+// focus rests on as long, or that a finger touches or a mouse button presses (at once: the click
+// follows within about 100 ms), has its page-route answer fetched at low priority and kept ~10 s,
+// so that the click which usually follows swaps the page at once. Skipped under Save-Data,
 // for links marked data-no-prefetch, and for pages that depend on the session or the
 // cart (the router's `target` says which). A prefetch is never a visit: nothing is
 // published and the request says it is a prefetch. The cache is dropped whenever the
@@ -63,10 +64,13 @@ export function createPrefetcher(env: PrefetchEnv): Prefetcher {
     if (env.saveData()) return;
     const hovered = hoveredLink(event.target, env.rules);
     if (!hovered || hovered.link.closest(`[${NO_PREFETCH_ATTR}]`)) return;
+    // A finger on a link, or the main button pressed on it, is a click on its way: no intent to wait for.
+    if (event.type === "touchstart" || event.type === "mousedown") {
+      cancelPending();
+      return prefetcher.prefetch(hovered.url);
+    }
     if (pending?.link === hovered.link) return;
     cancelPending();
-    // A finger on a link is a tap on its way (about 100 ms): no intent to wait for.
-    if (event.type === "touchstart") return prefetcher.prefetch(hovered.url);
     pending = {
       link: hovered.link,
       timer: clock.setTimeout(() => {
@@ -78,21 +82,33 @@ export function createPrefetcher(env: PrefetchEnv): Prefetcher {
 
   function onLeave(event: Event) {
     if (!pending) return;
-    const to = (event as MouseEvent).relatedTarget as Node | null;
+    const to = (event as MouseEvent | FocusEvent).relatedTarget as Node | null;
     if (to && pending.link.contains(to)) return;
     if (pending.link.contains(event.target as Node)) cancelPending();
   }
 
+  /** The main button without a modifier: what a navigating click starts with (links.ts). */
+  function onPress(event: Event) {
+    const press = event as MouseEvent;
+    if (press.button !== 0 || press.metaKey || press.ctrlKey || press.shiftKey || press.altKey) return;
+    onPointer(event);
+  }
+
+  const LISTENERS = [
+    ["mouseover", onPointer],
+    ["focusin", onPointer],
+    ["touchstart", onPointer],
+    ["mousedown", onPress],
+    ["mouseout", onLeave],
+    ["focusout", onLeave],
+  ] as const;
+
   const prefetcher: Prefetcher = {
     start() {
-      doc.addEventListener("mouseover", onPointer);
-      doc.addEventListener("touchstart", onPointer, { passive: true });
-      doc.addEventListener("mouseout", onLeave);
+      for (const [type, listener] of LISTENERS) doc.addEventListener(type, listener, { passive: true });
     },
     stop() {
-      doc.removeEventListener("mouseover", onPointer);
-      doc.removeEventListener("touchstart", onPointer);
-      doc.removeEventListener("mouseout", onLeave);
+      for (const [type, listener] of LISTENERS) doc.removeEventListener(type, listener);
       cancelPending();
       cache.clear();
     },

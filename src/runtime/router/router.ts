@@ -119,13 +119,17 @@ export function createRouter(env: RouterEnv): RouterService {
     return outcome;
   }
 
+  const guard = createDuplicateGuard(clock);
   const prefetcher = createPrefetcher({
     doc,
     clock,
     rules,
     target(url) {
       const match = matchPath(routes, url.pathname);
-      return match && !isPrivateRoute(match.name) ? preview.apply(url) : null;
+      if (!match || isPrivateRoute(match.name)) return null;
+      const target = preview.apply(url);
+      // The second press of a double click: the first one's visit has the answer coming.
+      return guard.holds(routeKey(target)) ? null : target;
     },
     fetch: (url) => request(url, { purpose: "prefetch" }),
     saveData: () => (win.navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true,
@@ -138,7 +142,7 @@ export function createRouter(env: RouterEnv): RouterService {
     progress: createProgressBar(doc, clock),
     scroll,
     preview,
-    guard: createDuplicateGuard(clock),
+    guard,
     history,
     location,
     routes: () => routes,

@@ -30,6 +30,18 @@ describe("duplicate guard", () => {
     expect(guard.allow("/cart")).toBe(true);
   });
 
+  it("says what it holds back without recording anything", () => {
+    const guard = createDuplicateGuard(clock);
+    expect(guard.holds("/cart")).toBe(false);
+    expect(guard.allow("/cart")).toBe(true);
+    expect(guard.holds("/cart")).toBe(true);
+    expect(guard.holds("/search")).toBe(false);
+    // Asking did not start a window for /search.
+    expect(guard.allow("/search")).toBe(true);
+    vi.advanceTimersByTime(DUPLICATE_WINDOW_MS);
+    expect(guard.holds("/search")).toBe(false);
+  });
+
   it("never holds back a different route", () => {
     const guard = createDuplicateGuard(clock);
     guard.allow("/cart");

@@ -87,6 +87,38 @@ describe("prefetch", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it("fetches a link keyboard focus rests on for ~80 ms, not one it passes on the way", () => {
+    const { fetch, prefetcher } = setup();
+    stop = prefetcher.stop;
+    el("user").dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    el("p").dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    vi.advanceTimersByTime(PREFETCH_DELAY_MS - 1);
+    el("p").dispatchEvent(new FocusEvent("focusout", { bubbles: true, relatedTarget: el("no") }));
+    vi.advanceTimersByTime(PREFETCH_DELAY_MS);
+    expect(fetch).not.toHaveBeenCalled();
+    el("p").dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    vi.advanceTimersByTime(PREFETCH_DELAY_MS);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]![0].pathname).toBe("/product/linen");
+  });
+
+  it("fetches at once when the main button goes down on a link, since the click follows", () => {
+    const { fetch, prefetcher } = setup();
+    stop = prefetcher.stop;
+    const press = (init: MouseEventInit) => el("inner").dispatchEvent(new MouseEvent("mousedown", { bubbles: true, ...init }));
+    // Another button or a modifier opens a menu or a new tab: no click in this page follows.
+    press({ button: 2 });
+    press({ button: 0, ctrlKey: true });
+    press({ button: 0, metaKey: true });
+    expect(fetch).not.toHaveBeenCalled();
+    hover(el("inner"));
+    press({ button: 0 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // The hover's own delay has nothing left to fetch.
+    vi.advanceTimersByTime(PREFETCH_DELAY_MS);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it.each(["no", "user", "checkout", "away"])("skips the link #%s", (id) => {
     const { fetch, prefetcher } = setup();
     stop = prefetcher.stop;
