@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import type { CartItem } from "../../../generated/types";
 import { formatPrice } from "../common/format-price";
+import { MinusIcon, PlusIcon } from "../common/Icon";
 
 export const MAX_QUANTITY = 99;
 
@@ -95,7 +96,7 @@ export default function CartPageLine({ item, currency, busy, error, typed, plain
             aria-label={intl.formatMessage({ id: "cart.page.decrease" }, { title: item.title })}
             disabled={busy || item.quantity <= 1}
           >
-            <span aria-hidden="true">−</span>
+            <MinusIcon />
           </button>
           <label className="sf-visually-hidden" htmlFor={inputId}>
             {intl.formatMessage({ id: "cart.page.quantity" }, { title: item.title })}
@@ -121,7 +122,7 @@ export default function CartPageLine({ item, currency, busy, error, typed, plain
             aria-label={intl.formatMessage({ id: "cart.page.increase" }, { title: item.title })}
             disabled={busy || item.quantity >= max}
           >
-            <span aria-hidden="true">+</span>
+            <PlusIcon />
           </button>
           {plain && (
             <button type="submit" className="sf-link-button sf-stepper__update">

@@ -40,3 +40,20 @@ export function CloseIcon() {
     </Icon>
   );
 }
+
+/** The minus and plus of a quantity stepper. */
+export function MinusIcon() {
+  return (
+    <Icon>
+      <path d="M5 12h14" />
+    </Icon>
+  );
+}
+
+export function PlusIcon() {
+  return (
+    <Icon>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}

@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import type { QuantityInputProps } from "../../../generated/types";
-import { Icon } from "../common/Icon";
+import { MinusIcon, PlusIcon } from "../common/Icon";
 
 export interface QuantityInputHandlers {
   onChange?: (quantity: number) => void;
@@ -64,9 +64,7 @@ export default function QuantityInput({
           disabled={disabled || quantity <= min}
           onClick={() => commit(quantity - 1)}
         >
-          <Icon>
-            <path d="M5 12h14" />
-          </Icon>
+          <MinusIcon />
         </button>
         <input
           id={id}
@@ -88,9 +86,7 @@ export default function QuantityInput({
           disabled={disabled || quantity >= top}
           onClick={() => commit(quantity + 1)}
         >
-          <Icon>
-            <path d="M12 5v14M5 12h14" />
-          </Icon>
+          <PlusIcon />
         </button>
       </div>
       {shownError && (
