@@ -32,28 +32,25 @@ export function Icon({ children, size = 20, stroke = 2, className }: IconProps) 
   );
 }
 
-/** The cross of a button that closes something (a notice, a menu, a message). */
-export function CloseIcon() {
+/** An icon of one path at the default size and line width. */
+function PathIcon({ d }: { d: string }) {
   return (
     <Icon>
-      <path d="M6 6l12 12M18 6 6 18" />
+      <path d={d} />
     </Icon>
   );
+}
+
+/** The cross of a button that closes something (a notice, a menu, a message). */
+export function CloseIcon() {
+  return <PathIcon d="M6 6l12 12M18 6 6 18" />;
 }
 
 /** The minus and plus of a quantity stepper. */
 export function MinusIcon() {
-  return (
-    <Icon>
-      <path d="M5 12h14" />
-    </Icon>
-  );
+  return <PathIcon d="M5 12h14" />;
 }
 
 export function PlusIcon() {
-  return (
-    <Icon>
-      <path d="M12 5v14M5 12h14" />
-    </Icon>
-  );
+  return <PathIcon d="M12 5v14M5 12h14" />;
 }
