@@ -8,6 +8,7 @@ import { createPortal } from "react-dom";
 import { useIntl } from "react-intl";
 import { useCloseWhenHidden } from "../../shared/island-frame";
 import { trapTab } from "../common/focus-trap";
+import { MinusIcon, PlusIcon } from "../common/Icon";
 
 export interface ViewerImage {
   src: string;
@@ -196,7 +197,7 @@ export default function ImageViewer({ images, start, label, onClose }: ImageView
               disabled={zoom <= 1}
               aria-label={say("product.viewer.zoomOut")}
             >
-              <span aria-hidden="true">−</span>
+              <MinusIcon />
             </button>
             <span className="sf-viewer__zoom" aria-live="polite">
               {say("product.viewer.zoom", { zoom: Math.round(zoom * 100) })}
@@ -208,7 +209,7 @@ export default function ImageViewer({ images, start, label, onClose }: ImageView
               disabled={zoom >= MAX_ZOOM}
               aria-label={say("product.viewer.zoomIn")}
             >
-              <span aria-hidden="true">+</span>
+              <PlusIcon />
             </button>
             <button ref={closeButton} type="button" className="sf-viewer__button sf-viewer__close" onClick={onClose}>
               {say("product.viewer.close")}
