@@ -16,6 +16,8 @@ const PAGES = [
   { name: "product", path: "/product/linen-shirt" },
   { name: "article", path: "/article/caring-for-linen" },
 ];
+/** Runs of a page again after a Lighthouse failure (no trace, no paint) before reporting it. */
+const RETRIES = 2;
 const CATEGORIES = ["seo", "performance", "accessibility", "best-practices"];
 const CHROME_FLAGS = [
   "--headless=new",
@@ -51,6 +53,7 @@ async function audit(port, url) {
     // Lighthouse's own navigation away and Back: 1 when nothing kept the page out of the cache.
     bfcache: audits["bf-cache"]?.score,
     seoMisses,
+    runtimeError: runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : null,
     // Why a metric is missing (a trace Lighthouse could not read, no LCP), rather than a bare 0.
     problem:
       runtimeError?.message ?? audits["total-blocking-time"]?.errorMessage ?? audits["largest-contentful-paint"]?.errorMessage,
@@ -74,7 +77,13 @@ export const lighthouseScores = {
         `${"page".padEnd(10)} ${"SEO".padStart(5)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"TBT".padStart(8)}`,
       );
       for (const { name, path } of PAGES) {
-        const r = await audit(chrome.port, base + path);
+        let r = await audit(chrome.port, base + path);
+        // A run whose trace Lighthouse could not read (NO_NAVSTART, NO_FCP) measured nothing:
+        // it is run again, at most twice, rather than counted as a score of 0.
+        for (let retry = 1; retry <= RETRIES && r.runtimeError; retry++) {
+          console.log(`${name.padEnd(10)} Lighthouse failed (${r.runtimeError}); running it again (${retry} of ${RETRIES})`);
+          r = await audit(chrome.port, base + path);
+        }
         console.log(
           `${name.padEnd(10)} ${String(r.seo).padStart(5)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${`${Math.round(r.tbt)} ms`.padStart(8)}`,
         );
