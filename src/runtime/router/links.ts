@@ -37,23 +37,17 @@ export interface LinkClick {
   link: Element;
 }
 
+/** The main button without a modifier key: a press that may navigate in the page (the others open tabs, windows, menus). */
+export function isPlainPress(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
 export function clickedLink(event: MouseEvent, rules: LinkRules): LinkClick | null {
-  if (event.defaultPrevented || event.button !== 0) return null;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const link = anchorOf(event.target);
-  if (!link) return null;
-  const target = link.getAttribute("target");
-  if (target && target !== "_self") return null;
-  if (link.hasAttribute("download") || link.closest(`[${RELOAD_ATTR}]`)) return null;
-  if (link.getAttribute("href")!.startsWith("#")) return null;
-  let url: URL;
-  try {
-    url = new URL(link.getAttribute("href")!, link.ownerDocument.baseURI);
-  } catch {
-    return null;
-  }
-  const navigable = navigableUrl(url, rules);
-  return navigable ? { url: navigable, link } : null;
+  if (event.defaultPrevented || !isPlainPress(event)) return null;
+  const click = hoveredLink(event.target, rules);
+  // A link to a fragment of this page only scrolls.
+  if (!click || click.link.getAttribute("href")!.startsWith("#")) return null;
+  return click;
 }
 
 /** The link a pointer is over, when it is one a click would navigate to. */

@@ -8,7 +8,7 @@
 // session or the cart changes, since those pages would then answer differently.
 import type { Clock } from "../env";
 import { routeKey } from "./guard";
-import { hoveredLink, type LinkRules } from "./links";
+import { hoveredLink, isPlainPress, type LinkRules } from "./links";
 import type { PageOutcome } from "./page-fetch";
 
 export const PREFETCH_DELAY_MS = 80;
@@ -87,11 +87,9 @@ export function createPrefetcher(env: PrefetchEnv): Prefetcher {
     if (pending.link.contains(event.target as Node)) cancelPending();
   }
 
-  /** The main button without a modifier: what a navigating click starts with (links.ts). */
+  /** Only a press a navigating click starts with (links.ts). */
   function onPress(event: Event) {
-    const press = event as MouseEvent;
-    if (press.button !== 0 || press.metaKey || press.ctrlKey || press.shiftKey || press.altKey) return;
-    onPointer(event);
+    if (isPlainPress(event as MouseEvent)) onPointer(event);
   }
 
   const LISTENERS = [
