@@ -39,6 +39,8 @@ export function clientOptions(dev) {
     metafile: true,
     define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production"), __DEV__: JSON.stringify(dev) },
     plugins: [precompiledMessages],
+    // wouter's fallback for React 17 and older: React 19 has the hook, which the shim only hands on.
+    alias: { "use-sync-external-store/shim/index.js": "react" },
     legalComments: "linked",
     logLevel: "warning",
   };
