@@ -2,12 +2,16 @@
 // an article of the built server in production: the SEO, performance, accessibility and
 // best-practices scores, Total Blocking Time, and whether the page may enter the back/forward
 // cache. Budgets: SEO 100 on every page (issue 15); performance 100 and TBT under 50 ms on home,
-// the category and the product (issue 16).
+// the category and the product (issue 16). Those three are run three times and scored by the
+// median run, as Lighthouse advises where runs vary (its `computeMedianRun`: the run nearest the
+// median first paint and time to interactive); one run of TBT here moved between 3 and 84 ms from
+// run to run at the same commit.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { startBuiltServer } from "../built-server.mjs";
 
 const PAGES = [
@@ -18,6 +22,8 @@ const PAGES = [
 ];
 /** Runs of a page again after a Lighthouse failure (no trace, no paint) before reporting it. */
 const RETRIES = 2;
+/** Runs of a page with performance budgets, of which the median run counts. */
+const PERFORMANCE_RUNS = 3;
 const CATEGORIES = ["seo", "performance", "accessibility", "best-practices"];
 const CHROME_FLAGS = [
   "--headless=new",
@@ -30,8 +36,8 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 
-/** One page's scores (0 to 100), its TBT in ms, and the audits that cost it SEO points. */
-async function audit(port, url) {
+/** One Lighthouse run of a page: its report. */
+async function run(port, url) {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -39,7 +45,12 @@ async function audit(port, url) {
     onlyCategories: CATEGORIES,
     formFactor: "mobile",
   });
-  const { categories, audits, runtimeError } = result.lhr;
+  return result.lhr;
+}
+
+/** A report's scores (0 to 100), its TBT in ms, and the audits that cost it SEO points. */
+function summary(lhr) {
+  const { categories, audits, runtimeError } = lhr;
   const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
   const seoMisses = categories.seo.auditRefs
     .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
@@ -77,18 +88,30 @@ export const lighthouseScores = {
         `${"page".padEnd(10)} ${"SEO".padStart(5)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"TBT".padStart(8)}`,
       );
       for (const { name, path } of PAGES) {
-        let r = await audit(chrome.port, base + path);
-        // A run whose trace Lighthouse could not read (NO_NAVSTART, NO_FCP) measured nothing:
-        // it is run again, at most twice, rather than counted as a score of 0.
-        for (let retry = 1; retry <= RETRIES && r.runtimeError; retry++) {
-          console.log(`${name.padEnd(10)} Lighthouse failed (${r.runtimeError}); running it again (${retry} of ${RETRIES})`);
-          r = await audit(chrome.port, base + path);
+        const runs = [];
+        for (let i = 0; i < (name === "article" ? 1 : PERFORMANCE_RUNS); i++) {
+          let lhr = await run(chrome.port, base + path);
+          // A run whose trace Lighthouse could not read (NO_NAVSTART, NO_FCP) measured nothing:
+          // it is run again, at most twice, rather than counted as a score of 0.
+          for (let retry = 1; retry <= RETRIES && lhr.runtimeError; retry++) {
+            console.log(
+              `${name.padEnd(10)} Lighthouse failed (${summary(lhr).runtimeError}); running it again (${retry} of ${RETRIES})`,
+            );
+            lhr = await run(chrome.port, base + path);
+          }
+          runs.push(lhr);
         }
+        const valid = filterToValidRuns(runs);
+        const r = summary(valid.length ? computeMedianRun(valid) : runs[0]);
         console.log(
           `${name.padEnd(10)} ${String(r.seo).padStart(5)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${`${Math.round(r.tbt)} ms`.padStart(8)}`,
         );
         for (const miss of r.seoMisses) console.log(`           SEO misses ${miss}`);
         if (r.problem) console.log(`           Lighthouse could not measure everything: ${r.problem}`);
+        if (runs.length > 1) {
+          const tbts = runs.map((lhr) => `${Math.round(summary(lhr).tbt)} ms`).join(", ");
+          console.log(`           median of ${valid.length} runs; TBT of each run: ${tbts}`);
+        }
         console.log(`           back/forward cache: ${r.bfcache === 1 ? "eligible" : `refused (${r.bfcache})`}`);
         budgets.push({ name: `Lighthouse SEO, ${name}`, value: r.seo, limit: 100, atLeast: true });
         if (name !== "article") {
