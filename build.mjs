@@ -39,8 +39,10 @@ export function clientOptions(dev) {
     metafile: true,
     define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production"), __DEV__: JSON.stringify(dev) },
     plugins: [precompiledMessages],
-    // wouter's fallback for React 17 and older: React 19 has the hook, which the shim only hands on.
-    alias: { "use-sync-external-store/shim/index.js": "react" },
+    // Islands run on Preact in the browser, written against React's API (preact/compat); the
+    // server renders them with React. wouter's fallback for React 17 and older goes too: compat
+    // has the hook, which the shim only hands on.
+    alias: { react: "preact/compat", "react-dom": "preact/compat", "use-sync-external-store/shim/index.js": "preact/compat" },
     legalComments: "linked",
     logLevel: "warning",
   };

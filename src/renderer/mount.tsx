@@ -3,6 +3,7 @@
 import type { ComponentType } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createIslandFrame } from "../shared/island-frame";
+import { islandIds } from "../shared/island-id";
 import { islandTree, type Providers } from "../shared/island-tree";
 
 export type { Providers };
@@ -10,7 +11,7 @@ export type { Providers };
 export interface MountOptions {
   /** Hydrate the server's HTML instead of rendering into the element. */
   ssr: boolean;
-  /** useId prefix; the server used the same one for this island. */
+  /** The island's id prefix (useIslandId); the server used the same one for this island. */
   idPrefix: string;
   Providers?: Providers;
   onMounted: () => void;
@@ -33,13 +34,15 @@ export function mountIsland<P extends object>(
   options: MountOptions,
 ): MountedIsland {
   const { frame, setHidden } = createIslandFrame();
-  const tree = islandTree(Island, props, { ...options, frame });
-  const rootOptions = { identifierPrefix: options.idPrefix, onRecoverableError: options.onRecoverableError };
+  // One count for the island's life: components mounted by a later update take the next numbers.
+  const ids = islandIds(options.idPrefix);
+  const tree = islandTree(Island, props, { ...options, frame, ids });
+  const rootOptions = { onRecoverableError: options.onRecoverableError };
   const root = options.ssr ? hydrateRoot(el, tree, rootOptions) : createRoot(el, rootOptions);
   if (!options.ssr) root.render(tree);
   return {
     unmount: () => root.unmount(),
-    update: (next) => root.render(islandTree(Island, next as P, { ...options, frame })),
+    update: (next) => root.render(islandTree(Island, next as P, { ...options, frame, ids })),
     setHidden,
   };
 }

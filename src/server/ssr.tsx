@@ -5,6 +5,7 @@ import { renderToString } from "react-dom/server";
 import type { HydrateStrategy, Registry } from "../registry/types";
 import { type IslandContext, IslandProviders } from "../runtime/i18n/IslandProviders";
 import { describeValidationError } from "../shared/describe-error";
+import { islandIds } from "../shared/island-id";
 import { islandTree } from "../shared/island-tree";
 import { escapeHtml } from "./html";
 
@@ -70,7 +71,7 @@ export async function renderIsland(
   const Providers = ({ children }: { children?: React.ReactNode }) => (
     <IslandProviders context={options.context}>{children}</IslandProviders>
   );
-  const html = renderToString(islandTree(Island, checked as object, { Providers }), {
+  const html = renderToString(islandTree(Island, checked as object, { Providers, ids: islandIds(options.uid) }), {
     identifierPrefix: options.uid,
   }).replace(IMAGE_PRELOADS, "");
   attrs.push("data-ssr", `data-uid="${escapeHtml(options.uid)}"`);

@@ -3,6 +3,7 @@
 // browser adds the island's frame (island-frame.ts), a context that renders no markup.
 import { Component, type ComponentType, type ReactNode, useLayoutEffect, useRef } from "react";
 import { type IslandFrame, IslandFrameContext } from "./island-frame";
+import { type IslandIds, IslandIdsContext } from "./island-id";
 
 export type Providers = ComponentType<{ children: ReactNode }>;
 
@@ -33,7 +34,13 @@ const ignore = () => {};
 export function islandTree<P extends object>(
   Island: ComponentType<P>,
   props: P,
-  options: { Providers?: Providers; frame?: IslandFrame; onMounted?: () => void; onError?: (error: unknown) => void },
+  options: {
+    ids: IslandIds;
+    Providers?: Providers;
+    frame?: IslandFrame;
+    onMounted?: () => void;
+    onError?: (error: unknown) => void;
+  },
 ): ReactNode {
   const { Providers } = options;
   let tree: ReactNode = (
@@ -42,6 +49,7 @@ export function islandTree<P extends object>(
     </Committed>
   );
   if (Providers) tree = <Providers>{tree}</Providers>;
+  tree = <IslandIdsContext.Provider value={options.ids}>{tree}</IslandIdsContext.Provider>;
   if (options.frame) tree = <IslandFrameContext.Provider value={options.frame}>{tree}</IslandFrameContext.Provider>;
   return <IslandBoundary onError={options.onError ?? ignore}>{tree}</IslandBoundary>;
 }

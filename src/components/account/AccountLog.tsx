@@ -1,18 +1,19 @@
 // The account's event log (user/log): what changed and what was ordered, newest first, a page
 // at a time, with a filter by topic. The filter is a GET form and the pages are links, so the
 // log works before (and without) JavaScript, and the router fetches them in place.
-import { useId } from "react";
+
 import { useIntl } from "react-intl";
 import type { AccountLogEntry, AccountLogProps } from "../../../generated/types";
 import { ACCOUNT_LOG_TOPICS } from "../../shared/account-log";
+import { useIslandId } from "../../shared/island-id";
 import Pagination from "../catalog/Pagination";
 import { formatPrice } from "../common/format-price";
 import { useText } from "../common/use-text";
 
 export default function AccountLog({ title, items, total, topic, action, paging }: AccountLogProps) {
   const intl = useIntl();
-  const titleId = useId();
-  const filterId = useId();
+  const titleId = useIslandId();
+  const filterId = useIslandId();
   const t = useText("account.log");
   const text = ({ kind, details }: AccountLogEntry) =>
     t(`kind.${kind}`, {

@@ -1,7 +1,7 @@
 // Writing or editing one of the shopper's articles: title, slug (filled from the title until
 // edited), a thumbnail uploaded at once (the server checks the bytes), the Markdown body and
 // whether it is published. The fields are checked with the save request's generated validator.
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ArticleSaveRequest, MyArticle } from "../../../generated/types";
 import validateSave from "../../../generated/validators/api/article/save.request.js";
@@ -10,6 +10,7 @@ import { useApiPost } from "../../runtime/hooks/useApi";
 import { formatValidation } from "../../runtime/validation/format";
 import { type FieldMessages, requestCheck } from "../../runtime/validation/request-check";
 import type { ValidationMessage } from "../../runtime/validation/rules";
+import { useIslandId } from "../../shared/island-id";
 import { TextField } from "../auth/TextField";
 import { failureMessage } from "../common/failure-message";
 import { useText } from "../common/use-text";
@@ -49,7 +50,7 @@ interface Props {
 export default function ArticleEditor({ editing, onSaved, onCancel }: Props) {
   const intl = useIntl();
   const post = useApiPost();
-  const id = useId();
+  const id = useIslandId();
   const form = useRef<HTMLFormElement>(null);
   const [title, setTitle] = useState(editing?.article.title ?? "");
   const [slug, setSlug] = useState(editing?.article.slug ?? "");

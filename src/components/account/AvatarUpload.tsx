@@ -2,11 +2,12 @@
 // checks it (a PNG, JPEG or WebP by its first bytes, at most 2 MB), so that a wrong file is
 // refused at once in the shopper's language; the server decides all the same. The chooser is
 // a real file input behind a visible label, so it works by keyboard and announces its name.
-import { type ChangeEvent, useId, useState } from "react";
+import { type ChangeEvent, useState } from "react";
 import { useIntl } from "react-intl";
 import type { UserInfo } from "../../../generated/types";
 import { useApiPost } from "../../runtime/hooks/useApi";
 import { IMAGE_MAX_BYTES, IMAGE_SIGNATURE_BYTES, imageKindOf } from "../../shared/image-type";
+import { useIslandId } from "../../shared/island-id";
 import { failureMessage } from "../common/failure-message";
 import { useText } from "../common/use-text";
 
@@ -25,7 +26,7 @@ export function initialOf(user: UserInfo): string {
 export function AvatarUpload({ user, onUploaded }: AvatarUploadProps) {
   const intl = useIntl();
   const post = useApiPost();
-  const inputId = useId();
+  const inputId = useIslandId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);

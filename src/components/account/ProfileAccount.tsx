@@ -2,9 +2,10 @@
 // mobile number each with whether it is verified (an unverified address leads to the verify
 // prompt, which sends the link again), where to change them and the password (the security
 // page's sections), and the account's dates. Server HTML only: every action is a link.
-import { useId } from "react";
+
 import { useIntl } from "react-intl";
 import type { ProfileAccountProps } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 import { useText } from "../common/use-text";
 
 function Verified({ verified, label }: { verified: boolean; label: (id: string) => string }) {
@@ -25,7 +26,7 @@ export default function ProfileAccount({
   profileHref,
 }: ProfileAccountProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const t = useText("account.identity");
   const date = (iso: string) => intl.formatDate(iso, { dateStyle: "medium", timeStyle: "short" });
   const mobile = user.mobile ? [user.countryCode, user.mobile].filter(Boolean).join(" ") : "";

@@ -2,7 +2,7 @@
 // name, last name and birthday are required (SPEC.md §5); the lengths are the edit request's
 // schema (schemas/api/user/editInfo.request.schema.json). Once saved, the session's copy of
 // the customer is refreshed, so the header and the other pages show the new name and avatar.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ProfileFormProps, UserInfo } from "../../../generated/types";
 import validateEditInfo from "../../../generated/validators/api/user/editInfo.request.js";
@@ -12,6 +12,7 @@ import { useSession } from "../../runtime/hooks/useSession";
 import { formatValidation } from "../../runtime/validation/format";
 import { type FieldMessages, requestCheck } from "../../runtime/validation/request-check";
 import { birthday, check, firstName, lastName, type ValidationMessage } from "../../runtime/validation/rules";
+import { useIslandId } from "../../shared/island-id";
 import { TextField } from "../auth/TextField";
 import { type Errors, useForm } from "../auth/use-form";
 import { failureMessage } from "../common/failure-message";
@@ -75,8 +76,8 @@ const valuesOf = (user: UserInfo): Values => ({
 
 export default function ProfileForm({ title, user: initial, accountHref }: ProfileFormProps) {
   const intl = useIntl();
-  const titleId = useId();
-  const bioId = useId();
+  const titleId = useIslandId();
+  const bioId = useIslandId();
   const post = useApiPost();
   const session = useSession();
   const [user, setUser] = useState(initial);

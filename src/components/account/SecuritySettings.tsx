@@ -2,9 +2,10 @@
 // the signed-in sessions, each a section with its heading (#password, #email, #mobile and
 // #sessions, which the account settings link to). A change in one section shows in the others:
 // a new password ends the other sessions, a new address is the one shown.
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { SecuritySettingsProps, UserInfo } from "../../../generated/types";
 import { useSession } from "../../runtime/hooks/useSession";
+import { useIslandId } from "../../shared/island-id";
 import { useText } from "../common/use-text";
 import { SecurityContact } from "./SecurityContact";
 import { SecurityPassword } from "./SecurityPassword";
@@ -19,7 +20,7 @@ export default function SecuritySettings({
   activityHref,
 }: SecuritySettingsProps) {
   const session = useSession();
-  const ids = useId();
+  const ids = useIslandId();
   const [user, setUser] = useState(initial);
   const [sessions, setSessions] = useState(listed);
   const [hidden, setHidden] = useState(Math.max(0, sessionTotal - listed.length));

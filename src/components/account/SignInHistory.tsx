@@ -1,14 +1,15 @@
 // The sign-in history (user/security/activity): every attempt on the account, signed in or
 // refused, newest first, as a table a page at a time (the server's ?page=N links).
-import { useId } from "react";
+
 import { useIntl } from "react-intl";
 import type { SignInHistoryProps } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 import Pagination from "../catalog/Pagination";
 import { useText } from "../common/use-text";
 
 export default function SignInHistory({ title, items, total, paging, securityHref }: SignInHistoryProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const t = useText("account.history");
   const device = (browser: string, system: string) =>
     intl.formatMessage(

@@ -2,7 +2,7 @@
 // code to the email address or mobile number (the server answers the same for any address),
 // then the code signs in and the page follows `redirect` like the password form. Another
 // code can be asked for after a minute, counted down here.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useIntl } from "react-intl";
 import type { CodeSignInProps } from "../../../generated/types";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
@@ -18,6 +18,7 @@ import {
   type ValidationMessage,
   verificationCode,
 } from "../../runtime/validation/rules";
+import { useIslandId } from "../../shared/island-id";
 import { useCountdown } from "../common/use-countdown";
 import { useText } from "../common/use-text";
 import { AccountField, isMobileAccount } from "./AccountField";
@@ -31,7 +32,7 @@ const accountShape = account(isEmail, isMobile);
 
 export default function CodeSignIn(_props: CodeSignInProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const hydrated = useHydrated();
   const post = useApiPost();
   const session = useSession();

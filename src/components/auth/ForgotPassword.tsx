@@ -1,7 +1,7 @@
 // The forgotten-password form: the email address or mobile number of the account; the
 // server sends a reset link there (valid 30 minutes, once). Its answer is the same whether
 // or not the account exists, and so is what the page says afterwards.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ForgotPasswordProps } from "../../../generated/types";
 import validateForget from "../../../generated/validators/api/auth/forget.request.js";
@@ -10,6 +10,7 @@ import { ACCOUNT_MESSAGES } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
 import { requestCheck } from "../../runtime/validation/request-check";
 import { accountGiven, check, countryCode } from "../../runtime/validation/rules";
+import { useIslandId } from "../../shared/island-id";
 import { AccountField, isMobileAccount } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
 import { CallingCodeField } from "./CallingCodeField";
@@ -47,7 +48,7 @@ function checkForget(values: Values): Errors<Values> {
 
 export default function ForgotPassword({ signinHref }: ForgotPasswordProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const post = useApiPost();
   const form = useForm<Values>({ account: "", countryCode: "" }, checkForget);
   const [failure, setFailure] = useState<string | null>(null);

@@ -2,11 +2,12 @@
 // then says "Confirm on your phone") and names the device and address that asked, so the
 // owner knows what they let in; Confirm or Decline answers it. A signed-out phone signs in
 // first and comes back here.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { AuthQrScanResponse, QrConfirmProps } from "../../../generated/types";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
+import { useIslandId } from "../../shared/island-id";
 import { useText } from "../common/use-text";
 import { failureMessage, useApiPost } from "./api";
 
@@ -19,7 +20,7 @@ type State =
 
 export default function QrConfirm({ ticket, signinHref, homeHref }: QrConfirmProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const hydrated = useHydrated();
   const { signedIn } = useSession();
   const post = useApiPost();

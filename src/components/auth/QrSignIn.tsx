@@ -4,13 +4,14 @@
 // the live channel; while the socket is down the page asks the server every few seconds
 // instead. Once confirmed, the session comes from auth/qrStatus with the ticket's secret,
 // which only this page knows.
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { AuthQrStatusResponse, QrSignInProps } from "../../../generated/types";
 import { useBusEvent } from "../../runtime/hooks/useBusEvent";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
+import { useIslandId } from "../../shared/island-id";
 import { withPrefix } from "../../shared/language-prefix";
 import { useCountdown } from "../common/use-countdown";
 import { useText } from "../common/use-text";
@@ -33,7 +34,7 @@ interface Ticket {
 
 export default function QrSignIn(_props: QrSignInProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const hydrated = useHydrated();
   const post = useApiPost();
   const session = useSession();

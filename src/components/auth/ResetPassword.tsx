@@ -2,7 +2,7 @@
 // of the reset request's schema. The server then ends every session of the account, and the
 // shopper signs in with the new password (the sign-in page says it changed). A link that
 // expired, was used or is malformed says so and leads to a new one.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ResetPasswordProps } from "../../../generated/types";
 import validateReset from "../../../generated/validators/api/auth/resetPassword.request.js";
@@ -12,6 +12,7 @@ import { useNavigate } from "../../runtime/router/hooks";
 import { PASSWORD_MESSAGES, passwordBounds } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
 import { requestCheck } from "../../runtime/validation/request-check";
+import { useIslandId } from "../../shared/island-id";
 import { failureMessage, useApiPost } from "./api";
 import { PasswordInput } from "./PasswordInput";
 import { type Errors, useForm } from "./use-form";
@@ -46,7 +47,7 @@ const withResetFlag = (href: string) => `${href}${href.includes("?") ? "&" : "?"
 
 export default function ResetPassword({ code, signinHref, forgotHref }: ResetPasswordProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const navigate = useNavigate();
   const post = useApiPost();
   const form = useForm<Values>({ password: "", confirm: "" }, checkReset);

@@ -4,12 +4,13 @@
 // JavaScript it is a plain form posting to {prefix}/form/signin, whose answer keeps the
 // session in an HttpOnly cookie; a refused post comes back with what was typed (never the
 // password) and the messages next to their fields.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SignInProps } from "../../../generated/types";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
 import { formatValidation } from "../../runtime/validation/format";
+import { useIslandId } from "../../shared/island-id";
 import { flashErrors, ownFlash, PlainForm, useFormPost } from "../common/form-post";
 import { AccountField } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
@@ -22,7 +23,7 @@ const SIGNIN_FORM = "signin";
 
 export default function SignIn({ signupHref, forgotHref, form: posted }: SignInProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const route = useRouteInfo();
   const navigate = useNavigate();
   const session = useSession();

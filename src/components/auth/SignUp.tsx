@@ -5,13 +5,14 @@
 // and the link confirms the address and signs in. Before (or without) its JavaScript it is a
 // plain form posting to {prefix}/form/signup, which goes to the same prompt; a refused post
 // comes back with what was typed (never the password) and the messages next to their fields.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { SignUpProps } from "../../../generated/types";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
 import { passwordBounds, signUpCheck } from "../../runtime/validation/account";
 import { formatValidation } from "../../runtime/validation/format";
+import { useIslandId } from "../../shared/island-id";
 import { withPrefix } from "../../shared/language-prefix";
 import { flashErrors, ownFlash, PlainForm, useFormPost } from "../common/form-post";
 import { AccountField, isMobileAccount } from "./AccountField";
@@ -27,8 +28,8 @@ const SIGNUP_FORM = "signup";
 
 export default function SignUp({ signinHref, privacyHref, termsHref, form: posted }: SignUpProps) {
   const intl = useIntl();
-  const titleId = useId();
-  const agreeId = useId();
+  const titleId = useIslandId();
+  const agreeId = useIslandId();
   const route = useRouteInfo();
   const navigate = useNavigate();
   const post = useApiPost();

@@ -1,9 +1,10 @@
 // A labelled input with its error and hints tied to it by aria-describedby. The error
 // line is always in the page and polite-live, so a message that appears is announced.
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { formatValidation } from "../../runtime/validation/format";
 import { limit } from "../../runtime/validation/rules";
+import { useIslandId } from "../../shared/island-id";
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "children" | "className"> {
@@ -19,7 +20,7 @@ export interface TextFieldProps
 
 export function TextField({ label, value, onValueChange, error, hint, addon, maxLength, ...input }: TextFieldProps) {
   const intl = useIntl();
-  const id = useId();
+  const id = useIslandId();
   const limitReached = maxLength !== undefined ? limit(maxLength)(value) : null;
   const notes = [hint, limitReached && formatValidation(intl, limitReached)].filter((note): note is string => Boolean(note));
   const describedBy = [error ? `${id}-error` : null, notes.length > 0 ? `${id}-note` : null].filter(Boolean).join(" ");

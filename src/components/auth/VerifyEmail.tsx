@@ -1,11 +1,12 @@
 // The page a verification link opens: it verifies the address with the link's code as soon
 // as it runs, signs its owner in, then says so. A link that expired, was used or is malformed says so and leads
 // to the prompt page, which sends a new one.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { VerifyEmailProps } from "../../../generated/types";
 import { ApiError } from "../../runtime/api/client";
 import { useSession } from "../../runtime/hooks/useSession";
+import { useIslandId } from "../../shared/island-id";
 import { failureMessage, useApiPost } from "./api";
 
 type State =
@@ -16,7 +17,7 @@ type State =
 
 export default function VerifyEmail({ code, promptHref, homeHref }: VerifyEmailProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const post = useApiPost();
   const session = useSession();
   const [state, setState] = useState<State>(code ? { kind: "checking" } : { kind: "expired" });

@@ -2,12 +2,13 @@
 // the sign-up form), "Send again" at most once a minute (counted down here, and refused by
 // the server sooner), and the way on to the page's `redirect` (same origin only) or home.
 // Signed in with an unverified email address (from the account area), the same for it.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import type { VerifyPromptProps } from "../../../generated/types";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useRouteInfo } from "../../runtime/router/hooks";
+import { useIslandId } from "../../shared/island-id";
 import { useCountdown } from "../common/use-countdown";
 import { failureMessage, useApiPost } from "./api";
 import { redirectTarget } from "./redirect";
@@ -17,7 +18,7 @@ export const RESEND_WAIT_MS = 60_000;
 
 export default function VerifyPrompt({ signinHref, homeHref }: VerifyPromptProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const post = useApiPost();
   const { signedIn, user } = useSession();
   const hydrated = useHydrated();

@@ -3,12 +3,13 @@
 // made before this island mounted is taken from the cart service when it does). Focus
 // moves into it and back to where it was (the "Add to cart" button) when it closes;
 // Escape, the Close button and the backdrop close it, and Tab stays inside.
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { FormattedNumber, useIntl } from "react-intl";
 import { useRouter } from "wouter";
 import type { Cart, CartDrawerProps } from "../../../generated/types";
 import { useBusEvent } from "../../runtime/hooks/useBusEvent";
 import { useCart } from "../../runtime/hooks/useCartCount";
+import { useIslandId } from "../../shared/island-id";
 import { trapTab } from "../common/focus-trap";
 import { usePresence } from "../common/use-presence";
 import CartDrawerLine from "./CartDrawerLine";
@@ -16,7 +17,7 @@ import CartDrawerLine from "./CartDrawerLine";
 export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checkout/cart" }: CartDrawerProps) {
   const intl = useIntl();
   const { base } = useRouter();
-  const titleId = useId();
+  const titleId = useIslandId();
   const [cart, setCart] = useState<Cart | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);

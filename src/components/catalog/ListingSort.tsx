@@ -1,6 +1,6 @@
-import { useId } from "react";
 import { useIntl } from "react-intl";
 import type { ListingSorting, ListingSortKey } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 
 const KEYS: readonly ListingSortKey[] = ["featured", "price-asc", "price-desc", "newest", "rating"];
 
@@ -9,7 +9,7 @@ const KEYS: readonly ListingSortKey[] = ["featured", "price-asc", "price-desc", 
  *  through the options with the keyboard does not reload the list (WCAG 3.2.2). */
 export default function ListingSort({ action, selected }: ListingSorting) {
   const intl = useIntl();
-  const id = useId();
+  const id = useIslandId();
   return (
     <form className="sf-sort" method="get" action={action}>
       <label className="sf-sort__label" htmlFor={id}>

@@ -1,6 +1,6 @@
-import { useId } from "react";
 import { useIntl } from "react-intl";
 import type { ProductGridProps } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 import ListingSort from "./ListingSort";
 import Pagination from "./Pagination";
 import ProductCard from "./ProductCard";
@@ -8,7 +8,7 @@ import ProductCard from "./ProductCard";
 export default function ProductGrid(props: ProductGridProps) {
   const { title, description, query, products, currency, total, sorting, paging, eagerImages = 0, headingLevel = 1 } = props;
   const intl = useIntl();
-  const headingId = useId();
+  const headingId = useIslandId();
   const heading = query !== undefined ? intl.formatMessage({ id: "catalog.grid.results" }, { query }) : title;
   const Heading = headingLevel === 2 ? "h2" : "h1";
   return (

@@ -3,12 +3,13 @@
 // product/quickView when it opens; the default variant is the product page's (the first in
 // stock). Focus moves into it and stays there (Tab wraps), Escape or Close shuts it and the
 // caller puts the focus back on the card's button. Loaded on first use only.
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useIntl } from "react-intl";
 import type { ProductQuickViewResponse } from "../../../generated/types";
 import { useApiPost } from "../../runtime/hooks/useApi";
 import { useCloseWhenHidden } from "../../shared/island-frame";
+import { useIslandId } from "../../shared/island-id";
 import { defaultVariant } from "../../shared/product-variant";
 import { trapTab } from "../common/focus-trap";
 import AddToCart from "../product/AddToCart";
@@ -27,7 +28,7 @@ export interface QuickViewProps {
 export default function QuickView({ slug, href, title, onClose }: QuickViewProps) {
   const intl = useIntl();
   const post = useApiPost();
-  const id = useId();
+  const id = useIslandId();
   const [product, setProduct] = useState<ProductQuickViewResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const [sku, setSku] = useState<string | null>(null);

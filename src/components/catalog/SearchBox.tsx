@@ -1,11 +1,11 @@
-import { useId } from "react";
 import { useIntl } from "react-intl";
 import type { SearchBoxProps } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 
 // A plain GET form: searching works before (and without) JavaScript.
 export default function SearchBox({ query, action = "/search" }: SearchBoxProps) {
   const intl = useIntl();
-  const inputId = useId();
+  const inputId = useIslandId();
   return (
     // biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark (ARIA form role=search); a <search> element would add a wrapper box around the styled form.
     <form className="sf-search" role="search" method="get" action={action}>

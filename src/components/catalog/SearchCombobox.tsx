@@ -6,11 +6,12 @@
 // options (the focus stays in the field: aria-activedescendant), Enter opens the active
 // option or, with none, submits the search, Escape closes the list and then clears the field.
 // A polite live region says how many suggestions there are.
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SearchSuggestResponse } from "../../../generated/types";
 import { useApiPost } from "../../runtime/hooks/useApi";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
+import { useIslandId } from "../../shared/island-id";
 import { formatPrice } from "../common/format-price";
 import { Icon } from "../common/Icon";
 
@@ -50,7 +51,7 @@ export default function SearchCombobox({ action, query }: SearchComboboxProps) {
   const post = useApiPost();
   const navigate = useNavigate();
   const route = useRouteInfo();
-  const baseId = useId();
+  const baseId = useIslandId();
   const inputId = `${baseId}-input`;
   const listId = `${baseId}-list`;
   const [value, setValue] = useState(query);

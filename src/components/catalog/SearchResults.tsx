@@ -3,9 +3,10 @@
 // the form into a page-route fetch whose history entry Back and Forward return to. It waits
 // for its button rather than submitting on change (WCAG 3.2.2). Page links carry the whole
 // query; a new choice starts again at page 1 (the form has no page field).
-import { useId } from "react";
+
 import { useIntl } from "react-intl";
 import type { SearchResultsProps, SearchSortKey } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 import { useText } from "../common/use-text";
 import Pagination from "./Pagination";
 import ProductCard from "./ProductCard";
@@ -16,7 +17,7 @@ const RATINGS = [4, 3, 2, 1] as const;
 export default function SearchResults(props: SearchResultsProps) {
   const { query, action, searched, products, total, currency = "USD", filters, categories, paging, suggestion, articles } = props;
   const intl = useIntl();
-  const id = useId();
+  const id = useIslandId();
   const t = useText("search.page");
   const headingId = `${id}-heading`;
   return (

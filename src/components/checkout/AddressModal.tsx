@@ -1,9 +1,10 @@
 // The address form in a modal dialog. The native <dialog> traps focus, closes on Escape
 // and gives focus back to the button that opened it.
-import { useId, useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { Address } from "../../../generated/types";
 import { useApi } from "../../runtime/hooks/useApi";
+import { useIslandId } from "../../shared/island-id";
 import { failureMessage } from "../common/failure-message";
 import AddressForm from "./AddressForm";
 import { type AddressValues, EMPTY_ADDRESS, toSaveRequest, toValues } from "./address-rules";
@@ -19,7 +20,7 @@ export default function AddressModal({ address, onSaved, onClose }: Props) {
   const intl = useIntl();
   const api = useApi();
   const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const titleId = useIslandId();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -2,7 +2,7 @@
 // loaded through the API), and placing the order. It is one plain form posting to
 // /form/checkout (the coupon has its own, beside it) until the island runs with the shopper's
 // token (`live`): then it requotes as choices change and places the order through the API.
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type {
   Address,
@@ -16,6 +16,7 @@ import { useCart } from "../../runtime/hooks/useCartCount";
 import { useNavigate } from "../../runtime/router/hooks";
 import { formatValidation } from "../../runtime/validation/format";
 import { check, select, shippingMethod } from "../../runtime/validation/rules";
+import { useIslandId } from "../../shared/island-id";
 import { failureMessage } from "../common/failure-message";
 import { CASH_ON_DELIVERY, useStartPayment } from "../user/PayNow";
 import { changedAddress } from "./AddressForm";
@@ -87,7 +88,7 @@ export default function CheckoutForm({ cartHref, initial, form, live }: Props) {
   const navigate = useNavigate();
   const startPayment = useStartPayment();
   const forms = usePlainForms();
-  const formId = useId();
+  const formId = useIslandId();
   const flash = ownForm(form, "checkout");
   const couponFlash = ownForm(form, "coupon");
   const typed = (name: string) => flash?.values[name] ?? "";

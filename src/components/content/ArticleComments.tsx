@@ -3,9 +3,10 @@
 // the router, keeping the scroll position. A signed-in shopper writes in the form: the new
 // comment joins the top of the list at once, marked as awaiting moderation, while others
 // see it only once approved. A visitor gets a link to sign in that comes back here.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { FormattedDate, useIntl } from "react-intl";
 import type { ArticleComment, ArticleCommentsProps } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 import { failureMessage, useApiPost } from "../auth/api";
 import { useText } from "../common/use-text";
 
@@ -27,8 +28,8 @@ export default function ArticleComments({
   const intl = useIntl();
   const t = useText("comments");
   const post = useApiPost();
-  const headingId = useId();
-  const fieldId = useId();
+  const headingId = useIslandId();
+  const fieldId = useIslandId();
   const [added, setAdded] = useState<ArticleComment[]>([]);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);

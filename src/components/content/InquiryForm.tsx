@@ -6,7 +6,7 @@
 // whose heading takes the focus; the shop and the sender are mailed by the server. Before or
 // without script the form posts itself to its page (src/server/pages/contact-posts.ts), which
 // answers with the same confirmation, or with the form again and why (`failure`).
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { FeedbackSubmitRequest, InquiryFormProps, InquirySubmitRequest } from "../../../generated/types";
 import validateFeedback from "../../../generated/validators/api/feedback/submit.request.js";
@@ -17,6 +17,7 @@ import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
 import { formatValidation } from "../../runtime/validation/format";
 import { requestCheck } from "../../runtime/validation/request-check";
 import type { ValidationMessage } from "../../runtime/validation/rules";
+import { useIslandId } from "../../shared/island-id";
 import { withPrefix } from "../../shared/language-prefix";
 import { failureMessage, useApiPost } from "../auth/api";
 import { TextField } from "../auth/TextField";
@@ -94,7 +95,7 @@ export default function InquiryForm(props: InquiryFormProps) {
 
 function Inquiry({ kind, productSlug = "", title, reference: sent, failure: failed }: InquiryFormProps) {
   const intl = useIntl();
-  const id = useId();
+  const id = useIslandId();
   const post = useApiPost();
   const navigate = useNavigate();
   const route = useRouteInfo();

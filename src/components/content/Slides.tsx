@@ -1,13 +1,14 @@
-import { useId, useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SlidesProps } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 
 /** Home page slides: a scroll-snap strip that works by swipe, scroll and Tab without
  *  JavaScript (the buttons are hidden then, app.css); with it, previous/next buttons step
  *  through it. It never advances by itself, so there is nothing to pause (WCAG 2.2.2). */
 export default function Slides({ heading, label, slides }: SlidesProps) {
   const intl = useIntl();
-  const headingId = useId();
+  const headingId = useIslandId();
   const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   // A resized strip (a turned phone, a wider window) keeps showing the slide it showed.

@@ -2,10 +2,11 @@
 // {prefix}/form/newsletter until the island runs (then newsletter/subscribe through the api).
 // Success and failure are said in a live region beside the form, also on the page a plain
 // post comes back to; a failure keeps what was typed.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useIntl } from "react-intl";
 import type { NewsletterProps } from "../../../generated/types";
 import { formatValidation } from "../../runtime/validation/format";
+import { useIslandId } from "../../shared/island-id";
 import { failureMessage, useApiPost } from "../auth/api";
 import { TextField } from "../auth/TextField";
 import { useForm } from "../auth/use-form";
@@ -18,7 +19,7 @@ const NEWSLETTER_FORM = "newsletter";
 
 export default function Newsletter({ title, text, form: posted }: NewsletterProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const post = useApiPost();
   const plain = useFormPost(NEWSLETTER_FORM);
   const flash = ownFlash(posted, NEWSLETTER_FORM);

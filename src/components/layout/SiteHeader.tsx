@@ -6,7 +6,7 @@
 // whose space is already reserved (runtime/cart-badge.ts), so nothing moves.
 // Before (or without) script the side menu is a <details> disclosure and sign-out a plain form
 // post; once hydrated they are the drawer and the API call.
-import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SiteHeaderProps } from "../../../generated/types";
 import { badgeText } from "../../runtime/cart-badge";
@@ -15,6 +15,7 @@ import { useFavorites } from "../../runtime/hooks/useFavorites";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useRouteInfo } from "../../runtime/router/hooks";
+import { useIslandId } from "../../shared/island-id";
 import { withPrefix } from "../../shared/language-prefix";
 import SearchCombobox from "../catalog/SearchCombobox";
 import { HEART_PATH, Icon } from "../common/Icon";
@@ -43,7 +44,7 @@ export default function SiteHeader({
   const hydrated = useHydrated();
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
+  const menuId = useIslandId();
   const disclosure = useRef<HTMLDetailsElement>(null);
 
   // A disclosure the shopper opened before the script ran stays open as the drawer.

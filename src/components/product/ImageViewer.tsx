@@ -3,10 +3,11 @@
 // mouse, pen and touch alike); zoom by the buttons, + and - (0 resets), or a double click or
 // double tap; zoomed in, a drag or the arrow keys move the image. Escape and Close shut it and
 // the opener gets the focus back (the caller's onClose). Loaded only when first opened.
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useIntl } from "react-intl";
 import { useCloseWhenHidden } from "../../shared/island-frame";
+import { useIslandId } from "../../shared/island-id";
 import { trapTab } from "../common/focus-trap";
 import { MinusIcon, PlusIcon } from "../common/Icon";
 
@@ -43,7 +44,7 @@ interface Gesture {
 
 export default function ImageViewer({ images, start, label, onClose }: ImageViewerProps) {
   const intl = useIntl();
-  const titleId = useId();
+  const titleId = useIslandId();
   const count = images.length;
   const [index, setIndex] = useState(() => Math.min(Math.max(0, start), count - 1));
   const [zoom, setZoom] = useState(1);

@@ -1,10 +1,11 @@
 // "Review your purchases" on a received (completed) order's page: each line with "Write a
 // review" (the form opens in place) or, once reviewed, a link to the product's reviews. Which
 // lines can be reviewed is the server's answer (review/eligible), asked once the island runs.
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { Order, ProductReview, ReviewableLine, ReviewSummary } from "../../../generated/types";
 import { useApiPost } from "../../runtime/hooks/useApi";
+import { useIslandId } from "../../shared/island-id";
 import { reviewStore } from "./review-store";
 
 const ReviewForm = lazy(() => import("./ReviewForm"));
@@ -12,7 +13,7 @@ const ReviewForm = lazy(() => import("./ReviewForm"));
 export default function OrderReviews({ order, productHref }: { order: Order; productHref: string }) {
   const intl = useIntl();
   const post = useApiPost();
-  const id = useId();
+  const id = useIslandId();
   const [lines, setLines] = useState<ReviewableLine[] | null>(null);
   const [writing, setWriting] = useState<string | null>(null);
   const [thanks, setThanks] = useState<string | null>(null);

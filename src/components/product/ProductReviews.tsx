@@ -5,12 +5,13 @@
 // (review/eligible): "Write a review" when one arrived and is not reviewed yet, a word of
 // when otherwise. A posted review shows at once in the summary, the list and the page's
 // score (review-store), without loading the page again.
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ProductReview, ProductReviewsProps, ReviewableLine, ReviewSummary as Summary } from "../../../generated/types";
 import { useApiPost } from "../../runtime/hooks/useApi";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
+import { useIslandId } from "../../shared/island-id";
 import { REVIEW_SORTS, type ReviewSort } from "../../shared/reviews";
 import ReviewSummary from "./ReviewSummary";
 import ReviewsList from "./ReviewsList";
@@ -38,7 +39,7 @@ export default function ProductReviews({
   const post = useApiPost();
   const { signedIn } = useSession();
   const hydrated = useHydrated();
-  const id = useId();
+  const id = useIslandId();
   const news = useReviewNews(productSlug);
   const summary: Summary = news?.summary ?? initialSummary;
   const [shown, setShown] = useState<Shown>({ sort: "newest", page: 1, items: reviews, total: initialSummary.count });

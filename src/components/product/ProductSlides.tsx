@@ -5,10 +5,11 @@
 // on the focused track, or the "Full screen" button opens the image viewer (its code loads
 // then), and the focus comes back here when it closes. Before (or without) script the track
 // still scrolls and snaps by itself, and each thumbnail is a link to its slide.
-import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ProductSlidesProps } from "../../../generated/types";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
+import { useIslandId } from "../../shared/island-id";
 import { Icon } from "../common/Icon";
 
 const ImageViewer = lazy(() => import("./ImageViewer"));
@@ -33,7 +34,7 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
   // a touch, pointer or wheel takes over from the glide.
   const gliding = useRef<number | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
-  const hintId = useId();
+  const hintId = useIslandId();
   const slideId = (index: number) => `${hintId}-slide-${index}`;
   const hydrated = useHydrated();
   const opener = useRef<HTMLElement | null>(null);

@@ -3,9 +3,10 @@
 // replaces the address. An option out of stock is not a link and says why
 // (unless the address chose it: then it stays the current one).
 import type { MouseEvent } from "react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useIntl } from "react-intl";
 import type { ProductDetailVariant, ProductSpecProps } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 import { defaultVariant } from "../../shared/product-variant";
 import { showVariantAddress } from "./variant-url";
 
@@ -20,7 +21,7 @@ function plainClick(event: MouseEvent) {
 
 export default function ProductSpec({ variants, selectedSku, onSelect }: ProductSpecProps & ProductSpecHandlers) {
   const intl = useIntl();
-  const labelId = useId();
+  const labelId = useIslandId();
   const [own, setOwn] = useState(selectedSku ?? defaultVariant(variants)?.sku);
   const current = onSelect ? (selectedSku ?? defaultVariant(variants)?.sku) : own;
   const outOfStock = intl.formatMessage({ id: "product.spec.outOfStock" });

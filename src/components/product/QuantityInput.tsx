@@ -1,9 +1,10 @@
 // A labelled quantity stepper between min and max. Typing keeps what was typed while it
 // is out of range and says which range is allowed; leaving the field brings it back in.
 // Controlled when onChange is given (the product page), its own state otherwise.
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useIntl } from "react-intl";
 import type { QuantityInputProps } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 import { MinusIcon, PlusIcon } from "../common/Icon";
 
 export interface QuantityInputHandlers {
@@ -27,7 +28,7 @@ export default function QuantityInput({
   error = null,
 }: QuantityInputProps & QuantityInputHandlers) {
   const intl = useIntl();
-  const id = useId();
+  const id = useIslandId();
   const [own, setOwn] = useState(value ?? min);
   const quantity = onChange ? (value ?? min) : own;
   const [text, setText] = useState<string | null>(null);

@@ -3,12 +3,13 @@
 // (review/add). Every field has its label and its error beside it; the browser checks what the
 // server will (src/shared/reviews.ts, image-type.ts) to say so at once, and a refusal of the
 // server lands beside the field it is about, in the shopper's language (its reason).
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ProductReview, ReviewableLine, ReviewSummary } from "../../../generated/types";
 import { ApiError } from "../../runtime/api/client";
 import { useApiPost } from "../../runtime/hooks/useApi";
 import { IMAGE_MAX_BYTES, IMAGE_SIGNATURE_BYTES, imageKindOf } from "../../shared/image-type";
+import { useIslandId } from "../../shared/island-id";
 import { REVIEW_BODY_MAX, REVIEW_PHOTOS_MAX, REVIEW_TITLE_MAX } from "../../shared/reviews";
 import { failureMessage } from "../common/failure-message";
 
@@ -42,7 +43,7 @@ const STARS = [1, 2, 3, 4, 5] as const;
 export default function ReviewForm({ productSlug, productTitle, lines, onPosted, onCancel, headingLevel = 3 }: ReviewFormProps) {
   const intl = useIntl();
   const post = useApiPost();
-  const id = useId();
+  const id = useIslandId();
   const [lineId, setLineId] = useState(lines[0]!.lineId);
   const [score, setScore] = useState(0);
   const [title, setTitle] = useState("");

@@ -1,14 +1,15 @@
 // The coupons a shopper can claim or use: what each gives, its code, its minimum spend and
 // until when it is valid (or from when, for one not started); its name links to its page.
-import { useId } from "react";
+
 import { useIntl } from "react-intl";
 import type { CouponListProps } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 import CouponValidity from "./CouponValidity";
 import { couponMinimum, couponValue } from "./format";
 
 export default function CouponList({ title, coupons, currency }: CouponListProps) {
   const intl = useIntl();
-  const headingId = useId();
+  const headingId = useIslandId();
   return (
     <section className="sf-offers" aria-labelledby={headingId}>
       <h1 id={headingId} className="sf-offers__title">

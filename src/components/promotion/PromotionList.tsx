@@ -1,14 +1,15 @@
 // The store's promotions: each with its state, its dates and how many products it covers;
 // its name links to its page.
-import { useId } from "react";
+
 import type { PromotionListProps } from "../../../generated/types";
+import { useIslandId } from "../../shared/island-id";
 import { useText } from "../common/use-text";
 import PromotionDates from "./PromotionDates";
 import PromotionState from "./PromotionState";
 
 export default function PromotionList({ title, promotions }: PromotionListProps) {
   const t = useText("promotion");
-  const headingId = useId();
+  const headingId = useIslandId();
   return (
     <section className="sf-offers" aria-labelledby={headingId}>
       <h1 id={headingId} className="sf-offers__title">

@@ -1,11 +1,12 @@
 // Requesting a return of a paid order: what the shopper wants (return and refund, exchange,
 // refund only), which lines and how many, the refund (at most what was paid for them), a
 // description and up to 3 photos, sent as multipart. The server checks all of it again.
-import { useId, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { Order, ReturnRequest } from "../../../generated/types";
 import { useApi } from "../../runtime/hooks/useApi";
 import { IMAGE_MAX_BYTES } from "../../shared/image-type";
+import { useIslandId } from "../../shared/island-id";
 import { failureMessage } from "../common/failure-message";
 import { formatPrice } from "../common/format-price";
 
@@ -29,7 +30,7 @@ export default function ReturnApplyForm({
 }) {
   const intl = useIntl();
   const api = useApi();
-  const id = useId();
+  const id = useIslandId();
   const lines = order.items.filter((i) => i.returnable > 0);
   const [type, setType] = useState<ApplyType>("return_refund");
   const [units, setUnits] = useState<Record<string, number>>(() =>

@@ -2,12 +2,13 @@
 // review (with the refuse reason). Once approved, where to send the goods and a form for the
 // parcel's carrier, tracking number and sending day; a pending return can be withdrawn. It
 // follows the live channel, so the merchant's decision shows without a reload.
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import type { ReturnRequest, UserReturnDetailProps } from "../../../generated/types";
 import { useApiPost } from "../../runtime/hooks/useApi";
 import { useBusEvent } from "../../runtime/hooks/useBusEvent";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
+import { useIslandId } from "../../shared/island-id";
 import OrderItems from "../checkout/OrderItems";
 import { failureMessage } from "../common/failure-message";
 import { formatPrice } from "../common/format-price";
@@ -179,7 +180,7 @@ type ParcelField = "company" | "number" | "day";
 function ParcelForm({ returnNo, onSent }: { returnNo: string; onSent: (request: ReturnRequest) => void }) {
   const intl = useIntl();
   const post = useApiPost();
-  const id = useId();
+  const id = useIslandId();
   // The shopper's own calendar day: the parcel went today at the latest.
   const now = new Date();
   const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
