@@ -3,7 +3,7 @@
 // made before this island mounted is taken from the cart service when it does). Focus
 // moves into it and back to where it was (the "Add to cart" button) when it closes;
 // Escape, the Close button and the backdrop close it, and Tab stays inside.
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { FormattedNumber, useIntl } from "react-intl";
 import { useRouter } from "wouter";
 import type { Cart, CartDrawerProps } from "../../../generated/types";
@@ -43,7 +43,8 @@ export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checko
   const open = cart !== null;
   // Closed, the drawer stays on screen for its leave transition (motion.css).
   const { shown, leaving } = usePresence(cart);
-  useEffect(() => {
+  // Focus and scroll lock come with the dialog's first paint (in Preact an effect runs after it).
+  useLayoutEffect(() => {
     if (!open) return;
     closeButton.current?.focus();
     // The page behind a modal dialog does not scroll.

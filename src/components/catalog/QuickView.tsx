@@ -3,7 +3,7 @@
 // product/quickView when it opens; the default variant is the product page's (the first in
 // stock). Focus moves into it and stays there (Tab wraps), Escape or Close shuts it and the
 // caller puts the focus back on the card's button. Loaded on first use only.
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useIntl } from "react-intl";
 import type { ProductQuickViewResponse } from "../../../generated/types";
@@ -40,7 +40,8 @@ export default function QuickView({ slug, href, title, onClose }: QuickViewProps
   // Its page kept aside for Back: the dialog goes with the page.
   useCloseWhenHidden(onClose);
 
-  useEffect(() => {
+  // Focus and scroll lock come with the dialog's first paint (in Preact an effect runs after it).
+  useLayoutEffect(() => {
     closeButton.current?.focus();
     document.documentElement.classList.add("sf-modal-open");
     return () => document.documentElement.classList.remove("sf-modal-open");

@@ -3,7 +3,7 @@
 // mouse, pen and touch alike); zoom by the buttons, + and - (0 resets), or a double click or
 // double tap; zoomed in, a drag or the arrow keys move the image. Escape and Close shut it and
 // the opener gets the focus back (the caller's onClose). Loaded only when first opened.
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useIntl } from "react-intl";
 import { useCloseWhenHidden } from "../../shared/island-frame";
@@ -59,7 +59,8 @@ export default function ImageViewer({ images, start, label, onClose }: ImageView
   // Its page kept aside for Back: the dialog goes with the page.
   useCloseWhenHidden(onClose);
 
-  useEffect(() => {
+  // Focus and scroll lock come with the dialog's first paint (in Preact an effect runs after it).
+  useLayoutEffect(() => {
     closeButton.current?.focus();
     // The page behind a modal dialog does not scroll.
     document.documentElement.classList.add("sf-viewer-open");
