@@ -30,7 +30,7 @@ const IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*>)+/;
 
 export interface RenderIslandOptions {
   context: IslandContext;
-  /** Unique per page, so that useId values of different islands never collide. */
+  /** Unique per page: the island's ids start with it (useIslandId), so those of different islands never collide. */
   uid: string;
   /** Overrides the registry's default strategy. */
   hydrate?: HydrateStrategy;
@@ -71,9 +71,10 @@ export async function renderIsland(
   const Providers = ({ children }: { children?: React.ReactNode }) => (
     <IslandProviders context={options.context}>{children}</IslandProviders>
   );
-  const html = renderToString(islandTree(Island, checked as object, { Providers, ids: islandIds(options.uid) }), {
-    identifierPrefix: options.uid,
-  }).replace(IMAGE_PRELOADS, "");
+  const html = renderToString(islandTree(Island, checked as object, { Providers, ids: islandIds(options.uid) })).replace(
+    IMAGE_PRELOADS,
+    "",
+  );
   attrs.push("data-ssr", `data-uid="${escapeHtml(options.uid)}"`);
   return `<div ${attrs.filter(Boolean).join(" ")}>${html}</div>`;
 }
