@@ -1,5 +1,5 @@
 // Builds the browser bundle (ESM, code-split, minified, content-hashed, with a manifest
-// the server reads) and the server bundle for SSR. `--dev` keeps React's development
+// the server reads) and the server bundle for SSR. `--dev` keeps Preact's development
 // checks and the API schema checks, unminified. `npm run dev` (scripts/dev.mjs) watches with
 // the same options (clientOptions, serverOptions, writeManifest).
 
@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
+import { browserAliases } from "./scripts/esbuild/browser-aliases.mjs";
 import { precompiledMessages } from "./scripts/esbuild/precompiled-messages.mjs";
 import { planSharedChunks, sharedChunks } from "./scripts/esbuild/shared-chunk.mjs";
 
@@ -20,7 +21,7 @@ export const ASSET_BASE = "/assets/";
 const SERVER_ENTRIES = { index: "src/server/index.ts", main: "src/server/main.ts" };
 const BROWSER_ENTRY = "src/client.ts";
 
-/** The browser bundle's esbuild options; its build-time constants make React's production build unless `dev`. */
+/** The browser bundle's esbuild options; a production build unless `dev` (then Preact's checks and the schema checks). */
 export function clientOptions(dev) {
   return {
     absWorkingDir: root,
@@ -39,10 +40,7 @@ export function clientOptions(dev) {
     metafile: true,
     define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production"), __DEV__: JSON.stringify(dev) },
     plugins: [precompiledMessages],
-    // Islands run on Preact in the browser, written against React's API (preact/compat); the
-    // server renders them with React. wouter's fallback for React 17 and older goes too: compat
-    // has the hook, which the shim only hands on.
-    alias: { react: "preact/compat", "react-dom": "preact/compat", "use-sync-external-store/shim/index.js": "preact/compat" },
+    alias: browserAliases,
     legalComments: "linked",
     logLevel: "warning",
   };

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { browserAliases } from "./scripts/esbuild/browser-aliases.mjs";
 
 export default defineConfig({
   test: {
@@ -12,6 +13,18 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+        },
+      },
+      {
+        // The renderer and the router as shoppers get them: on Preact, with the browser build's
+        // aliases (the unit project runs the same files on React, as the unit tests of every
+        // component do). The libraries that import React are bundled in so the aliases reach them.
+        resolve: { alias: browserAliases },
+        test: {
+          name: "browser-runtime",
+          include: ["tests/unit/renderer/**/*.test.{ts,tsx}", "tests/integration/router/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          server: { deps: { inline: ["wouter", "react-intl", /@emotion\//] } },
         },
       },
       {

@@ -3,8 +3,7 @@
 // writes (and every label, description and control naming one) must come out the same from
 // both renderers: src/shared/island-id.ts counts them in render order. This renders each
 // example of every component's schema with both (Preact's build of src/server/ssr.tsx, made
-// here as the browser build makes its islands: react and react-dom aliased to preact/compat,
-// rendering to a string with preact-render-to-string)
+// here with the browser build's aliases, rendering to a string with preact-render-to-string)
 // and compares them.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../../generated/messages/en.json";
+import { browserAliases } from "../../../scripts/esbuild/browser-aliases.mjs";
 import { registry } from "../../../src/registry/index";
 import { renderIsland } from "../../../src/server/ssr";
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
     jsx: "automatic",
     loader: { ".css": "empty" },
     define: { __DEV__: "false" },
-    alias: { react: "preact/compat", "react-dom": "preact/compat", "use-sync-external-store/shim/index.js": "preact/compat" },
+    alias: browserAliases,
     logLevel: "error",
   });
   preact = await import(pathToFileURL(file).href);

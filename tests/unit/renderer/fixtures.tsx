@@ -4,11 +4,16 @@ import { vi } from "vitest";
 import validateProductPrice from "../../../generated/validators/components/ProductPrice.js";
 import type { HydrateStrategy, Registry, RegistryEntry } from "../../../src/registry/types";
 
+/** A Counter's effect ran. Preact runs effects after paint, so an island can be "mounted" before. */
+export const started = vi.fn();
 export const unmounted = vi.fn();
 
 function Counter({ start = 0, label = "count" }: { start?: number; label?: string }) {
   const [n, setN] = useState(start);
-  useEffect(() => () => unmounted("Counter"), []);
+  useEffect(() => {
+    started("Counter");
+    return () => unmounted("Counter");
+  }, []);
   return (
     <button type="button" onClick={() => setN(n + 1)}>
       {label} {n}

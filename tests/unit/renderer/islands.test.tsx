@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { createRenderer } from "../../../src/renderer/islands";
-import { island, makeRegistry, unmounted } from "./fixtures";
+import { island, makeRegistry, started, unmounted } from "./fixtures";
 
 let region: HTMLElement;
 let logger: { warn: Mock<(message: string) => void> };
@@ -10,6 +10,7 @@ beforeEach(() => {
   document.body.innerHTML = `<main id="page-body"></main>`;
   region = document.getElementById("page-body")!;
   logger = { warn: vi.fn<(message: string) => void>() };
+  started.mockClear();
   unmounted.mockClear();
 });
 
@@ -84,6 +85,7 @@ describe("island renderer", () => {
     kept.querySelector("button")!.click();
     await vi.waitFor(() => expect(kept.textContent).toBe("old 1"));
     kept.querySelector("button")!.focus();
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(2));
     renderer.unmountRegion(region, { keepPersistent: true });
     await renderer.replaceRegion(
       region,
@@ -95,8 +97,8 @@ describe("island renderer", () => {
     expect(document.activeElement).toBe(kept.querySelector("button"));
     await vi.waitFor(() => expect(kept.textContent).toBe("new 1"));
     expect(kept.getAttribute("data-props")).toBe('{"label":"new"}');
-    // Only the island that was not kept went.
-    expect(unmounted).toHaveBeenCalledTimes(1);
+    // Only the island that was not kept went (Preact runs the effects' cleanups after paint).
+    await vi.waitFor(() => expect(unmounted).toHaveBeenCalledTimes(1));
   });
 
   it("unmounts a data-persist island that the new HTML does not name", async () => {
@@ -104,8 +106,10 @@ describe("island renderer", () => {
     region.innerHTML = island("Counter", {}, { "data-persist": "c" });
     await renderer.mountRegion(region);
     await settle('[data-persist="c"]', "mounted");
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(1));
     await renderer.replaceRegion(region, island("Counter", {}, { "data-persist": "d", id: "d" }));
     await settle("#d", "mounted");
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(2));
     expect(unmounted).toHaveBeenCalledTimes(1);
   });
 
@@ -364,10 +368,13 @@ describe("island renderer", () => {
     await renderer.mountRegion(region);
     await settle("#a", "mounted");
     await settle("#b", "mounted");
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(2));
     await renderer.replaceRegion(region, island("Counter", { start: 9 }, { id: "c" }));
-    expect(unmounted).toHaveBeenCalledTimes(2);
     await settle("#c", "mounted");
     expect(region.textContent).toBe("count 9");
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(3));
+    expect(unmounted).toHaveBeenCalledTimes(2);
+    expect(Math.max(...unmounted.mock.invocationCallOrder)).toBeLessThan(started.mock.invocationCallOrder[2]!);
   });
 
   it("an island removed before its strategy fires never mounts", async () => {
