@@ -135,7 +135,7 @@ describe.each([LANGUAGES.en, LANGUAGES.zh])("the profile and security pages in $
     await main.getByText(t("validation.firstName.required"), { exact: true }).waitFor();
     await main.getByText(t("validation.birthday.required"), { exact: true }).waitFor();
     // Focus goes to the first field with a message.
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("firstName");
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("firstName");
     await accessible(page, `${language.name}-profile-errors`);
 
     await main.getByLabel(t("account.profile.firstName.label"), { exact: true }).fill("Augusta Ada");
@@ -276,7 +276,7 @@ describe.each([LANGUAGES.en, LANGUAGES.zh])("the profile and security pages in $
     await form.getByLabel(t("account.password.confirm.label"), { exact: true }).fill(NEW_PASSWORD);
     await form.getByRole("button", { name: t("account.password.submit"), exact: true }).click();
     await form.getByText(t("account.password.current.wrong"), { exact: true }).waitFor();
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("oldPassword");
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("oldPassword");
     await accessible(page, `${language.name}-password-wrong`);
 
     await form.getByLabel(t("account.password.current.label"), { exact: true }).fill(PASSWORD);

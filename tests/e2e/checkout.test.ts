@@ -112,10 +112,10 @@ describe("cart, checkout and orders", () => {
     await page.getByRole("button", { name: "Add address" }).click();
     const dialog = page.getByRole("dialog", { name: "Add address" });
     await dialog.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toMatch(/-country$/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toMatch(/-country$/);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Add address");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Add address");
     await page.keyboard.press("Enter");
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Save address" }).click();

@@ -103,7 +103,7 @@ describe("the product page", () => {
     await page.getByRole("button", { name: "Add to cart" }).click();
     const drawer = page.getByRole("dialog", { name: "Added to your cart" });
     await drawer.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Close");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Close");
     expect(await drawer.innerText()).toContain("Rust / M");
     expect(await drawer.getByRole("link", { name: "Checkout" }).getAttribute("href")).toBe("/checkout/cart");
     expect(await drawer.getByRole("link", { name: "View cart" }).getAttribute("href")).toBe("/cart");
@@ -118,7 +118,7 @@ describe("the product page", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Add to cart");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Add to cart");
 
     await page.reload();
     await mounted(page, "ProductDetail");

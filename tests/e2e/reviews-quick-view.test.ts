@@ -171,7 +171,7 @@ describe("reviews by buyers", () => {
     await form.getByRole("button", { name: "Post review" }).click();
     await form.getByText("Choose a rating from 1 to 5 stars.").waitFor();
     await form.getByText(/^Write what you think of the product/).waitFor();
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("radio");
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("radio");
     expect(await form.getByLabel("Your review").getAttribute("aria-invalid")).toBe("true");
 
     await form.getByRole("radio", { name: "1 star", exact: true }).check();
@@ -210,9 +210,9 @@ describe("reviews by buyers", () => {
     await viewer.waitFor();
     await page.keyboard.press("Escape");
     await viewer.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
-      "Photo 1 of 1 from Mei's review, full screen",
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Photo 1 of 1 from Mei's review, full screen");
 
     // A new load shows it too, sorted lowest first.
     await page.reload();
@@ -280,7 +280,7 @@ describe("the product page and its dialogs", () => {
     await page.keyboard.press("Enter");
     const viewer = page.getByRole("dialog", { name: "Images of Oxford Shirt" });
     await viewer.waitFor();
-    expect(await focusedText(page)).toBe("Close");
+    await expect.poll(() => focusedText(page)).toBe("Close");
     // Sand / L is shown first: its image is the second of three.
     await viewer.getByText("Image 2 of 3").waitFor();
     await page.keyboard.press("ArrowRight");
@@ -302,7 +302,9 @@ describe("the product page and its dialogs", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.keyboard.press("Escape");
     await viewer.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Images of Oxford Shirt");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Images of Oxford Shirt");
 
     // The full-screen button too, and a swipe.
     await page.getByRole("button", { name: /^View image \d of 3 full screen$/ }).click();
@@ -334,7 +336,7 @@ describe("the product page and its dialogs", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Oxford Shirt" });
     await dialog.getByRole("radio", { name: /^Sand \/ L/ }).waitFor();
-    expect(await focusedText(page)).toBe("Close");
+    await expect.poll(() => focusedText(page)).toBe("Close");
     // The product page's default: the first variant in stock.
     expect(await dialog.getByRole("radio", { name: /^Sand \/ L/ }).isChecked()).toBe(true);
     expect(await dialog.getByRole("link", { name: "View full details" }).getAttribute("href")).toBe("/product/oxford-shirt");
@@ -359,7 +361,9 @@ describe("the product page and its dialogs", () => {
     expect(await dialog.isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Quick view of Oxford Shirt");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Quick view of Oxford Shirt");
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -249,14 +249,14 @@ describe("the inquiry forms", () => {
     await send.click();
     const done = page.getByRole("heading", { name: say(en, "inquiry.done.quote") });
     await done.waitFor();
-    expect(await done.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => done.evaluate((el) => el === document.activeElement)).toBe(true);
     const reference = /Q\d{8}[A-Z0-9]{6}/.exec((await page.locator(".sf-inquiry--done").textContent()) ?? "")?.[0];
     expect(reference).toBeDefined();
     // The confirmation has its own address: a reload shows it again.
     await page.waitForURL((url) => url.searchParams.get("sent") === reference);
     // The confirmation's page keeps the form's island (it persists), and the focus with it.
     await expect.poll(() => page.locator('[data-component="InquiryForm"]').getAttribute("data-props")).toContain(reference);
-    expect(await done.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => done.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.reload();
     await done.waitFor();
     const mails = await outbox();
