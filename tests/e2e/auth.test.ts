@@ -254,6 +254,8 @@ describe("the side menu on a phone", () => {
     // The focus moves in from an effect, which Preact runs after the menu's first paint.
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Home page");
+    // The page behind does not scroll while the menu is open.
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
     await dialog.getByRole("link", { name: "Shirts", exact: true }).focus();
     await reviewShot(page, `${SHOTS}/side-menu-390.png`);
     // Tab goes round inside the menu.
@@ -265,7 +267,9 @@ describe("the side menu on a phone", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await menu.getAttribute("aria-expanded")).toBe("false");
-    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The effect's cleanup gives the focus back and lets the page scroll again (after paint on Preact).
+    await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("");
     expect(problems).toEqual([]);
     await page.close();
   });
