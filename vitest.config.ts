@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { browserAliases } from "./scripts/esbuild/browser-aliases.mjs";
 
@@ -16,13 +17,18 @@ export default defineConfig({
         },
       },
       {
-        // The renderer and the router as shoppers get them: on Preact, with the browser build's
-        // aliases (the unit project runs the same files on React, as the unit tests of every
-        // component do). The libraries that import React are bundled in so the aliases reach them.
-        resolve: { alias: browserAliases },
+        // The unit tests and the router's integration tests again, on Preact as shoppers get them:
+        // the browser build's aliases, with "react" itself a module that adds Preact's act. The
+        // libraries that import React are bundled in so the aliases reach them.
+        resolve: {
+          alias: [
+            { find: /^react$/, replacement: fileURLToPath(new URL("./tests/support/react-on-preact.mjs", import.meta.url)) },
+            ...Object.entries(browserAliases).map(([find, replacement]) => ({ find, replacement })),
+          ],
+        },
         test: {
           name: "browser-runtime",
-          include: ["tests/unit/renderer/**/*.test.{ts,tsx}", "tests/integration/router/**/*.test.{ts,tsx}"],
+          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/router/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           server: { deps: { inline: ["wouter", "react-intl", /@emotion\//] } },
         },

@@ -1,5 +1,5 @@
 import { act } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SiteHeaderProps } from "../../../generated/types";
@@ -87,8 +87,9 @@ describe("SiteHeader", () => {
 
     const services = { cart: fakeCart(3), session: fakeSession({ signedIn: true, user: USER }), api: {} as Api };
     const errors = vi.spyOn(console, "error");
-    const root = await act(async () =>
-      hydrateRoot(
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(
         container,
         <IslandProviders context={{ locale: "zh-HK", messages: LOCALES["zh-HK"] }} services={services}>
           {<SiteHeader {...PROPS} />}
@@ -97,13 +98,13 @@ describe("SiteHeader", () => {
           identifierPrefix: "h-",
           onRecoverableError: (error) => console.error(error),
         },
-      ),
-    );
+      );
+    });
     expect(errors).not.toHaveBeenCalled();
     expect(cartLink(container).getAttribute("aria-label")).toBe("購物車 3 件貨品");
     expect(container.querySelector(".sf-header__badge")!.textContent).toBe("3");
     expect(container.querySelector(".sf-header__account")!.textContent).toBe("我的帳戶");
-    await act(async () => root.unmount());
+    await act(async () => root!.unmount());
   });
 
   it("renders the Menu as a disclosure and the server's session before script, the drawer once hydrated", async () => {
@@ -134,20 +135,21 @@ describe("SiteHeader", () => {
 
     const services = { cart: fakeCart(0), session: fakeSession({ signedIn: true, user: USER }), api: {} as Api };
     const errors = vi.spyOn(console, "error");
-    const root = await act(async () =>
-      hydrateRoot(
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(
         container,
         <IslandProviders context={{ locale: "zh", messages: LOCALES.zh }} services={services}>
           {<SiteHeader {...props} />}
         </IslandProviders>,
         { identifierPrefix: "h-", onRecoverableError: (error) => console.error(error) },
-      ),
-    );
+      );
+    });
     expect(errors).not.toHaveBeenCalled();
     expect(container.querySelector("details.sf-navmenu")).toBeNull();
     expect(menuButton(container).getAttribute("aria-expanded")).toBe("true");
     expect(dialog(container).closest(".sf-sidemenu")!.hasAttribute("hidden")).toBe(false);
-    await act(async () => root.unmount());
+    await act(async () => root!.unmount());
   });
 
   it("names the cart link with the count and follows changes", async () => {

@@ -1,5 +1,5 @@
 import { act } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import validate from "../../../generated/validators/components/ProductDetail.js";
@@ -66,9 +66,12 @@ describe("ProductDetail", () => {
     server.innerHTML = renderToString(tree("/product/tee/TEE-RED-M"));
     document.body.append(server);
     const onRecoverableError = vi.fn();
-    const root = await act(async () => hydrateRoot(server, tree(), { onRecoverableError }));
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(server, tree(), { onRecoverableError });
+    });
     expect(onRecoverableError).not.toHaveBeenCalled();
-    await act(async () => root.unmount());
+    await act(async () => root!.unmount());
   });
 
   it("shows every image once: the product's, then variant images", () => {

@@ -1,15 +1,18 @@
-// Renders islands the way the page does (IslandProviders: services, intl and the router) at
-// a given address, with the runtime services the test provides.
+// Renders islands the way the page does (IslandProviders: services, intl and the router; ids
+// after a prefix of their own, as each island's data-uid) at a given address, with the runtime
+// services the test provides.
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { ProvidedServices } from "../../../src/runtime/hooks/services-context";
 import { IslandProviders } from "../../../src/runtime/i18n/IslandProviders";
 import { locationStore } from "../../../src/runtime/router/location-store";
+import { IslandIdsContext, islandIds } from "../../../src/shared/island-id";
 import { LOCALES } from "../runtime/fakes";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const roots: Root[] = [];
+let rendered = 0;
 
 export function goTo(path: string): void {
   history.replaceState(null, "", path);
@@ -27,9 +30,11 @@ export async function renderIsland(
   roots.push(root);
   await act(async () =>
     root.render(
-      <IslandProviders context={{ locale: lang, messages: LOCALES[lang] }} services={services}>
-        {node}
-      </IslandProviders>,
+      <IslandIdsContext.Provider value={islandIds(`u${++rendered}-`)}>
+        <IslandProviders context={{ locale: lang, messages: LOCALES[lang] }} services={services}>
+          {node}
+        </IslandProviders>
+      </IslandIdsContext.Provider>,
     ),
   );
   return host;

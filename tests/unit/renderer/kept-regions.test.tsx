@@ -1,6 +1,7 @@
 // A body kept for Back (detachRegion / attachRegion): its islands stay alive out of the
 // document, keep their state, stop following the address, and mount only once back.
 
+import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import type { RegistryEntry } from "../../../src/registry/types";
 import { createRenderer } from "../../../src/renderer/islands";
@@ -8,7 +9,6 @@ import { useRouteInfo } from "../../../src/runtime/router/hooks";
 import { IslandRouter } from "../../../src/runtime/router/IslandRouter";
 import { locationStore } from "../../../src/runtime/router/location-store";
 import { useIslandShown } from "../../../src/shared/island-frame";
-import { act } from "./act";
 import { island, makeRegistry, unmounted } from "./fixtures";
 
 let region: HTMLElement;

@@ -1,4 +1,4 @@
-// The renderer's tests run twice: on React in the unit project, and on Preact, as shoppers get
+// The unit tests run twice: on React in the unit project, and on Preact, as shoppers get
 // them, in the browser-runtime project (vitest.config.ts). This one fails if the browser build's
 // aliases stop reaching that project, which would otherwise run React again without a word.
 import { Component as PreactComponent } from "preact";

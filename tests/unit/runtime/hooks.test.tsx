@@ -251,7 +251,11 @@ describe("useHydrated", () => {
     await act(async () => {
       root = hydrateRoot(container, <Seen log={log} />, { onRecoverableError: (error) => console.error(error) });
     });
-    expect(log).toEqual([false, true]);
+    // False for the render that hydrates, true for every render after it (Preact renders once
+    // more than React).
+    expect(log[0]).toBe(false);
+    expect(log.length).toBeGreaterThan(1);
+    expect(log.slice(1).every(Boolean)).toBe(true);
     expect(container.textContent).toBe("true");
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
@@ -327,10 +331,18 @@ describe("Toaster", () => {
     const [first, second] = Array.from(container.querySelectorAll<HTMLElement>(".sf-toast"));
     await act(async () => first!.querySelector("button")!.click());
     expect(container.querySelectorAll(".sf-toast")).toHaveLength(1);
-    await act(async () => second!.dispatchEvent(new MouseEvent("mouseover", { bubbles: true })));
+    // What a browser sends as the pointer comes onto the toast, and leaves it (React listens for
+    // the first of each pair, Preact for the second).
+    await act(async () => {
+      second!.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+      second!.dispatchEvent(new MouseEvent("mouseenter"));
+    });
     await act(async () => vi.advanceTimersByTime(5000));
     expect(container.textContent).toContain("two");
-    await act(async () => second!.dispatchEvent(new MouseEvent("mouseout", { bubbles: true })));
+    await act(async () => {
+      second!.dispatchEvent(new MouseEvent("mouseout", { bubbles: true }));
+      second!.dispatchEvent(new MouseEvent("mouseleave"));
+    });
     await act(async () => vi.advanceTimersByTime(1000));
     expect(container.querySelectorAll(".sf-toast")).toHaveLength(0);
   });
