@@ -1,5 +1,5 @@
 // What the browser build puts in place of React (build.mjs, clientOptions), shared with the
-// vitest project that runs the renderer and the router as shoppers get them.
+// vitest project that runs the unit tests as shoppers get them (vitest.config.ts, browser-runtime).
 //
 // Islands run on Preact in the browser, written against React's API (preact/compat); the
 // server renders them with React. wouter's fallback for React 17 and older goes too: compat
