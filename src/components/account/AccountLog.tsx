@@ -1,7 +1,6 @@
 // The account's event log (user/log): what changed and what was ordered, newest first, a page
 // at a time, with a filter by topic. The filter is a GET form and the pages are links, so the
 // log works before (and without) JavaScript, and the router fetches them in place.
-
 import { useIntl } from "react-intl";
 import type { AccountLogEntry, AccountLogProps } from "../../../generated/types";
 import { ACCOUNT_LOG_TOPICS } from "../../shared/account-log";

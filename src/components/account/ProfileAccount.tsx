@@ -2,7 +2,6 @@
 // mobile number each with whether it is verified (an unverified address leads to the verify
 // prompt, which sends the link again), where to change them and the password (the security
 // page's sections), and the account's dates. Server HTML only: every action is a link.
-
 import { useIntl } from "react-intl";
 import type { ProfileAccountProps } from "../../../generated/types";
 import { useIslandId } from "../../shared/island-id";

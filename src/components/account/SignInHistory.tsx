@@ -1,6 +1,5 @@
 // The sign-in history (user/security/activity): every attempt on the account, signed in or
 // refused, newest first, as a table a page at a time (the server's ?page=N links).
-
 import { useIntl } from "react-intl";
 import type { SignInHistoryProps } from "../../../generated/types";
 import { useIslandId } from "../../shared/island-id";

@@ -3,7 +3,6 @@
 // the form into a page-route fetch whose history entry Back and Forward return to. It waits
 // for its button rather than submitting on change (WCAG 3.2.2). Page links carry the whole
 // query; a new choice starts again at page 1 (the form has no page field).
-
 import { useIntl } from "react-intl";
 import type { SearchResultsProps, SearchSortKey } from "../../../generated/types";
 import { useIslandId } from "../../shared/island-id";

@@ -1,6 +1,5 @@
 // The coupons a shopper can claim or use: what each gives, its code, its minimum spend and
 // until when it is valid (or from when, for one not started); its name links to its page.
-
 import { useIntl } from "react-intl";
 import type { CouponListProps } from "../../../generated/types";
 import { useIslandId } from "../../shared/island-id";

@@ -1,6 +1,5 @@
 // The store's promotions: each with its state, its dates and how many products it covers;
 // its name links to its page.
-
 import type { PromotionListProps } from "../../../generated/types";
 import { useIslandId } from "../../shared/island-id";
 import { useText } from "../common/use-text";

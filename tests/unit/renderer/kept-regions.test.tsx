@@ -1,6 +1,5 @@
 // A body kept for Back (detachRegion / attachRegion): its islands stay alive out of the
 // document, keep their state, stop following the address, and mount only once back.
-
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import type { RegistryEntry } from "../../../src/registry/types";
