@@ -1,4 +1,5 @@
 // A readable browser and system from a user agent, for the sign-in activity and session lists.
+import { UAParser } from "ua-parser-js";
 
 export interface DeviceParts {
   /** "Chrome", "Firefox", …; "" when the user agent names none. */
@@ -17,27 +18,17 @@ export function deviceParts(userAgent: string | undefined): DeviceParts {
       system: written[2] === "unknown system" ? "" : written[2]!,
     };
   }
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Firefox\//.test(ua)
-      ? "Firefox"
-      : /Chrom(e|ium)\//.test(ua)
-        ? "Chrome"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : (ua.split("/")[0]?.slice(0, 40) ?? "");
-  const system = /Android/.test(ua)
-    ? "Android"
-    : /iPhone|iPad/.test(ua)
-      ? "iOS"
-      : /Windows/.test(ua)
-        ? "Windows"
-        : /Mac OS X/.test(ua)
-          ? "macOS"
-          : /Linux/.test(ua)
-            ? "Linux"
-            : "";
-  return { browser, system };
+  const { browser, os } = new UAParser(ua).getResult();
+  return {
+    // One name per browser family: the list should not split Safari on a phone from Safari on a Mac.
+    browser: browser.name?.replace(/^Mobile /, "").replace(/ (Headless|WebView)$/, "") ?? productOf(ua),
+    system: os.name === "Mac OS" ? "macOS" : (os.name ?? ""),
+  };
+}
+
+/** What a client that no browser table knows calls itself: "curl" of "curl/8.5", at most 40 characters. */
+function productOf(ua: string): string {
+  return ua.split("/")[0]?.slice(0, 40) ?? "";
 }
 
 /** "Chrome on Linux", in English (the API's activity list). */

@@ -2,8 +2,8 @@
 // from the catalog database and localized when read: a bounded LRU per language keeps the
 // products pages ask for often, so a popular product is parsed and localized once, not per
 // request, and 50,000 products are never all in memory.
+import { LRUCache } from "lru-cache";
 import type { StoreProduct as FileProduct } from "../../../generated/types";
-import { Lru } from "./lru";
 import type { CatalogReads } from "./queries";
 
 /** A read-only, Map-shaped view of the catalog. */
@@ -34,7 +34,7 @@ export function productLookups<P extends HasVariants>(
   localize: (product: FileProduct) => P,
   capacity = PRODUCTS_KEPT,
 ): ProductLookups<P> {
-  const kept = new Lru<string, P>(capacity);
+  const kept = new LRUCache<string, P>({ max: capacity });
   const bySlug = (slug: string): P | undefined => {
     let product = kept.get(slug);
     if (!product) {

@@ -3,10 +3,11 @@
 // and kept as positions), card entries by position or slug, the light rows search filters and
 // sorts, counts, the slugs in store order (sitemaps), and the store's seed reviews of a
 // product. Statements are prepared once per catalog.
+
 import type { Statement } from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import type { StoreProduct as FileProduct, StoreReview } from "../../../generated/types";
 import type { CatalogDb } from "./database";
-import { SizedLru } from "./lru";
 
 export type ListingSort = "featured" | "price-asc" | "price-desc" | "newest" | "rating";
 
@@ -137,7 +138,10 @@ export class CatalogReads {
    * it is open, so a listing is sorted in SQL once, and its pages, its size and its other
    * orders' ties are read from memory after.
    */
-  private readonly keptOrders = new SizedLru<string, Int32Array>(KEPT_ORDER_POSITIONS, (order) => order.length);
+  private readonly keptOrders = new LRUCache<string, Int32Array>({
+    maxSize: KEPT_ORDER_POSITIONS,
+    sizeCalculation: (order) => Math.max(1, order.length),
+  });
 
   constructor(readonly db: CatalogDb) {}
 

@@ -6,7 +6,7 @@
 // placeholder address is kept here too, and each page writes its own in (address-slot.ts).
 // The key holds the props themselves: a store edit or a change of the data bound into them
 // makes a new key, never a stale answer.
-import { Lru } from "../catalog/lru";
+import { LRUCache } from "lru-cache";
 
 /**
  * Components that do not read the route (wouter's location, search or router base beyond
@@ -24,7 +24,7 @@ export interface IslandCache {
 }
 
 export function createIslandCache(capacity = ISLANDS_KEPT): IslandCache {
-  const kept = new Lru<string, Promise<string>>(capacity);
+  const kept = new LRUCache<string, Promise<string>>({ max: capacity });
   return {
     through(key, render) {
       let html = kept.get(key);

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import Negotiator from "negotiator";
 import type { Registry } from "../../registry/types";
 import { ROUTE_MARKERS, WIRE } from "../../shared/codes";
 import { isPrefix } from "../../shared/languages";
@@ -84,16 +85,10 @@ const COMPRESS: Record<Encoding, (bytes: Buffer) => Buffer> = {
   gzip: (bytes) => gzipSync(bytes),
 };
 
-/** The encoding to answer with: brotli, else gzip, unless Accept-Encoding refuses it (q=0) or names neither. */
+/** The encoding to answer with, by the client's weights (q); on a tie brotli, then gzip; null for none. */
 function encodingOf(request: FastifyRequest): Encoding | null {
-  const accepted = new Map<string, number>();
-  for (const part of (headerValue(request.headers["accept-encoding"]) ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: Encoding) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  return ok("br") ? "br" : ok("gzip") ? "gzip" : null;
+  const chosen = new Negotiator(request).encoding(["br", "gzip", "identity"], { preferred: ["br", "gzip"] });
+  return chosen === "br" || chosen === "gzip" ? chosen : null;
 }
 
 function bodyOf(text: string): Body {

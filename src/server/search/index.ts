@@ -8,13 +8,14 @@
 //
 // The import writes it (writeSearchIndex) with the rest of the catalog, so a start whose store
 // files have not changed finds it ready; searchIndexOf(store) prepares its queries once.
+
 import type { Statement } from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import type { StoreCategory, StoreTag } from "../../../generated/types";
 import { MESSAGE_LANGUAGES, type MessageLanguage } from "../../shared/languages";
 import type { Catalog } from "../catalog/catalog";
 import { type CatalogDb, FTS_TABLES } from "../catalog/database";
 import type { CatalogInput } from "../catalog/import";
-import { SizedLru } from "../catalog/lru";
 import type { ProductRow } from "../catalog/queries";
 import type { LocalizedStore, Plain } from "../store/load";
 import { resolveTexts } from "../store/texts.mjs";
@@ -305,7 +306,7 @@ function sqliteSource(db: CatalogDb, scanBelow: number): SearchSource {
    * (every phrase of an FTS5 query must match, each in any column or each in the title), so a
    * new pair of words known apart costs no read.
    */
-  const wordIds = new SizedLru<string, Int32Array>(KEPT_WORD_IDS, (ids) => ids.length);
+  const wordIds = new LRUCache<string, Int32Array>({ maxSize: KEPT_WORD_IDS, sizeCalculation: (ids) => Math.max(1, ids.length) });
   const idsOfWord = (language: MessageLanguage, word: string, inTitle: boolean, lo: number, hi: number): Int32Array => {
     const key = `${lo} ${inTitle ? "title" : "any"} ${word}`;
     let ids = wordIds.get(key);
@@ -411,7 +412,10 @@ export function searchIndexOver(catalog: Catalog, source: SearchSource): SearchI
     positions: Int32Array | null;
     counts?: Map<string, number>;
   }
-  const kept = new SizedLru<string, Kept>(KEPT_POSITIONS, (found) => found.positions!.length);
+  const kept = new LRUCache<string, Kept>({
+    maxSize: KEPT_POSITIONS,
+    sizeCalculation: (found) => Math.max(1, found.positions!.length),
+  });
   const everything: Kept = { positions: null };
   function keptFor(language: MessageLanguage, text: string): Kept {
     const words = queryWords(text);

@@ -422,6 +422,8 @@ describe("cacheable documents and page routes", () => {
       ["gzip, deflate, br", "br"],
       ["gzip;q=1, br;q=0", "gzip"],
       ["*", "br"],
+      // The client's weights come before the server's preference.
+      ["br;q=0.5, gzip", "gzip"],
     ]) {
       const answer = await fetch(url, { headers: { "accept-encoding": accept! } });
       expect(answer.headers.get("x-render-cache")).toBe("hit");
