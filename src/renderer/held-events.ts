@@ -6,8 +6,12 @@
 // failed, to the plain HTML (a form posts as it would have without script). Links, inputs and
 // disclosures act at once, as they do without script.
 
-/** Buttons whose click is held: a click on anything else (a link, a label, a field) goes on. */
-const BUTTONS = 'button, input[type="submit"], input[type="button"], input[type="image"]';
+/**
+ * Buttons whose click is held, and whatever an island marks `data-hold-click` (an element that
+ * acts on a click once hydrated, like the product's images opening the viewer): a click on
+ * anything else (a link, a label, a field) goes on.
+ */
+const BUTTONS = 'button, input[type="submit"], input[type="button"], input[type="image"], [data-hold-click]';
 
 export interface HeldEvents {
   /** Stops holding, and from the next task replays what was held, each once and in order. */

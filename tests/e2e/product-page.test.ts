@@ -136,7 +136,8 @@ describe("the product page", () => {
     const { page, problems } = await open("/product/linen-shirt/LINSHI-SAN-M");
     await page.setViewportSize({ width: 390, height: 900 });
     expect(await page.locator(".sf-gallery__thumbs").isVisible()).toBe(false);
-    expect(await page.locator(".sf-gallery__position").innerText()).toBe("2 / 3");
+    // The variant's picture (Sand) leads the slides, so the counter and the picture agree from the start.
+    expect(await page.locator(".sf-gallery__position").innerText()).toBe("1 / 3");
     const track = page.getByRole("group", { name: "Images of Linen Shirt" });
     await track.evaluate((el) => el.scrollTo({ left: el.clientWidth * 2, behavior: "instant" }));
     await page.waitForFunction(() => document.querySelector(".sf-gallery__position")?.textContent === "3 / 3");
@@ -190,5 +191,57 @@ describe("the product page", () => {
     await page.getByRole("button", { name: "Remove from favorites" }).waitFor();
     expect(problems).toEqual([]);
     await page.close();
+  });
+});
+
+/** The slide the track shows (the one scrolled into view), and the counter's text. */
+async function shownPicture(page: Page): Promise<{ src: string; counter: string | null }> {
+  return page.evaluate(() => {
+    const track = document.querySelector<HTMLElement>(".sf-gallery__track")!;
+    const index = Math.round(track.scrollLeft / track.clientWidth);
+    const img = track.querySelectorAll("img")[index]!;
+    const counter = document.querySelector<HTMLElement>(".sf-gallery__position");
+    return { src: new URL(img.src).pathname, counter: counter && getComputedStyle(counter).display !== "none" ? counter.textContent : null };
+  });
+}
+
+describe("the chosen variant's picture", () => {
+  it("is the one the server shows, with and without script, and the counter matches it", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 900 } });
+      const page = await context.newPage();
+      for (const [path, src] of [
+        ["/product/linen-shirt/LINSHI-RUS-M", "/media/linen-shirt-rust.svg"],
+        ["/zh/product/canvas-tote/CANTOT-OLI", "/media/canvas-tote-olive.svg"],
+        // No variant in the address: the first in stock (Sand / S) is chosen, with its picture.
+        ["/product/linen-shirt", "/media/linen-shirt-sand.svg"],
+      ] as const) {
+        await page.goto(store.url + path);
+        // Untouched: the island (if any) has not hydrated, the page is the server's HTML.
+        expect(await shownPicture(page), `${path}, script ${javaScriptEnabled}`).toEqual({
+          src,
+          // Without script the counter, which could not follow a swipe, is not shown.
+          counter: javaScriptEnabled ? "1 / 3" : null,
+        });
+        await page.setViewportSize({ width: 1280, height: 900 });
+        expect((await shownPicture(page)).src).toBe(src);
+        await page.setViewportSize({ width: 390, height: 900 });
+      }
+      await context.close();
+    }
+  });
+
+  it("opens the viewer on a phone's first tap, on the picture the counter names", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${store.url}/zh-HK/product/linen-shirt`);
+    expect(await page.locator("[data-component=ProductDetail]").getAttribute("data-island")).toBe("pending");
+    await page.getByRole("group", { name: "亞麻恤衫 的圖片" }).tap();
+    const viewer = page.getByRole("dialog", { name: "亞麻恤衫 的圖片" });
+    await viewer.waitFor();
+    expect(await viewer.getByText("第 1 張，共 3 張").isVisible()).toBe(true);
+    expect(await viewer.locator("img").first().getAttribute("src")).toBe("/media/linen-shirt-sand.svg");
+    expect(await axeViolations(page, ".sf-viewer")).toEqual([]);
+    await context.close();
   });
 });

@@ -19,9 +19,16 @@ import { useReviewNews } from "./review-store";
 /** cart/add takes at most this many units of a line. */
 const MAX_PER_LINE = 99;
 
-/** The product's images, then any variant image not among them, each once. */
-function slidesOf(product: ProductDetailData, intl: IntlShape): ProductSlidesImage[] {
-  const sources = [...new Set([...product.images, ...product.variants.flatMap((v) => (v.image ? [v.image] : []))])];
+/**
+ * The product's images, then any variant image not among them, each once; `lead` (the picture of
+ * the variant the page opened with) first, as Dawn puts the selected variant's media first: the
+ * track's first slide is what the server's HTML shows, with or without script, so the picture and
+ * the counter agree before anything scrolls.
+ */
+function slidesOf(product: ProductDetailData, intl: IntlShape, lead: string | undefined): ProductSlidesImage[] {
+  const sources = [
+    ...new Set([...(lead ? [lead] : []), ...product.images, ...product.variants.flatMap((v) => (v.image ? [v.image] : []))]),
+  ];
   return sources.map((src, i) => {
     const variants = product.variants.filter((v) => v.image === src).map((v) => v.title);
     return {
@@ -52,7 +59,9 @@ export default function ProductDetail({ product, selectedSku, currency, productI
     document.title = retitle(document.title, addressTitle.current, title);
     addressTitle.current = title;
   }
-  const slides = useMemo(() => slidesOf(product, intl), [product, intl]);
+  // The order stays the first render's while the shopper chooses, so the slides do not jump.
+  const [lead] = useState(() => variant.image);
+  const slides = useMemo(() => slidesOf(product, intl, lead), [product, intl, lead]);
   const active = Math.max(
     0,
     slides.findIndex((s) => s.src === (variant.image ?? product.images[0])),

@@ -94,6 +94,8 @@ export default function ProductSlides({ images, title, active = 0 }: ProductSlid
         aria-describedby={hintId}
         onScroll={onScroll}
         onClick={(event) => openViewer(shown, event.currentTarget)}
+        // The tap that hydrates the page opens the viewer too (renderer/held-events.ts).
+        data-hold-click=""
         onKeyDown={onTrackKey}
         onPointerDown={takeOver}
         onTouchStart={takeOver}

@@ -74,10 +74,10 @@ describe("ProductDetail", () => {
     await act(async () => root!.unmount());
   });
 
-  it("shows every image once: the product's, then variant images", () => {
-    expect(slideSources()).toEqual(["/media/tee.svg", "/media/tee-back.svg", "/media/tee-red.svg", "/media/tee-blue.svg"]);
+  it("shows every image once: the chosen variant's first, then the product's, then other variant images", () => {
+    expect(slideSources()).toEqual(["/media/tee-red.svg", "/media/tee.svg", "/media/tee-back.svg", "/media/tee-blue.svg"]);
     expect(host.querySelector(".sf-gallery__track")!.getAttribute("aria-label")).toBe("Images of Tee");
-    expect(shownThumb()).toBe(2);
+    expect(shownThumb()).toBe(0);
   });
 
   it("choosing a variant replaces the URL and updates price, line price, stock, SKU and image without a reload", async () => {
@@ -169,7 +169,8 @@ describe("ProductDetail", () => {
     expect(price()).toBe("$25.00");
     expect(stock()).toBe("2 in stock");
     expect(byText<HTMLButtonElement>(host, "button", "Add to cart")!.hasAttribute("aria-disabled")).toBe(false);
-    expect(shownThumb()).toBe(3);
+    expect(slideSources()[0]).toBe("/media/tee-blue.svg");
+    expect(shownThumb()).toBe(0);
     await unmountAll();
     for (const v of props.product.variants) v.stock = 0;
     host = await renderIsland(<ProductDetail {...props} />);

@@ -38,6 +38,7 @@ const settle = (selector: string, state: string) => vi.waitFor(() => expect(stat
 /** A form with a plain post (its server HTML) that, hydrated, counts its sends in the page. */
 function Subscribe() {
   const [sent, setSent] = useState(0);
+  const [opened, setOpened] = useState(false);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSent((n) => n + 1);
@@ -51,6 +52,11 @@ function Subscribe() {
       <a id="link" href="#elsewhere">
         elsewhere
       </a>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: stands for the product's pictures, which open the viewer on a click and have their own keys. */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above. */}
+      <div id="picture" data-hold-click="" onClick={() => setOpened(true)}>
+        {opened ? "opened" : "closed"}
+      </div>
     </form>
   );
 }
@@ -110,6 +116,17 @@ describe("events while an island mounts", () => {
     await settle("#a", "mounted");
     await vi.waitFor(() => expect(region.querySelector("#send")!.textContent).toBe("sent 1"));
     expect(posts()).toEqual([]);
+  });
+
+  it("gives a click on what the island marks data-hold-click to its handler once it mounted", async () => {
+    const { registry, release } = gatedRegistry();
+    await pressedIsland(registry);
+    const picture = region.querySelector<HTMLElement>("#picture")!;
+    picture.click();
+    expect(reached).toEqual([]);
+    release();
+    await settle("#a", "mounted");
+    await vi.waitFor(() => expect(picture.textContent).toBe("opened"));
   });
 
   it("lets a link act at once", async () => {
