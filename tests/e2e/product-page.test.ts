@@ -201,7 +201,10 @@ async function shownPicture(page: Page): Promise<{ src: string; counter: string 
     const index = Math.round(track.scrollLeft / track.clientWidth);
     const img = track.querySelectorAll("img")[index]!;
     const counter = document.querySelector<HTMLElement>(".sf-gallery__position");
-    return { src: new URL(img.src).pathname, counter: counter && getComputedStyle(counter).display !== "none" ? counter.textContent : null };
+    return {
+      src: new URL(img.src).pathname,
+      counter: counter && getComputedStyle(counter).display !== "none" ? counter.textContent : null,
+    };
   });
 }
 
