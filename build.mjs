@@ -1,5 +1,5 @@
 // Builds the browser bundle (ESM, code-split, minified, content-hashed, with a manifest
-// the server reads) and the server bundle for SSR. `--dev` keeps Preact's development
+// the server reads) and the server bundle for SSR. `--dev` keeps React's development
 // checks and the API schema checks, unminified. `npm run dev` (scripts/dev.mjs) watches with
 // the same options (clientOptions, serverOptions, writeManifest).
 
@@ -7,7 +7,6 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
-import { browserAliases } from "./scripts/esbuild/browser-aliases.mjs";
 import { precompiledMessages } from "./scripts/esbuild/precompiled-messages.mjs";
 import { planSharedChunks, sharedChunks } from "./scripts/esbuild/shared-chunk.mjs";
 
@@ -21,7 +20,7 @@ export const ASSET_BASE = "/assets/";
 const SERVER_ENTRIES = { index: "src/server/index.ts", main: "src/server/main.ts" };
 const BROWSER_ENTRY = "src/client.ts";
 
-/** The browser bundle's esbuild options; a production build unless `dev` (then Preact's checks and the schema checks). */
+/** The browser bundle's esbuild options; a production build unless `dev` (then React's checks and the schema checks). */
 export function clientOptions(dev) {
   return {
     absWorkingDir: root,
@@ -40,7 +39,8 @@ export function clientOptions(dev) {
     metafile: true,
     define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production"), __DEV__: JSON.stringify(dev) },
     plugins: [precompiledMessages],
-    alias: browserAliases,
+    // wouter's fallback for React 17 and older: React 19 has the hook, which the shim only hands on.
+    alias: { "use-sync-external-store/shim/index.js": "react" },
     legalComments: "linked",
     logLevel: "warning",
   };

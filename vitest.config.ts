@@ -1,6 +1,4 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { browserAliases } from "./scripts/esbuild/browser-aliases.mjs";
 
 export default defineConfig({
   test: {
@@ -14,23 +12,6 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
-        },
-      },
-      {
-        // The unit tests and the router's integration tests again, on Preact as shoppers get them:
-        // the browser build's aliases, with "react" itself a module that adds Preact's act. The
-        // libraries that import React are bundled in so the aliases reach them.
-        resolve: {
-          alias: [
-            { find: /^react$/, replacement: fileURLToPath(new URL("./tests/support/react-on-preact.mjs", import.meta.url)) },
-            ...Object.entries(browserAliases).map(([find, replacement]) => ({ find, replacement })),
-          ],
-        },
-        test: {
-          name: "browser-runtime",
-          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/router/**/*.test.{ts,tsx}"],
-          environment: "happy-dom",
-          server: { deps: { inline: ["wouter", "react-intl", /@emotion\//] } },
         },
       },
       {

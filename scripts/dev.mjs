@@ -1,5 +1,5 @@
 // `npm run dev`: the demo store for working on the code. esbuild watches and rebuilds the
-// browser bundle on save (development build: Preact's checks and the API schema checks on),
+// browser bundle on save (development build: React's checks and the API schema checks on),
 // rebuilds the server bundle and restarts the server when server code changes, merges the
 // messages again when a `*.messages.json` or `src/locales/*.json` changes and runs codegen
 // when a schema changes;

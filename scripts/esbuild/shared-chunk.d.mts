@@ -6,8 +6,10 @@ export interface SharedChunkGroup {
   modules: string[];
   importers: string[];
 }
+/** The framework's modules: what `react` and `react-dom` resolved to, and all they import. */
+export function frameworkModules(inputs: Metafile["inputs"] | Record<string, unknown>): Set<string>;
 export function planSharedChunks(
-  metafile: Pick<Metafile, "outputs"> | { outputs: Record<string, unknown> },
+  metafile: Pick<Metafile, "outputs" | "inputs"> | { outputs: Record<string, unknown>; inputs: Record<string, unknown> },
   root: string,
   bootEntry: string,
 ): SharedChunkGroup[];

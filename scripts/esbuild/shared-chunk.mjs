@@ -20,11 +20,32 @@ import { resolve } from "node:path";
 /** Entry points whose shared modules make the shared chunks: the runtime's and the public areas' islands. */
 const PUBLIC_ENTRY = /^(src\/runtime\/|src\/renderer\/|generated\/island-groups\/(?!validators\b))/;
 const KIT = "shared-chunk";
-const REACT = /^node_modules\/react\//;
+/** The imports that bring the UI framework, whatever the build resolves them to. */
+const FRAMEWORK_IMPORT = /^react(-dom)?(\/|$)/;
+
+/**
+ * The framework's modules: what the build resolved `react` and `react-dom` (and their subpaths)
+ * to, and every module those import. Read from the metafile's resolved paths rather than a
+ * pattern on them, so that an alias or another install layout cannot hide the framework.
+ */
+export function frameworkModules(inputs) {
+  const found = new Set();
+  const stack = Object.values(inputs).flatMap((input) =>
+    (input.imports ?? []).filter((i) => !i.external && FRAMEWORK_IMPORT.test(i.original ?? "")).map((i) => i.path),
+  );
+  while (stack.length) {
+    const next = stack.pop();
+    if (found.has(next) || !inputs[next]) continue;
+    found.add(next);
+    for (const i of inputs[next].imports ?? []) if (!i.external) stack.push(i.path);
+  }
+  return found;
+}
 
 /** The groups' modules and the entry points to give each to, as absolute paths. */
 export function planSharedChunks(metafile, root, bootEntry) {
   const outputs = metafile.outputs;
+  const framework = frameworkModules(metafile.inputs);
   const entries = Object.entries(outputs).filter(([file, out]) => out.entryPoint && file.endsWith(".js"));
   const reached = (file) => {
     const seen = new Set();
@@ -40,7 +61,7 @@ export function planSharedChunks(metafile, root, bootEntry) {
   const closures = new Map(entries.map(([file, out]) => [out.entryPoint, reached(file)]));
   const isShared = (file) => !outputs[file].entryPoint;
   const inputsOf = (closure) => [...closure].filter(isShared).flatMap((file) => Object.keys(outputs[file].inputs));
-  const bringsReact = (closure) => inputsOf(closure).some((input) => REACT.test(input));
+  const bringsReact = (closure) => inputsOf(closure).some((input) => framework.has(input));
 
   // What the boot chunk reaches loads with it anyway: the runtime's, so that it is one chunk.
   const runtime = new Set(inputsOf(closures.get(bootEntry) ?? new Set()));

@@ -1,8 +1,7 @@
-// Ids unique on the page and the same on the server and in the browser. The server renders
-// islands with React and the browser hydrates them with Preact, whose useId ids differ from
-// React's, and Preact's hydration keeps the server's attributes as they are. So an island's
-// ids are its prefix (its data-uid) and a number counted in render order, which is the same
-// in both renderers: a component takes the next number when it first renders, and keeps it.
+// Ids unique on the page and the same on the server and in the browser. Each island is a render
+// root of its own, and useId alone numbers every root the same way. So an island's ids are its
+// prefix (its data-uid) and a number counted in render order, which is the same on the server
+// and in the browser: a component takes the next number when it first renders, and keeps it.
 import { createContext, useContext, useId, useState } from "react";
 
 export interface IslandIds {

@@ -251,7 +251,7 @@ describe("the side menu on a phone", () => {
     const dialog = page.getByRole("dialog", { name: "Menu" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await menu.getAttribute("aria-expanded")).toBe("true");
-    // The focus moves in from an effect, which Preact runs after the menu's first paint.
+    // The focus moves in from an effect, which may run after the menu's first paint.
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Home page");
     // The page behind does not scroll while the menu is open.
@@ -267,7 +267,7 @@ describe("the side menu on a phone", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await menu.getAttribute("aria-expanded")).toBe("false");
-    // The effect's cleanup gives the focus back and lets the page scroll again (after paint on Preact).
+    // The effect's cleanup gives the focus back and lets the page scroll again.
     await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("");
     expect(problems).toEqual([]);

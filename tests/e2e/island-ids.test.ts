@@ -1,8 +1,7 @@
-// Islands' ids in Chromium, where each island is its own Preact root: on each page, once all
+// Islands' ids in Chromium, where each island is its own React root: on each page, once all
 // its islands have hydrated (those that wait for the shopper reached for) and once the header's
 // search shows its suggestions, no id is used twice and every label, description and control
-// names an element that is there. That the server's (React's) ids and Preact's agree is
-// checked island by island in tests/integration/server/island-ids.test.ts.
+// names an element that is there.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser";

@@ -43,7 +43,7 @@ export default function CartDrawer({ cartPath = "/cart", checkoutPath = "/checko
   const open = cart !== null;
   // Closed, the drawer stays on screen for its leave transition (motion.css).
   const { shown, leaving } = usePresence(cart);
-  // Focus and scroll lock come with the dialog's first paint (in Preact an effect runs after it).
+  // Focus and scroll lock come with the dialog's first paint, before a key pressed in that frame.
   useLayoutEffect(() => {
     if (!open) return;
     closeButton.current?.focus();

@@ -40,7 +40,7 @@ export default function QuickView({ slug, href, title, onClose }: QuickViewProps
   // Its page kept aside for Back: the dialog goes with the page.
   useCloseWhenHidden(onClose);
 
-  // Focus and scroll lock come with the dialog's first paint (in Preact an effect runs after it).
+  // Focus and scroll lock come with the dialog's first paint, before a key pressed in that frame.
   useLayoutEffect(() => {
     closeButton.current?.focus();
     document.documentElement.classList.add("sf-modal-open");

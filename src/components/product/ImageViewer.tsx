@@ -59,7 +59,7 @@ export default function ImageViewer({ images, start, label, onClose }: ImageView
   // Its page kept aside for Back: the dialog goes with the page.
   useCloseWhenHidden(onClose);
 
-  // Focus and scroll lock come with the dialog's first paint (in Preact an effect runs after it).
+  // Focus and scroll lock come with the dialog's first paint, before a key pressed in that frame.
   useLayoutEffect(() => {
     closeButton.current?.focus();
     // The page behind a modal dialog does not scroll.

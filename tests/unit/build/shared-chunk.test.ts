@@ -11,7 +11,19 @@ const out = (entryPoint: string | undefined, inputs: string[], imports: string[]
 // boot and dynamic entry points: the router (runtime, no React), the layout islands (public),
 // a sign-in island (private, with React) and two others, sharing small chunks esbuild split by
 // who reaches them.
+// The hook imports "react", which the build resolved to another path than node_modules/react:
+// the plan goes by what the import resolved to.
+const input = (imports: { path: string; original?: string }[] = []) => ({
+  bytes: 1,
+  imports: imports.map((i) => ({ kind: "import-statement", ...i })),
+});
 const metafile = {
+  inputs: {
+    "src/runtime/hooks/useApi.ts": input([{ path: "vendor/ui/compat.js", original: "react" }]),
+    "vendor/ui/compat.js": input([{ path: "vendor/ui/core.js" }]),
+    "vendor/ui/core.js": input(),
+    "src/runtime/storage.ts": input(),
+  },
   outputs: {
     "a/boot.js": out("src/client.ts", ["src/client.ts"], ["a/chunk-storage.js"]),
     "a/start.js": out(
@@ -33,7 +45,7 @@ const metafile = {
     "a/Help.js": out("src/components/content/Help.tsx", ["src/components/content/Help.tsx"]),
     "a/chunk-storage.js": out(undefined, ["src/runtime/storage.ts"]),
     "a/chunk-routes.js": out(undefined, ["src/shared/routes.ts"]),
-    "a/chunk-react.js": out(undefined, ["node_modules/react/index.js"]),
+    "a/chunk-react.js": out(undefined, ["vendor/ui/compat.js", "vendor/ui/core.js"]),
     "a/chunk-hook.js": out(undefined, ["src/runtime/hooks/useApi.ts"]),
     "a/chunk-auth.js": out(undefined, ["src/components/auth/use-form.ts"]),
     "a/chunk-auth.js.map": out(undefined, []),
@@ -50,7 +62,7 @@ describe("planSharedChunks", () => {
 
   it("groups the rest the public islands share, React with it, in the islands' chunk", () => {
     expect(islands!.name).toBe("islands");
-    expect(islands!.modules.sort()).toEqual(["/r/node_modules/react/index.js", "/r/src/runtime/hooks/useApi.ts"]);
+    expect(islands!.modules.sort()).toEqual(["/r/src/runtime/hooks/useApi.ts", "/r/vendor/ui/compat.js", "/r/vendor/ui/core.js"]);
     expect(islands!.modules).not.toContain("/r/src/components/auth/use-form.ts");
   });
 

@@ -4,7 +4,7 @@ import { vi } from "vitest";
 import validateProductPrice from "../../../generated/validators/components/ProductPrice.js";
 import type { HydrateStrategy, Registry, RegistryEntry } from "../../../src/registry/types";
 
-/** A Counter's effect ran. Preact runs effects after paint, so an island can be "mounted" before. */
+/** A Counter's effect ran: effects may run after paint, so an island can be "mounted" before. */
 export const started = vi.fn();
 export const unmounted = vi.fn();
 

@@ -97,7 +97,7 @@ describe("island renderer", () => {
     expect(document.activeElement).toBe(kept.querySelector("button"));
     await vi.waitFor(() => expect(kept.textContent).toBe("new 1"));
     expect(kept.getAttribute("data-props")).toBe('{"label":"new"}');
-    // Only the island that was not kept went (Preact runs the effects' cleanups after paint).
+    // Only the island that was not kept went (passive effects' cleanups may run after paint).
     await vi.waitFor(() => expect(unmounted).toHaveBeenCalledTimes(1));
   });
 

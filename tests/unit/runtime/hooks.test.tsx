@@ -251,8 +251,7 @@ describe("useHydrated", () => {
     await act(async () => {
       root = hydrateRoot(container, <Seen log={log} />, { onRecoverableError: (error) => console.error(error) });
     });
-    // False for the render that hydrates, true for every render after it (Preact renders once
-    // more than React).
+    // False for the render that hydrates, true for every render after it.
     expect(log[0]).toBe(false);
     expect(log.length).toBeGreaterThan(1);
     expect(log.slice(1).every(Boolean)).toBe(true);
@@ -331,8 +330,7 @@ describe("Toaster", () => {
     const [first, second] = Array.from(container.querySelectorAll<HTMLElement>(".sf-toast"));
     await act(async () => first!.querySelector("button")!.click());
     expect(container.querySelectorAll(".sf-toast")).toHaveLength(1);
-    // What a browser sends as the pointer comes onto the toast, and leaves it (React listens for
-    // the first of each pair, Preact for the second).
+    // What a browser sends as the pointer comes onto the toast, and leaves it.
     await act(async () => {
       second!.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
       second!.dispatchEvent(new MouseEvent("mouseenter"));
