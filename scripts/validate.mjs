@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkTemplatePaths, distance } from "../src/server/store/bind-paths.mjs";
+import { JsonSyntaxError, parseJson, pointerSegment } from "../src/server/store/json-source.mjs";
 import {
   describeMissing,
   findTexts,
@@ -16,7 +17,6 @@ import {
   templateTexts,
   untranslated,
 } from "../src/server/store/texts.mjs";
-import { JsonSyntaxError, parseJson, pointerSegment } from "./json-source.mjs";
 import { createAjv, ID_BASE, loadSchemas } from "./schema-set.mjs";
 
 /** File-name conventions, for files without "$schema". */

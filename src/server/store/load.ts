@@ -29,7 +29,7 @@ import { productLookups } from "../catalog/lookups";
 import { PAGE_KINDS } from "../pages/page-kinds";
 import { SCHEMA_ID_BASE, type SchemaSet } from "../schemas";
 import { checkTemplatePaths } from "./bind-paths.mjs";
-import { parseErrorLine, pointerLines } from "./json-lines";
+import { JsonSyntaxError, parseJson } from "./json-source.mjs";
 import { findTexts, type Translations, templateTexts, untranslated } from "./texts.mjs";
 
 export class StoreFileError extends Error {
@@ -145,8 +145,9 @@ function readChecked<T>(dir: string, file: string, schemas: SchemaSet, schemaPat
   try {
     value = JSON.parse(text);
   } catch (err) {
-    const message = (err as Error).message;
-    throw new StoreFileError(name, parseErrorLine(text, message), `not valid JSON (${message})`);
+    // The strict parser only for the error: it names the line and says what to write instead.
+    const explained = syntaxErrorOf(text) ?? { line: undefined, message: (err as Error).message };
+    throw new StoreFileError(name, explained.line, `not valid JSON (${explained.message})`);
   }
   const validate = schemas.get(schemaPath);
   if (!validate(value)) {
@@ -160,7 +161,7 @@ function readChecked<T>(dir: string, file: string, schemas: SchemaSet, schemaPat
           : e.message;
     throw new StoreFileError(
       name,
-      pointerLines(text).get(pointer),
+      valueLines(text).get(pointer),
       `${pointer || "/"} ${detail} (rule ${e.schemaPath} of schemas/${schemaPath})`,
     );
   }
@@ -188,7 +189,7 @@ function untranslatedTexts(
   const out: UntranslatedText[] = [];
   const add = (file: string, found: { pointer: string; missing: ("zh" | "zh-HK")[] }[]) => {
     const read = texts.get(file);
-    const lines = found.length && read ? pointerLines(read.text) : undefined;
+    const lines = found.length && read ? valueLines(read.text) : undefined;
     for (const f of found) out.push({ file: read?.name ?? file, line: lines?.get(f.pointer), ...f });
   };
   for (const [file, schema] of files) {
@@ -341,7 +342,7 @@ function checkDataPaths(store: Pick<LocalizedStore, "templates">, texts: Texts, 
     const file = read?.name ?? `templates/${name}.json`;
     throw new StoreFileError(
       file,
-      read ? pointerLines(read.text).get(problem.pointer) : undefined,
+      read ? valueLines(read.text).get(problem.pointer) : undefined,
       `${problem.pointer} ${problem.message}`,
     );
   }
@@ -434,7 +435,24 @@ function checkCatalog(store: Omit<CatalogFiles, "untranslated">, texts: Texts): 
 
 function referenceError(texts: Texts, file: string, pointer: string, rule: string): StoreFileError {
   const read = texts.get(file);
-  return new StoreFileError(read?.name ?? file, read ? pointerLines(read.text).get(pointer) : undefined, `${pointer} ${rule}`);
+  return new StoreFileError(read?.name ?? file, read ? valueLines(read.text).get(pointer) : undefined, `${pointer} ${rule}`);
+}
+
+/** The line of each pointer's value in a text that parses (read again only to report an error). */
+function valueLines(text: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  for (const [pointer, at] of parseJson(text).positions) if (at.value) lines.set(pointer, at.value.line);
+  return lines;
+}
+
+function syntaxErrorOf(text: string): { line: number; message: string } | undefined {
+  try {
+    parseJson(text);
+  } catch (err) {
+    if (err instanceof JsonSyntaxError) return { line: err.position.line, message: err.message };
+    throw err;
+  }
+  return undefined;
 }
 
 /** Every template section names a registered component, and the shared templates exist. */
