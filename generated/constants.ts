@@ -40,6 +40,8 @@ export const API_REASON_IDS = [
   "checkout.reason.noPayment",
   "checkout.reason.noAddress",
   "checkout.reason.empty",
+  "order.reason.returnLive",
+  "return.reason.orderCancelled",
 ] as const satisfies readonly ApiReasonId[];
 
 /** The patterns of CommonFields's definitions (schemas/common/fields.schema.json), for code that cannot load a validator. */

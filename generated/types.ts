@@ -76,7 +76,9 @@ export type ApiReasonId =
   | "checkout.reason.noShipping"
   | "checkout.reason.noPayment"
   | "checkout.reason.noAddress"
-  | "checkout.reason.empty";
+  | "checkout.reason.empty"
+  | "order.reason.returnLive"
+  | "return.reason.orderCancelled";
 /**
  * Answer to /checkout/submit. Describes the envelope's `data` when `code` is 0.
  */
@@ -1666,6 +1668,10 @@ export interface Order {
    */
   refundable: number;
   /**
+   * What has been refunded so far, in the store currency (completed returns, an approved cancellation); never more than was paid.
+   */
+  refunded: number;
+  /**
    * What happened to the order, oldest first.
    *
    * @maxItems 500
@@ -1708,6 +1714,10 @@ export interface OrderItem {
    * Units of this line a return may still ask for (bought, less those in returns that are not cancelled or ended); 0 while the order is unpaid.
    */
   returnable: number;
+  /**
+   * What was paid for one unit, in the store currency: its price less its share of the order's discount. A return refunds at most this per unit.
+   */
+  paidPrice: number;
 }
 /**
  * Where the order goes.

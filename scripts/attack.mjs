@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
+import { runHardeningAttacks } from "./attack-hardening.mjs";
 import { startBuiltServer } from "./built-server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -306,6 +307,8 @@ await check("200 sockets with garbage frames, then 12 sockets for one visitor", 
     detail: `${opened}/200 opened, home page ${page.status} in ${page.ms.toFixed(0)} ms, ${stillOpen}/12 sockets of one visitor kept`,
   };
 });
+
+await runHardeningAttacks({ base, post, signUp, dataDir, check });
 
 clearTimeout(deadline);
 stop();

@@ -43,7 +43,7 @@ export default function ReturnApplyForm({
   const photos = useRef<HTMLInputElement>(null);
 
   const cap = useMemo(() => {
-    const value = lines.reduce((sum, l) => sum + l.price * (units[l.sku] ?? 0), 0);
+    const value = lines.reduce((sum, l) => sum + l.paidPrice * (units[l.sku] ?? 0), 0);
     return Math.min(Math.round(value * 100) / 100, order.refundable);
   }, [lines, units, order.refundable]);
   const refundValue = refund ?? cap.toFixed(2);

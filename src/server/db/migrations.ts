@@ -504,4 +504,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER page_data_stock_update AFTER UPDATE ON sku_held BEGIN UPDATE page_data_version SET stock = stock + 1; END;
   CREATE TRIGGER page_data_stock_delete AFTER DELETE ON sku_held BEGIN UPDATE page_data_version SET stock = stock + 1; END;
   `,
+  `
+  -- What has been refunded of each order (completed returns, an approved cancellation), so that the
+  -- transaction recording a refund can refuse one that would exceed what was paid (issue 48).
+  ALTER TABLE orders ADD COLUMN refunded_amount REAL NOT NULL DEFAULT 0;
+  `,
 ];

@@ -15,7 +15,17 @@ const ORDER: Order = {
   status: "in_progress",
   payStatus: "paid",
   items: [
-    { slug: "linen", sku: "A-1", title: "Linen Shirt", variantTitle: "M", image: "", price: 40, quantity: 2, returnable: 2 },
+    {
+      slug: "linen",
+      sku: "A-1",
+      title: "Linen Shirt",
+      variantTitle: "M",
+      image: "",
+      price: 40,
+      quantity: 2,
+      returnable: 2,
+      paidPrice: 40,
+    },
   ],
   goodsAmount: 80,
   discountAmount: 0,
@@ -38,6 +48,7 @@ const ORDER: Order = {
   shipments: [{ expressName: "SF Express", expressNo: "SF123", createdAt: "2026-11-22T10:00:00Z" }],
   createdAt: "2026-11-21T10:00:00Z",
   refundable: 85,
+  refunded: 0,
   timeline: [
     { kind: "placed", note: "", at: "2026-11-21T10:00:00Z" },
     { kind: "payment_failed", note: "declined", at: "2026-11-21T10:01:00Z" },
@@ -193,6 +204,22 @@ describe("UserOrderDetail", () => {
     expect(byText<HTMLAnchorElement>(view.container, "a", "RT20261122XYZ789").getAttribute("href")).toBe(
       "/user/return/RT20261122XYZ789",
     );
+    await settle();
+  });
+
+  it("offers at most what was paid for the lines, the coupon's share taken off", async () => {
+    const { api } = fakeApi({});
+    const discounted: Order = {
+      ...ORDER,
+      items: [{ ...ORDER.items[0]!, price: 79.99, quantity: 1, returnable: 1, paidPrice: 71.99 }],
+      goodsAmount: 79.99,
+      discountAmount: 8,
+      payAmount: 76.99,
+      refundable: 76.99,
+    };
+    view = await renderIsland(detail(discounted), { api });
+    await click(byText(view.container, "button", "Request a return"));
+    expect(byLabel<HTMLInputElement>(view.container, "Refund amount (at most $71.99)").value).toBe("71.99");
     await settle();
   });
 });

@@ -5,9 +5,9 @@ import * as formats from "ajv-formats/dist/formats.js";
 export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/order/detail.response.schema.json","allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/order/order.schema.json"}]};
-const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/order/order.schema.json","type":"object","additionalProperties":false,"required":["orderNo","status","payStatus","items","goodsAmount","discountAmount","shippingFee","payAmount","currency","couponCode","shippingMethod","paymentMethod","remarks","address","shipments","createdAt","refundable","timeline"],"properties":{"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"status":{"enum":["in_progress","completed","cancelled","pending_cancellation"]},"payStatus":{"enum":["unpaid","paid"]},"items":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["slug","sku","title","variantTitle","image","price","quantity","returnable"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","minLength":0,"maxLength":200},"image":{"type":"string","minLength":0,"maxLength":2048},"price":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1},"returnable":{"type":"integer","minimum":0,"maximum":100000}}}},"goodsAmount":{"type":"number","minimum":0},"discountAmount":{"type":"number","minimum":0},"shippingFee":{"type":"number","minimum":0},"payAmount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"couponCode":{"type":"string","minLength":0,"maxLength":32},"shippingMethod":{"type":"string","minLength":1,"maxLength":40},"paymentMethod":{"type":"string","minLength":1,"maxLength":40},"remarks":{"type":"string","minLength":0,"maxLength":500},"address":{"type":"object","additionalProperties":false,"required":["country","city","firstName","lastName","address","countryCode","phone"],"properties":{"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$"},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"}}},"shipments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["expressName","expressNo","createdAt"],"properties":{"expressName":{"type":"string","minLength":1,"maxLength":100},"expressNo":{"type":"string","minLength":1,"maxLength":100},"createdAt":{"type":"string","format":"date-time"}}}},"createdAt":{"type":"string","format":"date-time"},"refundable":{"type":"number","minimum":0},"timeline":{"type":"array","maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["kind","note","at"],"properties":{"kind":{"enum":["placed","payment_failed","paid","cancelled","cancel_requested","cancel_refused","shipped","received","return_requested","return_cancelled","return_approved","return_refused","return_shipped","return_completed"]},"note":{"type":"string","maxLength":1000},"at":{"type":"string","format":"date-time"}}}}}};
+const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/order/order.schema.json","type":"object","additionalProperties":false,"required":["orderNo","status","payStatus","items","goodsAmount","discountAmount","shippingFee","payAmount","currency","couponCode","shippingMethod","paymentMethod","remarks","address","shipments","createdAt","refundable","refunded","timeline"],"properties":{"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"status":{"enum":["in_progress","completed","cancelled","pending_cancellation"]},"payStatus":{"enum":["unpaid","paid"]},"items":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["slug","sku","title","variantTitle","image","price","quantity","returnable","paidPrice"],"properties":{"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","minLength":0,"maxLength":200},"image":{"type":"string","minLength":0,"maxLength":2048},"price":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1},"returnable":{"type":"integer","minimum":0,"maximum":100000},"paidPrice":{"type":"number","minimum":0,"maximum":100000000}}}},"goodsAmount":{"type":"number","minimum":0},"discountAmount":{"type":"number","minimum":0},"shippingFee":{"type":"number","minimum":0},"payAmount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"couponCode":{"type":"string","minLength":0,"maxLength":32},"shippingMethod":{"type":"string","minLength":1,"maxLength":40},"paymentMethod":{"type":"string","minLength":1,"maxLength":40},"remarks":{"type":"string","minLength":0,"maxLength":500},"address":{"type":"object","additionalProperties":false,"required":["country","city","firstName","lastName","address","countryCode","phone"],"properties":{"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$"},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"}}},"shipments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["expressName","expressNo","createdAt"],"properties":{"expressName":{"type":"string","minLength":1,"maxLength":100},"expressNo":{"type":"string","minLength":1,"maxLength":100},"createdAt":{"type":"string","format":"date-time"}}}},"createdAt":{"type":"string","format":"date-time"},"refundable":{"type":"number","minimum":0},"refunded":{"type":"number","minimum":0,"maximum":100000000},"timeline":{"type":"array","maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["kind","note","at"],"properties":{"kind":{"enum":["placed","payment_failed","paid","cancelled","cancel_requested","cancel_refused","shipped","received","return_requested","return_cancelled","return_approved","return_refused","return_shipped","return_completed"]},"note":{"type":"string","maxLength":1000},"at":{"type":"string","format":"date-time"}}}}}};
 const func2 = Object.prototype.hasOwnProperty;
-const func3 = ucs2length;
+const func4 = ucs2length;
 const pattern0 = new RegExp("^[A-Z0-9]{6,32}$", "u");
 const pattern1 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
 const pattern2 = new RegExp("^[A-Z0-9][A-Z0-9-]{0,63}$", "u");
@@ -20,12 +20,12 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func3(data) > 100){
+if(func4(data) > 100){
 validate40.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func3(data) < 1){
+if(func4(data) < 1){
 validate40.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -48,7 +48,7 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func3(data) > 5){
+if(func4(data) > 5){
 validate43.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
 return false;
 }
@@ -76,7 +76,7 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func3(data) > 16){
+if(func4(data) > 16){
 validate45.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
 return false;
 }
@@ -105,7 +105,7 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((((((((data.orderNo === undefined) && (missing0 = "orderNo")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.payStatus === undefined) && (missing0 = "payStatus"))) || ((data.items === undefined) && (missing0 = "items"))) || ((data.goodsAmount === undefined) && (missing0 = "goodsAmount"))) || ((data.discountAmount === undefined) && (missing0 = "discountAmount"))) || ((data.shippingFee === undefined) && (missing0 = "shippingFee"))) || ((data.payAmount === undefined) && (missing0 = "payAmount"))) || ((data.currency === undefined) && (missing0 = "currency"))) || ((data.couponCode === undefined) && (missing0 = "couponCode"))) || ((data.shippingMethod === undefined) && (missing0 = "shippingMethod"))) || ((data.paymentMethod === undefined) && (missing0 = "paymentMethod"))) || ((data.remarks === undefined) && (missing0 = "remarks"))) || ((data.address === undefined) && (missing0 = "address"))) || ((data.shipments === undefined) && (missing0 = "shipments"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.refundable === undefined) && (missing0 = "refundable"))) || ((data.timeline === undefined) && (missing0 = "timeline"))){
+if((((((((((((((((((((data.orderNo === undefined) && (missing0 = "orderNo")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.payStatus === undefined) && (missing0 = "payStatus"))) || ((data.items === undefined) && (missing0 = "items"))) || ((data.goodsAmount === undefined) && (missing0 = "goodsAmount"))) || ((data.discountAmount === undefined) && (missing0 = "discountAmount"))) || ((data.shippingFee === undefined) && (missing0 = "shippingFee"))) || ((data.payAmount === undefined) && (missing0 = "payAmount"))) || ((data.currency === undefined) && (missing0 = "currency"))) || ((data.couponCode === undefined) && (missing0 = "couponCode"))) || ((data.shippingMethod === undefined) && (missing0 = "shippingMethod"))) || ((data.paymentMethod === undefined) && (missing0 = "paymentMethod"))) || ((data.remarks === undefined) && (missing0 = "remarks"))) || ((data.address === undefined) && (missing0 = "address"))) || ((data.shipments === undefined) && (missing0 = "shipments"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.refundable === undefined) && (missing0 = "refundable"))) || ((data.refunded === undefined) && (missing0 = "refunded"))) || ((data.timeline === undefined) && (missing0 = "timeline"))){
 validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
@@ -179,14 +179,14 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
-if(((((((((data4.slug === undefined) && (missing1 = "slug")) || ((data4.sku === undefined) && (missing1 = "sku"))) || ((data4.title === undefined) && (missing1 = "title"))) || ((data4.variantTitle === undefined) && (missing1 = "variantTitle"))) || ((data4.image === undefined) && (missing1 = "image"))) || ((data4.price === undefined) && (missing1 = "price"))) || ((data4.quantity === undefined) && (missing1 = "quantity"))) || ((data4.returnable === undefined) && (missing1 = "returnable"))){
+if((((((((((data4.slug === undefined) && (missing1 = "slug")) || ((data4.sku === undefined) && (missing1 = "sku"))) || ((data4.title === undefined) && (missing1 = "title"))) || ((data4.variantTitle === undefined) && (missing1 = "variantTitle"))) || ((data4.image === undefined) && (missing1 = "image"))) || ((data4.price === undefined) && (missing1 = "price"))) || ((data4.quantity === undefined) && (missing1 = "quantity"))) || ((data4.returnable === undefined) && (missing1 = "returnable"))) || ((data4.paidPrice === undefined) && (missing1 = "paidPrice"))){
 validate22.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs10 = errors;
 for(const key1 in data4){
-if(!((((((((key1 === "slug") || (key1 === "sku")) || (key1 === "title")) || (key1 === "variantTitle")) || (key1 === "image")) || (key1 === "price")) || (key1 === "quantity")) || (key1 === "returnable"))){
+if(!(func2.call(schema7.properties.items.items.properties, key1))){
 validate22.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -240,12 +240,12 @@ let data7 = data4.title;
 const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data7 === "string"){
-if(func3(data7) > 200){
+if(func4(data7) > 200){
 validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/title",schemaPath:"#/properties/items/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func3(data7) < 1){
+if(func4(data7) < 1){
 validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/title",schemaPath:"#/properties/items/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -267,12 +267,12 @@ let data8 = data4.variantTitle;
 const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data8 === "string"){
-if(func3(data8) > 200){
+if(func4(data8) > 200){
 validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/variantTitle",schemaPath:"#/properties/items/items/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func3(data8) < 0){
+if(func4(data8) < 0){
 validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/variantTitle",schemaPath:"#/properties/items/items/properties/variantTitle/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
@@ -294,12 +294,12 @@ let data9 = data4.image;
 const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data9 === "string"){
-if(func3(data9) > 2048){
+if(func4(data9) > 2048){
 validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/image",schemaPath:"#/properties/items/items/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(func3(data9) < 0){
+if(func4(data9) < 0){
 validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/image",schemaPath:"#/properties/items/items/properties/image/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
@@ -384,6 +384,34 @@ var valid2 = _errs25 === errors;
 else {
 var valid2 = true;
 }
+if(valid2){
+if(data4.paidPrice !== undefined){
+let data13 = data4.paidPrice;
+const _errs27 = errors;
+if(errors === _errs27){
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 100000000 || isNaN(data13)){
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/paidPrice",schemaPath:"#/properties/items/items/properties/paidPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"}];
+return false;
+}
+else {
+if(data13 < 0 || isNaN(data13)){
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/paidPrice",schemaPath:"#/properties/items/items/properties/paidPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/items/" + i0+"/paidPrice",schemaPath:"#/properties/items/items/properties/paidPrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid2 = _errs27 === errors;
+}
+else {
+var valid2 = true;
+}
+}
 }
 }
 }
@@ -417,11 +445,11 @@ var valid0 = true;
 }
 if(valid0){
 if(data.goodsAmount !== undefined){
-let data13 = data.goodsAmount;
-const _errs27 = errors;
-if(errors === _errs27){
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
+let data14 = data.goodsAmount;
+const _errs29 = errors;
+if(errors === _errs29){
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
 validate22.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -431,18 +459,18 @@ validate22.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/pro
 return false;
 }
 }
-var valid0 = _errs27 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.discountAmount !== undefined){
-let data14 = data.discountAmount;
-const _errs29 = errors;
-if(errors === _errs29){
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
+let data15 = data.discountAmount;
+const _errs31 = errors;
+if(errors === _errs31){
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
 validate22.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -452,18 +480,18 @@ validate22.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/
 return false;
 }
 }
-var valid0 = _errs29 === errors;
+var valid0 = _errs31 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.shippingFee !== undefined){
-let data15 = data.shippingFee;
-const _errs31 = errors;
-if(errors === _errs31){
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
+let data16 = data.shippingFee;
+const _errs33 = errors;
+if(errors === _errs33){
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
 validate22.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -473,18 +501,18 @@ validate22.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/pro
 return false;
 }
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs33 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.payAmount !== undefined){
-let data16 = data.payAmount;
-const _errs33 = errors;
-if(errors === _errs33){
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
+let data17 = data.payAmount;
+const _errs35 = errors;
+if(errors === _errs35){
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
 validate22.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -494,18 +522,18 @@ validate22.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs33 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.currency !== undefined){
-let data17 = data.currency;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data17 === "string"){
-if(!pattern3.test(data17)){
+let data18 = data.currency;
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data18 === "string"){
+if(!pattern3.test(data18)){
 validate22.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
 return false;
 }
@@ -515,23 +543,23 @@ validate22.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs35 === errors;
+var valid0 = _errs37 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.couponCode !== undefined){
-let data18 = data.couponCode;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data18 === "string"){
-if(func3(data18) > 32){
+let data19 = data.couponCode;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data19 === "string"){
+if(func4(data19) > 32){
 validate22.errors = [{instancePath:instancePath+"/couponCode",schemaPath:"#/properties/couponCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"}];
 return false;
 }
 else {
-if(func3(data18) < 0){
+if(func4(data19) < 0){
 validate22.errors = [{instancePath:instancePath+"/couponCode",schemaPath:"#/properties/couponCode/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
@@ -542,23 +570,23 @@ validate22.errors = [{instancePath:instancePath+"/couponCode",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs37 === errors;
+var valid0 = _errs39 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.shippingMethod !== undefined){
-let data19 = data.shippingMethod;
-const _errs39 = errors;
-if(errors === _errs39){
-if(typeof data19 === "string"){
-if(func3(data19) > 40){
+let data20 = data.shippingMethod;
+const _errs41 = errors;
+if(errors === _errs41){
+if(typeof data20 === "string"){
+if(func4(data20) > 40){
 validate22.errors = [{instancePath:instancePath+"/shippingMethod",schemaPath:"#/properties/shippingMethod/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
-if(func3(data19) < 1){
+if(func4(data20) < 1){
 validate22.errors = [{instancePath:instancePath+"/shippingMethod",schemaPath:"#/properties/shippingMethod/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -569,23 +597,23 @@ validate22.errors = [{instancePath:instancePath+"/shippingMethod",schemaPath:"#/
 return false;
 }
 }
-var valid0 = _errs39 === errors;
+var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.paymentMethod !== undefined){
-let data20 = data.paymentMethod;
-const _errs41 = errors;
-if(errors === _errs41){
-if(typeof data20 === "string"){
-if(func3(data20) > 40){
+let data21 = data.paymentMethod;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data21 === "string"){
+if(func4(data21) > 40){
 validate22.errors = [{instancePath:instancePath+"/paymentMethod",schemaPath:"#/properties/paymentMethod/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
-if(func3(data20) < 1){
+if(func4(data21) < 1){
 validate22.errors = [{instancePath:instancePath+"/paymentMethod",schemaPath:"#/properties/paymentMethod/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -596,23 +624,23 @@ validate22.errors = [{instancePath:instancePath+"/paymentMethod",schemaPath:"#/p
 return false;
 }
 }
-var valid0 = _errs41 === errors;
+var valid0 = _errs43 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.remarks !== undefined){
-let data21 = data.remarks;
-const _errs43 = errors;
-if(errors === _errs43){
-if(typeof data21 === "string"){
-if(func3(data21) > 500){
+let data22 = data.remarks;
+const _errs45 = errors;
+if(errors === _errs45){
+if(typeof data22 === "string"){
+if(func4(data22) > 500){
 validate22.errors = [{instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
 else {
-if(func3(data21) < 0){
+if(func4(data22) < 0){
 validate22.errors = [{instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
@@ -623,43 +651,43 @@ validate22.errors = [{instancePath:instancePath+"/remarks",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs43 === errors;
+var valid0 = _errs45 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.address !== undefined){
-let data22 = data.address;
-const _errs45 = errors;
-if(errors === _errs45){
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+let data23 = data.address;
+const _errs47 = errors;
+if(errors === _errs47){
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 let missing2;
-if((((((((data22.country === undefined) && (missing2 = "country")) || ((data22.city === undefined) && (missing2 = "city"))) || ((data22.firstName === undefined) && (missing2 = "firstName"))) || ((data22.lastName === undefined) && (missing2 = "lastName"))) || ((data22.address === undefined) && (missing2 = "address"))) || ((data22.countryCode === undefined) && (missing2 = "countryCode"))) || ((data22.phone === undefined) && (missing2 = "phone"))){
+if((((((((data23.country === undefined) && (missing2 = "country")) || ((data23.city === undefined) && (missing2 = "city"))) || ((data23.firstName === undefined) && (missing2 = "firstName"))) || ((data23.lastName === undefined) && (missing2 = "lastName"))) || ((data23.address === undefined) && (missing2 = "address"))) || ((data23.countryCode === undefined) && (missing2 = "countryCode"))) || ((data23.phone === undefined) && (missing2 = "phone"))){
 validate22.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
-const _errs47 = errors;
-for(const key2 in data22){
+const _errs49 = errors;
+for(const key2 in data23){
 if(!(func2.call(schema7.properties.address.properties, key2))){
 validate22.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs47 === errors){
-if(data22.country !== undefined){
-let data23 = data22.country;
-const _errs48 = errors;
-if(errors === _errs48){
-if(typeof data23 === "string"){
-if(func3(data23) > 100){
+if(_errs49 === errors){
+if(data23.country !== undefined){
+let data24 = data23.country;
+const _errs50 = errors;
+if(errors === _errs50){
+if(typeof data24 === "string"){
+if(func4(data24) > 100){
 validate22.errors = [{instancePath:instancePath+"/address/country",schemaPath:"#/properties/address/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func3(data23) < 1){
+if(func4(data24) < 1){
 validate22.errors = [{instancePath:instancePath+"/address/country",schemaPath:"#/properties/address/properties/country/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -670,23 +698,23 @@ validate22.errors = [{instancePath:instancePath+"/address/country",schemaPath:"#
 return false;
 }
 }
-var valid3 = _errs48 === errors;
+var valid3 = _errs50 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data22.province !== undefined){
-let data24 = data22.province;
-const _errs50 = errors;
-if(errors === _errs50){
-if(typeof data24 === "string"){
-if(func3(data24) > 100){
+if(data23.province !== undefined){
+let data25 = data23.province;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data25 === "string"){
+if(func4(data25) > 100){
 validate22.errors = [{instancePath:instancePath+"/address/province",schemaPath:"#/properties/address/properties/province/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func3(data24) < 0){
+if(func4(data25) < 0){
 validate22.errors = [{instancePath:instancePath+"/address/province",schemaPath:"#/properties/address/properties/province/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
@@ -697,23 +725,23 @@ validate22.errors = [{instancePath:instancePath+"/address/province",schemaPath:"
 return false;
 }
 }
-var valid3 = _errs50 === errors;
+var valid3 = _errs52 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data22.city !== undefined){
-let data25 = data22.city;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data25 === "string"){
-if(func3(data25) > 100){
+if(data23.city !== undefined){
+let data26 = data23.city;
+const _errs54 = errors;
+if(errors === _errs54){
+if(typeof data26 === "string"){
+if(func4(data26) > 100){
 validate22.errors = [{instancePath:instancePath+"/address/city",schemaPath:"#/properties/address/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func3(data25) < 1){
+if(func4(data26) < 1){
 validate22.errors = [{instancePath:instancePath+"/address/city",schemaPath:"#/properties/address/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -724,23 +752,23 @@ validate22.errors = [{instancePath:instancePath+"/address/city",schemaPath:"#/pr
 return false;
 }
 }
-var valid3 = _errs52 === errors;
+var valid3 = _errs54 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data22.area !== undefined){
-let data26 = data22.area;
-const _errs54 = errors;
-if(errors === _errs54){
-if(typeof data26 === "string"){
-if(func3(data26) > 100){
+if(data23.area !== undefined){
+let data27 = data23.area;
+const _errs56 = errors;
+if(errors === _errs56){
+if(typeof data27 === "string"){
+if(func4(data27) > 100){
 validate22.errors = [{instancePath:instancePath+"/address/area",schemaPath:"#/properties/address/properties/area/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func3(data26) < 0){
+if(func4(data27) < 0){
 validate22.errors = [{instancePath:instancePath+"/address/area",schemaPath:"#/properties/address/properties/area/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
@@ -751,18 +779,18 @@ validate22.errors = [{instancePath:instancePath+"/address/area",schemaPath:"#/pr
 return false;
 }
 }
-var valid3 = _errs54 === errors;
+var valid3 = _errs56 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data22.postalCode !== undefined){
-let data27 = data22.postalCode;
-const _errs56 = errors;
-if(errors === _errs56){
-if(typeof data27 === "string"){
-if(!pattern4.test(data27)){
+if(data23.postalCode !== undefined){
+let data28 = data23.postalCode;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data28 === "string"){
+if(!pattern4.test(data28)){
 validate22.errors = [{instancePath:instancePath+"/address/postalCode",schemaPath:"#/properties/address/properties/postalCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{0,12}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{0,12}$"+"\""}];
 return false;
 }
@@ -772,47 +800,47 @@ validate22.errors = [{instancePath:instancePath+"/address/postalCode",schemaPath
 return false;
 }
 }
-var valid3 = _errs56 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data22.firstName !== undefined){
-const _errs58 = errors;
-if(!(validate40(data22.firstName, {instancePath:instancePath+"/address/firstName",parentData:data22,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
 var valid3 = _errs58 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data22.lastName !== undefined){
-const _errs59 = errors;
-if(!(validate40(data22.lastName, {instancePath:instancePath+"/address/lastName",parentData:data22,parentDataProperty:"lastName",rootData}))){
+if(data23.firstName !== undefined){
+const _errs60 = errors;
+if(!(validate40(data23.firstName, {instancePath:instancePath+"/address/firstName",parentData:data23,parentDataProperty:"firstName",rootData}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
-var valid3 = _errs59 === errors;
+var valid3 = _errs60 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data22.address !== undefined){
-let data30 = data22.address;
-const _errs60 = errors;
-if(errors === _errs60){
-if(typeof data30 === "string"){
-if(func3(data30) > 300){
+if(data23.lastName !== undefined){
+const _errs61 = errors;
+if(!(validate40(data23.lastName, {instancePath:instancePath+"/address/lastName",parentData:data23,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs61 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data23.address !== undefined){
+let data31 = data23.address;
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data31 === "string"){
+if(func4(data31) > 300){
 validate22.errors = [{instancePath:instancePath+"/address/address",schemaPath:"#/properties/address/properties/address/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
 return false;
 }
 else {
-if(func3(data30) < 1){
+if(func4(data31) < 1){
 validate22.errors = [{instancePath:instancePath+"/address/address",schemaPath:"#/properties/address/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -823,23 +851,23 @@ validate22.errors = [{instancePath:instancePath+"/address/address",schemaPath:"#
 return false;
 }
 }
-var valid3 = _errs60 === errors;
+var valid3 = _errs62 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data22.apartment !== undefined){
-let data31 = data22.apartment;
-const _errs62 = errors;
-if(errors === _errs62){
-if(typeof data31 === "string"){
-if(func3(data31) > 100){
+if(data23.apartment !== undefined){
+let data32 = data23.apartment;
+const _errs64 = errors;
+if(errors === _errs64){
+if(typeof data32 === "string"){
+if(func4(data32) > 100){
 validate22.errors = [{instancePath:instancePath+"/address/apartment",schemaPath:"#/properties/address/properties/apartment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func3(data31) < 0){
+if(func4(data32) < 0){
 validate22.errors = [{instancePath:instancePath+"/address/apartment",schemaPath:"#/properties/address/properties/apartment/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
@@ -850,31 +878,31 @@ validate22.errors = [{instancePath:instancePath+"/address/apartment",schemaPath:
 return false;
 }
 }
-var valid3 = _errs62 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data22.countryCode !== undefined){
-const _errs64 = errors;
-if(!(validate43(data22.countryCode, {instancePath:instancePath+"/address/countryCode",parentData:data22,parentDataProperty:"countryCode",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
-}
 var valid3 = _errs64 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data22.phone !== undefined){
-const _errs65 = errors;
-if(!(validate45(data22.phone, {instancePath:instancePath+"/address/phone",parentData:data22,parentDataProperty:"phone",rootData}))){
+if(data23.countryCode !== undefined){
+const _errs66 = errors;
+if(!(validate43(data23.countryCode, {instancePath:instancePath+"/address/countryCode",parentData:data23,parentDataProperty:"countryCode",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs66 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data23.phone !== undefined){
+const _errs67 = errors;
+if(!(validate45(data23.phone, {instancePath:instancePath+"/address/phone",parentData:data23,parentDataProperty:"phone",rootData}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
-var valid3 = _errs65 === errors;
+var valid3 = _errs67 === errors;
 }
 else {
 var valid3 = true;
@@ -897,50 +925,50 @@ validate22.errors = [{instancePath:instancePath+"/address",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs45 === errors;
+var valid0 = _errs47 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.shipments !== undefined){
-let data34 = data.shipments;
-const _errs66 = errors;
-if(errors === _errs66){
-if(Array.isArray(data34)){
-var valid4 = true;
-const len1 = data34.length;
-for(let i1=0; i1<len1; i1++){
-let data35 = data34[i1];
+let data35 = data.shipments;
 const _errs68 = errors;
 if(errors === _errs68){
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(Array.isArray(data35)){
+var valid4 = true;
+const len1 = data35.length;
+for(let i1=0; i1<len1; i1++){
+let data36 = data35[i1];
+const _errs70 = errors;
+if(errors === _errs70){
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 let missing3;
-if((((data35.expressName === undefined) && (missing3 = "expressName")) || ((data35.expressNo === undefined) && (missing3 = "expressNo"))) || ((data35.createdAt === undefined) && (missing3 = "createdAt"))){
+if((((data36.expressName === undefined) && (missing3 = "expressName")) || ((data36.expressNo === undefined) && (missing3 = "expressNo"))) || ((data36.createdAt === undefined) && (missing3 = "createdAt"))){
 validate22.errors = [{instancePath:instancePath+"/shipments/" + i1,schemaPath:"#/properties/shipments/items/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
-const _errs70 = errors;
-for(const key3 in data35){
+const _errs72 = errors;
+for(const key3 in data36){
 if(!(((key3 === "expressName") || (key3 === "expressNo")) || (key3 === "createdAt"))){
 validate22.errors = [{instancePath:instancePath+"/shipments/" + i1,schemaPath:"#/properties/shipments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs70 === errors){
-if(data35.expressName !== undefined){
-let data36 = data35.expressName;
-const _errs71 = errors;
-if(errors === _errs71){
-if(typeof data36 === "string"){
-if(func3(data36) > 100){
+if(_errs72 === errors){
+if(data36.expressName !== undefined){
+let data37 = data36.expressName;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data37 === "string"){
+if(func4(data37) > 100){
 validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressName",schemaPath:"#/properties/shipments/items/properties/expressName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func3(data36) < 1){
+if(func4(data37) < 1){
 validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressName",schemaPath:"#/properties/shipments/items/properties/expressName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -951,23 +979,23 @@ validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressName
 return false;
 }
 }
-var valid5 = _errs71 === errors;
+var valid5 = _errs73 === errors;
 }
 else {
 var valid5 = true;
 }
 if(valid5){
-if(data35.expressNo !== undefined){
-let data37 = data35.expressNo;
-const _errs73 = errors;
-if(errors === _errs73){
-if(typeof data37 === "string"){
-if(func3(data37) > 100){
+if(data36.expressNo !== undefined){
+let data38 = data36.expressNo;
+const _errs75 = errors;
+if(errors === _errs75){
+if(typeof data38 === "string"){
+if(func4(data38) > 100){
 validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressNo",schemaPath:"#/properties/shipments/items/properties/expressNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func3(data37) < 1){
+if(func4(data38) < 1){
 validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressNo",schemaPath:"#/properties/shipments/items/properties/expressNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -978,19 +1006,19 @@ validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/expressNo",
 return false;
 }
 }
-var valid5 = _errs73 === errors;
+var valid5 = _errs75 === errors;
 }
 else {
 var valid5 = true;
 }
 if(valid5){
-if(data35.createdAt !== undefined){
-let data38 = data35.createdAt;
-const _errs75 = errors;
-if(errors === _errs75){
-if(errors === _errs75){
-if(typeof data38 === "string"){
-if(!(formats0.validate(data38))){
+if(data36.createdAt !== undefined){
+let data39 = data36.createdAt;
+const _errs77 = errors;
+if(errors === _errs77){
+if(errors === _errs77){
+if(typeof data39 === "string"){
+if(!(formats0.validate(data39))){
 validate22.errors = [{instancePath:instancePath+"/shipments/" + i1+"/createdAt",schemaPath:"#/properties/shipments/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
@@ -1001,7 +1029,7 @@ return false;
 }
 }
 }
-var valid5 = _errs75 === errors;
+var valid5 = _errs77 === errors;
 }
 else {
 var valid5 = true;
@@ -1016,7 +1044,7 @@ validate22.errors = [{instancePath:instancePath+"/shipments/" + i1,schemaPath:"#
 return false;
 }
 }
-var valid4 = _errs68 === errors;
+var valid4 = _errs70 === errors;
 if(!valid4){
 break;
 }
@@ -1027,19 +1055,19 @@ validate22.errors = [{instancePath:instancePath+"/shipments",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs66 === errors;
+var valid0 = _errs68 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.createdAt !== undefined){
-let data39 = data.createdAt;
-const _errs77 = errors;
-if(errors === _errs77){
-if(errors === _errs77){
-if(typeof data39 === "string"){
-if(!(formats0.validate(data39))){
+let data40 = data.createdAt;
+const _errs79 = errors;
+if(errors === _errs79){
+if(errors === _errs79){
+if(typeof data40 === "string"){
+if(!(formats0.validate(data40))){
 validate22.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
@@ -1050,18 +1078,18 @@ return false;
 }
 }
 }
-var valid0 = _errs77 === errors;
+var valid0 = _errs79 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.refundable !== undefined){
-let data40 = data.refundable;
-const _errs79 = errors;
-if(errors === _errs79){
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 < 0 || isNaN(data40)){
+let data41 = data.refundable;
+const _errs81 = errors;
+if(errors === _errs81){
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 0 || isNaN(data41)){
 validate22.errors = [{instancePath:instancePath+"/refundable",schemaPath:"#/properties/refundable/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -1071,63 +1099,90 @@ validate22.errors = [{instancePath:instancePath+"/refundable",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs79 === errors;
+var valid0 = _errs81 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.refunded !== undefined){
+let data42 = data.refunded;
+const _errs83 = errors;
+if(errors === _errs83){
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 > 100000000 || isNaN(data42)){
+validate22.errors = [{instancePath:instancePath+"/refunded",schemaPath:"#/properties/refunded/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"}];
+return false;
+}
+else {
+if(data42 < 0 || isNaN(data42)){
+validate22.errors = [{instancePath:instancePath+"/refunded",schemaPath:"#/properties/refunded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/refunded",schemaPath:"#/properties/refunded/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs83 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.timeline !== undefined){
-let data41 = data.timeline;
-const _errs81 = errors;
-if(errors === _errs81){
-if(Array.isArray(data41)){
-if(data41.length > 500){
+let data43 = data.timeline;
+const _errs85 = errors;
+if(errors === _errs85){
+if(Array.isArray(data43)){
+if(data43.length > 500){
 validate22.errors = [{instancePath:instancePath+"/timeline",schemaPath:"#/properties/timeline/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"}];
 return false;
 }
 else {
 var valid6 = true;
-const len2 = data41.length;
+const len2 = data43.length;
 for(let i2=0; i2<len2; i2++){
-let data42 = data41[i2];
-const _errs83 = errors;
-if(errors === _errs83){
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+let data44 = data43[i2];
+const _errs87 = errors;
+if(errors === _errs87){
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 let missing4;
-if((((data42.kind === undefined) && (missing4 = "kind")) || ((data42.note === undefined) && (missing4 = "note"))) || ((data42.at === undefined) && (missing4 = "at"))){
+if((((data44.kind === undefined) && (missing4 = "kind")) || ((data44.note === undefined) && (missing4 = "note"))) || ((data44.at === undefined) && (missing4 = "at"))){
 validate22.errors = [{instancePath:instancePath+"/timeline/" + i2,schemaPath:"#/properties/timeline/items/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
-const _errs85 = errors;
-for(const key4 in data42){
+const _errs89 = errors;
+for(const key4 in data44){
 if(!(((key4 === "kind") || (key4 === "note")) || (key4 === "at"))){
 validate22.errors = [{instancePath:instancePath+"/timeline/" + i2,schemaPath:"#/properties/timeline/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs85 === errors){
-if(data42.kind !== undefined){
-let data43 = data42.kind;
-const _errs86 = errors;
-if(!((((((((((((((data43 === "placed") || (data43 === "payment_failed")) || (data43 === "paid")) || (data43 === "cancelled")) || (data43 === "cancel_requested")) || (data43 === "cancel_refused")) || (data43 === "shipped")) || (data43 === "received")) || (data43 === "return_requested")) || (data43 === "return_cancelled")) || (data43 === "return_approved")) || (data43 === "return_refused")) || (data43 === "return_shipped")) || (data43 === "return_completed"))){
+if(_errs89 === errors){
+if(data44.kind !== undefined){
+let data45 = data44.kind;
+const _errs90 = errors;
+if(!((((((((((((((data45 === "placed") || (data45 === "payment_failed")) || (data45 === "paid")) || (data45 === "cancelled")) || (data45 === "cancel_requested")) || (data45 === "cancel_refused")) || (data45 === "shipped")) || (data45 === "received")) || (data45 === "return_requested")) || (data45 === "return_cancelled")) || (data45 === "return_approved")) || (data45 === "return_refused")) || (data45 === "return_shipped")) || (data45 === "return_completed"))){
 validate22.errors = [{instancePath:instancePath+"/timeline/" + i2+"/kind",schemaPath:"#/properties/timeline/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema7.properties.timeline.items.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid7 = _errs86 === errors;
+var valid7 = _errs90 === errors;
 }
 else {
 var valid7 = true;
 }
 if(valid7){
-if(data42.note !== undefined){
-let data44 = data42.note;
-const _errs87 = errors;
-if(errors === _errs87){
-if(typeof data44 === "string"){
-if(func3(data44) > 1000){
+if(data44.note !== undefined){
+let data46 = data44.note;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data46 === "string"){
+if(func4(data46) > 1000){
 validate22.errors = [{instancePath:instancePath+"/timeline/" + i2+"/note",schemaPath:"#/properties/timeline/items/properties/note/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
@@ -1137,19 +1192,19 @@ validate22.errors = [{instancePath:instancePath+"/timeline/" + i2+"/note",schema
 return false;
 }
 }
-var valid7 = _errs87 === errors;
+var valid7 = _errs91 === errors;
 }
 else {
 var valid7 = true;
 }
 if(valid7){
-if(data42.at !== undefined){
-let data45 = data42.at;
-const _errs89 = errors;
-if(errors === _errs89){
-if(errors === _errs89){
-if(typeof data45 === "string"){
-if(!(formats0.validate(data45))){
+if(data44.at !== undefined){
+let data47 = data44.at;
+const _errs93 = errors;
+if(errors === _errs93){
+if(errors === _errs93){
+if(typeof data47 === "string"){
+if(!(formats0.validate(data47))){
 validate22.errors = [{instancePath:instancePath+"/timeline/" + i2+"/at",schemaPath:"#/properties/timeline/items/properties/at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
@@ -1160,7 +1215,7 @@ return false;
 }
 }
 }
-var valid7 = _errs89 === errors;
+var valid7 = _errs93 === errors;
 }
 else {
 var valid7 = true;
@@ -1175,7 +1230,7 @@ validate22.errors = [{instancePath:instancePath+"/timeline/" + i2,schemaPath:"#/
 return false;
 }
 }
-var valid6 = _errs83 === errors;
+var valid6 = _errs87 === errors;
 if(!valid6){
 break;
 }
@@ -1187,10 +1242,11 @@ validate22.errors = [{instancePath:instancePath+"/timeline",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs81 === errors;
+var valid0 = _errs85 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }

@@ -14,6 +14,7 @@ import { userById } from "../../auth/users";
 import type { Db } from "../../db/open";
 import { openSession } from "../../payments/provider";
 import { fail } from "../envelope";
+import { refuse } from "../reasons";
 import { type ApiDeps, defineCall } from "../register";
 import { count, iso, paging, round2 } from "./shared";
 
@@ -36,6 +37,7 @@ export interface OrderRow {
   payment_method: string;
   remarks: string;
   address_json: string;
+  refunded_amount: number;
   created_at: number;
 }
 
@@ -67,6 +69,31 @@ export function refundableOf(db: Db, row: OrderRow): number {
       .get(row.id) as { s: number }
   ).s;
   return Math.max(0, round2(row.pay_amount - asked));
+}
+
+/** What was paid for one unit of a line: its price less its share of the order's discount (a coupon takes off goods only). */
+export function paidPriceOf(row: Pick<OrderRow, "goods_amount" | "discount_amount">, price: number): number {
+  if (row.goods_amount <= 0) return price;
+  return round2((price * (row.goods_amount - row.discount_amount)) / row.goods_amount);
+}
+
+/** Whether a return of the order is live: asked for, and neither withdrawn, ended nor completed. */
+function hasLiveReturn(db: Db, orderId: number): boolean {
+  return db.prepare("SELECT 1 FROM returns WHERE order_id = ? AND status = 'pending'").get(orderId) !== undefined;
+}
+
+/**
+ * Records a refund of the order, inside the transaction that decides it: a refund that would take
+ * the order's refunds past what was paid is refused, whatever asked for it.
+ */
+export function recordRefund(db: Db, orderId: number, amount: number): void {
+  const row = db.prepare("SELECT pay_amount, refunded_amount FROM orders WHERE id = ?").get(orderId) as Pick<
+    OrderRow,
+    "pay_amount" | "refunded_amount"
+  >;
+  const refunded = round2(row.refunded_amount + amount);
+  if (refunded > row.pay_amount) fail("This refund would take the order's refunds to more than was paid for it.");
+  db.prepare("UPDATE orders SET refunded_amount = ? WHERE id = ?").run(refunded, orderId);
 }
 
 export function isShipped(db: Db, orderId: number): boolean {
@@ -120,6 +147,7 @@ function toOrder(db: Db, row: OrderRow): T.Order {
       price: i.price,
       quantity: i.quantity,
       returnable: paid ? Math.max(0, i.quantity - (returned.get(i.id) ?? 0)) : 0,
+      paidPrice: paidPriceOf(row, i.price),
     })),
     goodsAmount: row.goods_amount,
     discountAmount: row.discount_amount,
@@ -134,6 +162,7 @@ function toOrder(db: Db, row: OrderRow): T.Order {
     shipments: shipments.map((s) => ({ expressName: s.express_name, expressNo: s.express_no, createdAt: iso(s.created_at) })),
     createdAt: iso(row.created_at),
     refundable: paid ? refundableOf(db, row) : 0,
+    refunded: row.refunded_amount,
     // Placing the order is its first step; checkout writes the order, the timeline starts from it.
     timeline: [
       { kind: "placed", note: "", at: iso(row.created_at) },
@@ -266,6 +295,8 @@ function apply(db: Db, row: OrderRow, change: Change, request: ChangeRequest, no
       return;
     case "cancel":
       closed();
+      // A return's refund and the cancellation's would both pay the order back.
+      if (hasLiveReturn(db, row.id)) refuse({ id: "order.reason.returnLive" });
       if (shipped) fail("This order has shipped and can no longer be cancelled. You can request a return once it arrives.");
       // Money the provider has taken counts as paid, though its webhook has not arrived yet.
       if (row.pay_status === "unpaid" && !paymentTaken(db, row.id)) {
@@ -308,6 +339,9 @@ function apply(db: Db, row: OrderRow, change: Change, request: ChangeRequest, no
     case "refuse_cancel":
       if (row.status !== "pending_cancellation") fail("This order has no cancellation to review.");
       if (change === "approve_cancel") {
+        if (hasLiveReturn(db, row.id)) refuse({ id: "order.reason.returnLive" });
+        // The cancellation refunds what was paid and not yet refunded by a completed return.
+        if (row.pay_status === "paid") recordRefund(db, row.id, round2(row.pay_amount - row.refunded_amount));
         set("status = 'cancelled'");
         addEvent(db, row.id, "cancelled", request.note ?? "", now);
       } else {

@@ -14,8 +14,18 @@ import type { Db } from "../../db/open";
 import { saveUpload } from "../../uploads";
 import { ApiFail, CODE, fail } from "../envelope";
 import { checkFormFields, type Photo, readPhotoForm } from "../photo-form";
+import { refuse } from "../reasons";
 import { type ApiDeps, type CallContext, defineCall } from "../register";
-import { addEvent, changeOrderFrame, mailCustomer, orderRow, refundableOf, returnedUnits } from "./order";
+import {
+  addEvent,
+  changeOrderFrame,
+  mailCustomer,
+  orderRow,
+  paidPriceOf,
+  recordRefund,
+  refundableOf,
+  returnedUnits,
+} from "./order";
 import { count, iso, paging, round2, serialNumber } from "./shared";
 
 const MERCHANT_ADDRESS = {
@@ -35,6 +45,7 @@ interface ReturnRow {
   user_id: number;
   order_no: string;
   currency: string;
+  order_status: string;
   apply_type: T.ReturnRequest["applyType"];
   apply_desc: string;
   refund_amount: number;
@@ -47,7 +58,7 @@ interface ReturnRow {
   created_at: number;
 }
 
-const SELECT = "SELECT r.*, o.order_no, o.currency FROM returns r JOIN orders o ON o.id = r.order_id";
+const SELECT = "SELECT r.*, o.order_no, o.currency, o.status AS order_status FROM returns r JOIN orders o ON o.id = r.order_id";
 
 function toReturn(db: Db, row: ReturnRow): T.ReturnRequest {
   const lines = db
@@ -161,6 +172,13 @@ export function changeReturn(deps: ApiDeps, change: Change, request: ReturnChang
     if (row.status === "completed") fail("This return is already completed.");
     if (row.status === "ended") fail("This return has ended.");
     const sendsGoods = row.apply_type !== "refund_only";
+    // The cancellation refunds the order: a return of it may only be withdrawn or refused.
+    if (
+      (change === "approve" || change === "ship" || change === "complete") &&
+      row.order_status !== "in_progress" &&
+      row.order_status !== "completed"
+    )
+      refuse({ id: "return.reason.orderCancelled" });
     switch (change) {
       case "cancel":
         if (row.logistics_no) fail("The parcel is on its way, so this return can no longer be withdrawn.");
@@ -186,6 +204,7 @@ export function changeReturn(deps: ApiDeps, change: Change, request: ReturnChang
       case "complete":
         if (row.audit_status !== "approved") fail("This return has not been approved.");
         if (sendsGoods && !row.logistics_no) fail("The returned parcel has not been sent yet.");
+        recordRefund(db, row.order_id, row.refund_amount);
         set("status = 'completed'");
         break;
     }
@@ -242,7 +261,7 @@ export const returnCalls = [
       const order = orderRow(db, userId, fields.orderNo);
       if (!order) fail("The order was not found.");
       if (order.pay_status !== "paid") fail("Only a paid order can be returned.");
-      if (order.status === "cancelled" || order.status === "pending_cancellation") fail("A cancelled order cannot be returned.");
+      if (order.status === "cancelled" || order.status === "pending_cancellation") refuse({ id: "return.reason.orderCancelled" });
       const items = db.prepare("SELECT id, sku, price, quantity FROM order_items WHERE order_id = ?").all(order.id) as {
         id: number;
         sku: string;
@@ -259,10 +278,10 @@ export const returnCalls = [
         if (!item) fail(`${line.sku} is not in this order.`);
         const left = item.quantity - (returned.get(item.id) ?? 0);
         if (line.quantity > left) fail(`At most ${left} of ${line.sku} can be returned.`);
-        linesValue += item.price * line.quantity;
+        linesValue += paidPriceOf(order, item.price) * line.quantity;
         return { id: item.id, quantity: line.quantity };
       });
-      // At most what was paid for these lines, and never more than what is left to refund.
+      // At most what was paid for these lines (the coupon's share taken off), and never more than what is left to refund.
       const cap = Math.min(round2(linesValue), refundableOf(db, order));
       const amount = fields.applyType === "exchange" ? 0 : (fields.refundAmount ?? cap);
       if (amount > cap) fail(`At most ${cap.toFixed(2)} ${order.currency} can be refunded for these items.`);

@@ -410,4 +410,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   $$;
   CREATE TRIGGER page_data_stock AFTER INSERT OR UPDATE OR DELETE ON sku_held FOR EACH STATEMENT EXECUTE FUNCTION bump_stock_version();
   `,
+  `
+  -- SQLite's: what has been refunded of each order.
+  ALTER TABLE orders ADD COLUMN refunded_amount DOUBLE PRECISION NOT NULL DEFAULT 0;
+  `,
 ];
