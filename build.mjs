@@ -102,14 +102,21 @@ export function serverOptions(dev) {
   };
 }
 
-async function build(dev) {
-  const started = Date.now();
-  rmSync(clientDir, { recursive: true, force: true });
+/**
+ * Builds the browser bundle as `npm run build` does and returns its metafile; with `write`
+ * false it writes nothing (tests/integration/build reads what a production build would ship).
+ */
+export async function buildClient(dev, { write = true } = {}) {
   // A first pass, written nowhere, shows what the islands share; the second groups it (shared-chunk.mjs).
   const plan = planSharedChunks((await esbuild.build({ ...clientOptions(dev), write: false })).metafile, root, BROWSER_ENTRY);
   const options = clientOptions(dev);
-  const grouped = { ...options, plugins: [...options.plugins, sharedChunks(plan)] };
-  const manifest = writeManifest((await esbuild.build(grouped)).metafile);
+  return (await esbuild.build({ ...options, write, plugins: [...options.plugins, sharedChunks(plan)] })).metafile;
+}
+
+async function build(dev) {
+  const started = Date.now();
+  rmSync(clientDir, { recursive: true, force: true });
+  const manifest = writeManifest(await buildClient(dev));
   rmSync(serverDir, { recursive: true, force: true });
   await esbuild.build(serverOptions(dev));
   console.log(
