@@ -5163,9 +5163,9 @@ export interface SiteHeaderProps {
    */
   homeHref: string;
   /**
-   * Main navigation.
+   * Main navigation: the row shows the first five (six when there are six), a "More" menu the rest; the side menu lists them all.
    *
-   * @maxItems 20
+   * @maxItems 40
    */
   links: NavLink[];
   /**
@@ -6371,9 +6371,9 @@ export interface ScopeLayout {
    */
   home: string;
   /**
-   * Main navigation: the first categories.
+   * Main navigation: every category (the first 40); the header shows what fits its row and the rest under "More".
    *
-   * @maxItems 6
+   * @maxItems 40
    */
   nav: NavLink[];
   /**

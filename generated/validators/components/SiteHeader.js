@@ -3,7 +3,7 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json","type":"object","additionalProperties":false,"required":["storeName","homeHref","links"],"properties":{"storeName":{"type":"string","maxLength":100},"homeHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"links":{"type":"array","maxItems":20,"items":{"$ref":"LinkList.schema.json#/definitions/link"}},"searchHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cartHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cartCount":{"type":"integer","minimum":0,"maximum":9999},"accountHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"favoritesHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"signedIn":{"type":"boolean"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/SiteHeader.schema.json","type":"object","additionalProperties":false,"required":["storeName","homeHref","links"],"properties":{"storeName":{"type":"string","maxLength":100},"homeHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"links":{"type":"array","maxItems":40,"items":{"$ref":"LinkList.schema.json#/definitions/link"}},"searchHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cartHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cartCount":{"type":"integer","minimum":0,"maximum":9999},"accountHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"favoritesHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"signedIn":{"type":"boolean"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
@@ -186,8 +186,8 @@ let data2 = data.links;
 const _errs6 = errors;
 if(errors === _errs6){
 if(Array.isArray(data2)){
-if(data2.length > 20){
-validate21.errors = [{instancePath:instancePath+"/links",schemaPath:"#/properties/links/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
+if(data2.length > 40){
+validate21.errors = [{instancePath:instancePath+"/links",schemaPath:"#/properties/links/maxItems",keyword:"maxItems",params:{limit: 40},message:"must NOT have more than 40 items"}];
 return false;
 }
 else {

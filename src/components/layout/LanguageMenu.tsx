@@ -1,25 +1,20 @@
 // The header's compact language choice on wide screens: a globe toggle naming the current
 // language, as a disclosure (<details>, keyboard and screen-reader ready without script) that opens
-// the locale switch. Escape closes it and gives focus back to its toggle.
-import { type KeyboardEvent, useRef } from "react";
+// the locale switch. Escape closes it and gives focus back to its toggle (use-dropdown.ts).
 import { useIntl } from "react-intl";
 import { useRouteInfo } from "../../runtime/router/hooks";
 import { DEFAULT_PREFIX, languageOf } from "../../shared/languages";
 import { Icon } from "../common/Icon";
+import { useDropdown } from "../common/use-dropdown";
 import LocaleSwitch from "./LocaleSwitch";
 
 export function LanguageMenu() {
   const intl = useIntl();
   const route = useRouteInfo();
-  const details = useRef<HTMLDetailsElement>(null);
+  const { ref, onKeyDown } = useDropdown();
   const current = languageOf(route.prefix ?? DEFAULT_PREFIX);
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key !== "Escape" || !details.current?.open) return;
-    details.current.open = false;
-    details.current.querySelector("summary")?.focus();
-  }
   return (
-    <details className="sf-langmenu" ref={details} onKeyDown={onKeyDown}>
+    <details className="sf-langmenu" ref={ref} onKeyDown={onKeyDown}>
       {/* A globe keeps the header on one row in every language; its name says which language is current. */}
       <summary className="sf-langmenu__toggle">
         <Icon>

@@ -22,7 +22,14 @@ import { HEART_PATH, Icon } from "../common/Icon";
 import { useSignOut } from "../common/use-sign-out";
 import { LanguageMenu } from "./LanguageMenu";
 import LocaleSwitch from "./LocaleSwitch";
+import { NavMore } from "./NavMore";
 import { SideMenu } from "./SideMenu";
+
+/**
+ * How many categories the header's row shows from md (768 px) up; the others are in its "More"
+ * menu. Five and "More" keep the header one row from lg (1024 px) in every language (e2e/header-fit).
+ */
+const ROW_LINKS = 5;
 
 export default function SiteHeader({
   storeName,
@@ -122,11 +129,16 @@ export default function SiteHeader({
     </form>
   );
 
-  const linkItems = links.map((link) => (
+  const linkItem = (link: SiteHeaderProps["links"][number]) => (
     <li key={link.href}>
       <a href={link.href}>{link.label}</a>
     </li>
-  ));
+  );
+  // The side menu lists every category; the row what fits, then "More" with the rest.
+  const linkItems = links.map(linkItem);
+  // A "More" holding one link would take that link's room: then it stands in the row itself.
+  const inRow = links.length <= ROW_LINKS + 1 ? links.length : ROW_LINKS;
+  const rest = links.slice(inRow);
   const menuLabel = (
     <>
       <Icon>
@@ -203,7 +215,14 @@ export default function SiteHeader({
         {storeName}
       </a>
       <nav className="sf-header__nav" aria-label={intl.formatMessage({ id: "content.header.nav" })}>
-        <ul>{linkItems}</ul>
+        <ul>
+          {links.slice(0, inRow).map(linkItem)}
+          {rest.length > 0 && (
+            <li>
+              <NavMore links={rest} />
+            </li>
+          )}
+        </ul>
       </nav>
       {searchHref && <SearchCombobox action={searchHref} query={query} />}
       <div className="sf-header__actions">

@@ -25,6 +25,9 @@ import { CLOCK_PAGE_TTL_MS, type PageDataVersion, type RenderCache } from "./ren
 import { notFound, type ResolveContext, resolvePage, signInRequired, type Viewer } from "./resolve";
 import { shopperCart } from "./shopper-cart";
 
+/** The header's categories at most (scope.schema.json's bound on $layout.nav). */
+const NAV_LINKS = 40;
+
 export interface PageRequest {
   pathname: string;
   query: URLSearchParams;
@@ -182,7 +185,8 @@ export function createPageService(deps: PageServiceDeps) {
       $route: { name: match.name, params: match.params, prefix: language.prefix },
       $layout: {
         home: links.home(),
-        nav: store.categories.slice(0, 6).map((c) => ({ label: c.name, href: links.category(c.slug) })),
+        // Every category (the header puts what does not fit its row in "More"), up to the schema's bound.
+        nav: store.categories.slice(0, NAV_LINKS).map((c) => ({ label: c.name, href: links.category(c.slug) })),
         search: links.to("/search"),
         cart: links.to("/cart"),
         account: links.user("center"),
