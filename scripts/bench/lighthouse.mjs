@@ -61,6 +61,7 @@ function summary(lhr) {
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     // Lighthouse's own navigation away and Back: 1 when nothing kept the page out of the cache.
     bfcache: audits["bf-cache"]?.score,
     seoMisses,
@@ -85,7 +86,7 @@ export const lighthouseScores = {
         chromeFlags: CHROME_FLAGS,
       });
       console.log(
-        `${"page".padEnd(10)} ${"SEO".padStart(5)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"TBT".padStart(8)}`,
+        `${"page".padEnd(10)} ${"SEO".padStart(5)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"TBT".padStart(8)} ${"CLS".padStart(6)}`,
       );
       for (const { name, path } of PAGES) {
         const runs = [];
@@ -104,7 +105,7 @@ export const lighthouseScores = {
         const valid = filterToValidRuns(runs);
         const r = summary(valid.length ? computeMedianRun(valid) : runs[0]);
         console.log(
-          `${name.padEnd(10)} ${String(r.seo).padStart(5)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${`${Math.round(r.tbt)} ms`.padStart(8)}`,
+          `${name.padEnd(10)} ${String(r.seo).padStart(5)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${`${Math.round(r.tbt)} ms`.padStart(8)} ${r.cls.toFixed(3).padStart(6)}`,
         );
         for (const miss of r.seoMisses) console.log(`           SEO misses ${miss}`);
         if (r.problem) console.log(`           Lighthouse could not measure everything: ${r.problem}`);
@@ -117,6 +118,7 @@ export const lighthouseScores = {
         if (name !== "article") {
           budgets.push({ name: `Lighthouse performance, ${name}`, value: r.performance, limit: 100, atLeast: true });
           budgets.push({ name: `Lighthouse TBT, ${name}`, value: r.tbt, limit: 50, unit: "ms", below: true });
+          budgets.push({ name: `Lighthouse CLS, ${name}`, value: r.cls, limit: 0, digits: 3 });
         }
       }
     } finally {
