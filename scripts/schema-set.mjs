@@ -9,8 +9,9 @@ import { AJV_OPTIONS, addVocabulary } from "../src/shared/ajv-vocabulary.mjs";
 export const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "schemas");
 export const ID_BASE = "https://storefront-runtime.dev/schemas/";
 
-export function loadSchemas() {
-  const files = readdirSync(SCHEMA_DIR, { recursive: true })
+/** `dir`: where the schemas are; a bundle that holds this module (the server's) names the repository's. */
+export function loadSchemas(dir = SCHEMA_DIR) {
+  const files = readdirSync(dir, { recursive: true })
     .map((f) => String(f).split(sep).join("/"))
     .filter((f) => f.endsWith(".schema.json"))
     .sort();
@@ -18,7 +19,7 @@ export function loadSchemas() {
   const schemas = files.map((file) => {
     let schema;
     try {
-      schema = JSON.parse(readFileSync(join(SCHEMA_DIR, file), "utf8"));
+      schema = JSON.parse(readFileSync(join(dir, file), "utf8"));
     } catch (err) {
       throw new Error(`schemas/${file}: not valid JSON: ${err.message}`);
     }

@@ -17,7 +17,7 @@ import {
   templateTexts,
   untranslated,
 } from "../src/server/store/texts.mjs";
-import { createAjv, ID_BASE, loadSchemas } from "./schema-set.mjs";
+import { createAjv, ID_BASE, loadSchemas, SCHEMA_DIR } from "./schema-set.mjs";
 
 /** File-name conventions, for files without "$schema". */
 const BY_NAME = [
@@ -270,6 +270,11 @@ export function validateFile(file, ajv, knownIds, componentIds, pages) {
       problems: [{ position: { line: 1, column: 1 }, pointer: "", message: `cannot read the file (${err.code ?? err.message})` }],
     };
   }
+  return validateText(file, text, ajv, knownIds, componentIds, pages);
+}
+
+/** The same for a file's text, read or not yet written (the theme editor checks its drafts with it). */
+export function validateText(file, text, ajv, knownIds, componentIds, pages) {
   let parsed;
   try {
     parsed = parseJson(text);
@@ -312,6 +317,31 @@ export function validateFile(file, ajv, knownIds, componentIds, pages) {
   return { schema: chosen.id, problems };
 }
 
+/**
+ * What `npm run validate` checks a file with, loaded once: every schema compiled, the
+ * components' and the page kinds'. `check(file, text)` answers as validateFile does; `file` is
+ * the name under the store (theme.json, templates/home.json), which picks the schema and the page kind.
+ */
+export function createChecker(schemaDir = SCHEMA_DIR) {
+  const schemas = loadSchemas(schemaDir);
+  const ajv = createAjv({ allErrors: true, verbose: true, useDefaults: false }, undefined, schemas);
+  const knownIds = new Set(schemas.map((s) => s.schema.$id));
+  const componentIds = new Map(
+    schemas.filter((s) => s.file.startsWith(COMPONENT_DIR)).map((s) => [basename(s.file, ".schema.json"), s.schema.$id]),
+  );
+  const pages = {
+    kinds: schemas
+      .filter((s) => s.file.startsWith(PAGE_DIR) && s.file !== SCOPE_FILE)
+      .map((s) => s.file.slice(PAGE_DIR.length, -".schema.json".length)),
+    byId: new Map(schemas.map((s) => [s.schema.$id, s.schema])),
+  };
+  return {
+    schemas,
+    checkFile: (file) => validateFile(file, ajv, knownIds, componentIds, pages),
+    check: (file, text) => validateText(file, text, ajv, knownIds, componentIds, pages),
+  };
+}
+
 /** Every JSON file of a store directory: its own files, then its templates. */
 export function storeFiles(dir) {
   const list = (d) =>
@@ -343,31 +373,19 @@ export function main(args, out = process.stdout, err = process.stderr) {
       return 2;
     }
   }
-  let ajv;
-  let schemas;
+  let checker;
   try {
-    ajv = createAjv({ allErrors: true, verbose: true, useDefaults: false });
-    schemas = loadSchemas();
+    checker = createChecker();
   } catch (error) {
     err.write(`validate: the schemas themselves do not load: ${error.message}\n`);
     return 2;
   }
-  const knownIds = new Set(schemas.map((s) => s.schema.$id));
-  const componentIds = new Map(
-    schemas.filter((s) => s.file.startsWith(COMPONENT_DIR)).map((s) => [basename(s.file, ".schema.json"), s.schema.$id]),
-  );
-  const pages = {
-    kinds: schemas
-      .filter((s) => s.file.startsWith(PAGE_DIR) && s.file !== SCOPE_FILE)
-      .map((s) => s.file.slice(PAGE_DIR.length, -".schema.json".length)),
-    byId: new Map(schemas.map((s) => [s.schema.$id, s.schema])),
-  };
   let failed = 0;
   let warned = 0;
   let errors = 0;
   let warnings = 0;
   for (const file of files) {
-    const { schema, problems } = validateFile(file, ajv, knownIds, componentIds, pages);
+    const { schema, problems } = checker.checkFile(file);
     if (problems.length === 0) {
       out.write(`${file}: ok (${schema.slice(ID_BASE.length)})\n`);
       continue;

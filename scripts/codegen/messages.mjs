@@ -32,20 +32,28 @@ function readJson(root, file) {
   }
 }
 
+/**
+ * The theme editor's own messages (/dev/editor, src/editor/): a set of their own,
+ * `messages/editor.{language}.json`, which neither the shop's pages nor its server carry.
+ */
+export const EDITOR_MESSAGES = /^src\/editor\//;
+
 /** generated file name -> content, one JSON per language. */
 export function buildMessages(root) {
   const merged = Object.fromEntries(MESSAGE_LANGUAGES.map((lang) => [lang, {}]));
+  const editor = Object.fromEntries(MESSAGE_LANGUAGES.map((lang) => [lang, {}]));
   const more = new Set();
   const origin = new Map();
   const problems = [];
   const add = (file, lang, messages) => {
+    const into = EDITOR_MESSAGES.test(file) ? editor : merged;
     for (const [id, text] of Object.entries(messages)) {
       if (typeof text !== "string" || text.trim() === "") problems.push(`${file}: ${lang} "${id}" must be a non-empty string`);
       const first = origin.get(`${lang}\u0000${id}`);
       if (first) problems.push(`${file}: "${id}" is already defined in ${first}`);
       origin.set(`${lang}\u0000${id}`, file);
-      merged[lang][id] = text;
-      if (!SHOP_MESSAGES.test(file)) more.add(id);
+      into[lang][id] = text;
+      if (into === merged && !SHOP_MESSAGES.test(file)) more.add(id);
     }
   };
   for (const lang of MESSAGE_LANGUAGES) {
@@ -73,6 +81,7 @@ export function buildMessages(root) {
       [`messages/${lang}.json`, json(merged[lang])],
       [`messages/${lang}.base.json`, json(part(lang, false))],
       [`messages/${lang}.more.json`, json(part(lang, true))],
+      [`messages/editor.${lang}.json`, json(editor[lang])],
     ]),
   );
 }

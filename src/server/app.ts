@@ -22,6 +22,7 @@ import { createPasswords, DEFAULT_HASH_SLOTS, type HashSlots, PRODUCTION_COST, t
 import { randomToken } from "./auth/tokens";
 import { watchClientBuild } from "./client-build";
 import { type Db, openCounters, openDatabase } from "./db/open";
+import { registerDevEditor } from "./dev/editor/routes";
 import { registerDevGallery } from "./dev-gallery";
 import { registerDevModeration } from "./dev-moderation";
 import { registerDevOrders } from "./dev-orders";
@@ -47,6 +48,7 @@ import { STATIC_SECURITY_HEADERS } from "./security";
 import { parsePublicUrl } from "./seo/public-origin";
 import { registerSeoRoutes } from "./seo/routes";
 import { registerStaticFiles } from "./static-files";
+import { watchDesign } from "./store/design";
 import { catalogFileOf, type LocalizedStore, loadStore, type Store } from "./store/load";
 import { storeFor } from "./store/localize";
 
@@ -201,12 +203,23 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   if (!options.production) registerDevOutbox(app, db);
   if (!options.production) registerDevOrders(app, deps);
   if (!options.production) {
-    registerDevGallery(app, {
+    const schemaDir = options.schemaDir ?? join(ROOT_DIR, "schemas");
+    registerDevGallery(app, { registry, store: localizedStore, client, schemaDir });
+    registerDevEditor(app, {
       registry,
       store: localizedStore,
       client,
-      schemaDir: options.schemaDir ?? join(ROOT_DIR, "schemas"),
+      db,
+      schemas,
+      schemaDir,
+      editorDir: join(ROOT_DIR, "dist/editor"),
     });
+  }
+  // Edits of the theme and templates (the theme editor's saves, a hand edit) show on the next
+  // page; `npm run dev` restarts the server on them instead.
+  if (!options.production && !options.devReload) {
+    const watcher = watchDesign(localizedStore, schemas, Object.keys(registry), (line) => app.log.error(line));
+    app.addHook("onClose", async () => watcher.close());
   }
   if (!options.production) registerDevModeration(app, deps);
   const paymentSecret = options.paymentSecret ?? process.env.PAYMENT_WEBHOOK_SECRET ?? randomToken();

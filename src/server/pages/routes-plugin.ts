@@ -113,7 +113,7 @@ function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
  * cannot send a header) the auth cookie that mirrors it, or the session cookie of a shopper
  * who signed in through a plain form post.
  */
-function viewerOf(db: Db, headers: IncomingHttpHeaders, asRoute: boolean): Viewer | null {
+export function viewerOf(db: Db, headers: IncomingHttpHeaders, asRoute: boolean): Viewer | null {
   const token = asRoute
     ? headerValue(headers[WIRE.authHeader])
     : readCookie(headers.cookie, WIRE.authCookie) || sessionTokenOf(headers.cookie);
@@ -121,33 +121,68 @@ function viewerOf(db: Db, headers: IncomingHttpHeaders, asRoute: boolean): Viewe
   return userId === null ? null : { userId, tokenHash: digest(token!) };
 }
 
+/** The document of a rendered page, with `themeStyle` (themeStyleElement) in its head. */
+export function pageDocument(store: LocalizedStore, result: PageResult, assets: DocumentAssets, themeStyle: string): string {
+  return renderDocument({
+    lang: result.language.locale,
+    initialData: {
+      meta: result.meta,
+      config: storeFor(store, result.language.messages).config,
+      theme: result.theme,
+      pageData: result.pageData,
+    },
+    pageHead: result.pageHead,
+    pageBody: result.pageBody,
+    pageFoot: result.pageFoot,
+    assets,
+    headExtra: themeStyle,
+    structuredData: result.structuredData,
+  });
+}
+
 /** Whether the page's result lives on in the render cache (and its bodies, encodings included, with it). */
 const kept = (cache: CacheOutcome): boolean => cache === "hit" || cache === "stored";
 
 export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
-  const pages = createPageService({
-    store: deps.store,
-    db: deps.db,
-    cache: {
-      pages: createRenderCache<CachedPage>(),
-      version: pageDataVersion(deps.db),
-      admission: createAdmission(),
-      stillHeld: (held) => stillHeld(deps.db, held),
-    },
-    // Stock does not depend on the language: the English store serves every page.
-    stock: () => stockSnapshot(deps.db, storeFor(deps.store, "en")),
-    registry: deps.registry,
-    log: { error: (message) => app.log.error(message) },
-    ...(deps.clock ? { clock: deps.clock } : {}),
-  });
-  const origins = injectOrigins(deps.store.theme);
-  // The store's theme is fixed while the server runs: one <style>, one policy, for every document.
-  const themeStyle = themeStyleElement(deps.store.theme);
-  const inline = inlineSources(themeStyle);
-  const policy = contentSecurityPolicy({
-    scripts: [...inline.scripts, ...origins.scripts],
-    styles: [...inline.styles, ...origins.styles],
-  });
+  const createPages = () =>
+    createPageService({
+      store: deps.store,
+      db: deps.db,
+      cache: {
+        pages: createRenderCache<CachedPage>(),
+        version: pageDataVersion(deps.db),
+        admission: createAdmission(),
+        stillHeld: (held) => stillHeld(deps.db, held),
+      },
+      // Stock does not depend on the language: the English store serves every page.
+      stock: () => stockSnapshot(deps.db, storeFor(deps.store, "en")),
+      registry: deps.registry,
+      log: { error: (message) => app.log.error(message) },
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    });
+  /** What the store's theme and templates make: the pages (and their cache), one <style>, one policy, for every document. */
+  const designOf = () => {
+    const origins = injectOrigins(deps.store.theme);
+    const themeStyle = themeStyleElement(deps.store.theme);
+    const inline = inlineSources(themeStyle);
+    return {
+      theme: deps.store.theme,
+      templates: deps.store.templates,
+      pages: createPages(),
+      themeStyle,
+      policy: contentSecurityPolicy({
+        scripts: [...inline.scripts, ...origins.scripts],
+        styles: [...inline.styles, ...origins.styles],
+      }),
+    };
+  };
+  let design = designOf();
+  // The design is fixed in production; outside it, a save of the theme editor or a hand edit
+  // puts new objects in the store (store/design.ts), and the pages start again from them.
+  const current = () => {
+    if (design.theme !== deps.store.theme || design.templates !== deps.store.templates) design = designOf();
+    return design;
+  };
   // The bodies of cached pages, per answer kind and client build, live as long as their page in the render cache.
   const bodies = new WeakMap<PageResult, Map<string, Body>>();
   const bodyFor = (result: PageResult, cache: CacheOutcome, kind: string, make: () => string): Body => {
@@ -159,21 +194,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
     return body;
   };
   const documentOf = (result: PageResult, assets: DocumentAssets): string =>
-    renderDocument({
-      lang: result.language.locale,
-      initialData: {
-        meta: result.meta,
-        config: storeFor(deps.store, result.language.messages).config,
-        theme: result.theme,
-        pageData: result.pageData,
-      },
-      pageHead: result.pageHead,
-      pageBody: result.pageBody,
-      pageFoot: result.pageFoot,
-      assets,
-      headExtra: themeStyle,
-      structuredData: result.structuredData,
-    });
+    pageDocument(deps.store, result, assets, current().themeStyle);
   const routeJson = (result: PageResult): string =>
     JSON.stringify({
       code: 0,
@@ -225,13 +246,16 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
     let result: PageResult;
     let cache: CacheOutcome = "bypass";
     try {
-      ({ result, cache } = await pages.renderCached(pageRequest));
+      ({ result, cache } = await current().pages.renderCached(pageRequest));
     } catch (err) {
       // A page that cannot be rendered still answers as a page: the 500 error page, in its language.
       request.log.error(err);
       const prefix = /^\/([A-Za-z-]+)(\/|$)/.exec(url.pathname)?.[1] ?? "";
       try {
-        result = await pages.render({ ...pageRequest, pathname: isPrefix(prefix) ? `/${prefix}/error/500` : "/error/500" });
+        result = await current().pages.render({
+          ...pageRequest,
+          pathname: isPrefix(prefix) ? `/${prefix}/error/500` : "/error/500",
+        });
       } catch (again) {
         request.log.error(again);
         return reply.code(500).type("text/html; charset=utf-8").header("cache-control", "no-store").send(BARE_500);
@@ -258,7 +282,7 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
     const assets = deps.client.assets();
     const kind = `document ${assets.boot} ${assets.styles.join(" ")}`;
     reply
-      .header("content-security-policy", policy)
+      .header("content-security-policy", current().policy)
       // A page of the account area or the checkout, or one a form post sent back, is the
       // shopper's own: never stored. A signed-in shopper's public page stays private, and the
       // browser may keep it for Back and Forward (the back/forward cache refuses no-store).

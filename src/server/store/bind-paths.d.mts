@@ -25,3 +25,8 @@ export declare function checkTemplatePaths(
   pageKinds: readonly string[],
   getSchema: (id: string) => Record<string, unknown> | undefined,
 ): TemplatePathProblem[];
+export declare function dataPathsOf(
+  name: string,
+  pageKinds: readonly string[],
+  getSchema: (id: string) => Record<string, unknown> | undefined,
+): string[];

@@ -189,18 +189,7 @@ export function templatePaths(template) {
 export function checkTemplatePaths(template, name, pageKinds, getSchema) {
   const scope = getSchema(SCOPE_ID);
   if (!scope) return [];
-  const kind = pageKinds.includes(name) && getSchema(pageSchemaId(name)) ? name : null;
-  const root = {
-    node: {
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        ...scope.properties,
-        page: kind ? { $ref: pageSchemaId(kind) } : { anyOf: pageKinds.filter((k) => getSchema(pageSchemaId(k))).map((k) => ({ $ref: pageSchemaId(k) })) },
-      },
-    },
-    base: SCOPE_ID,
-  };
+  const { kind, root } = scopeRoot(scope, name, pageKinds, getSchema);
   const walker = createWalker(getSchema);
   const pageWhere = kind
     ? `page is the data of the ${kind} page: schemas/pages/${kind}.schema.json`
@@ -226,4 +215,28 @@ export function checkTemplatePaths(template, name, pageKinds, getSchema) {
     });
   }
   return problems;
+}
+
+/** What a template named `name` is rendered with: its page kind (or null) and the scope as one schema. */
+function scopeRoot(scope, name, pageKinds, getSchema) {
+  const kind = pageKinds.includes(name) && getSchema(pageSchemaId(name)) ? name : null;
+  const root = {
+    node: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        ...scope.properties,
+        page: kind ? { $ref: pageSchemaId(kind) } : { anyOf: pageKinds.filter((k) => getSchema(pageSchemaId(k))).map((k) => ({ $ref: pageSchemaId(k) })) },
+      },
+    },
+    base: SCOPE_ID,
+  };
+  return { kind, root };
+}
+
+/** Every named data path a template named `name` may use (bind, when, placeholders), as checkTemplatePaths accepts them. */
+export function dataPathsOf(name, pageKinds, getSchema) {
+  const scope = getSchema(SCOPE_ID);
+  if (!scope) return [];
+  return createWalker(getSchema).list(scopeRoot(scope, name, pageKinds, getSchema).root);
 }

@@ -260,15 +260,7 @@ function readGroupings(dir: string): Groupings {
   };
 }
 
-/** `components`: the registry's names, which template sections must use. */
-export function loadStore(
-  dir: string,
-  schemas: SchemaSet,
-  components?: readonly string[],
-  options: LoadOptions = {},
-): LocalizedStore {
-  if (!existsSync(dir)) throw new StoreFileError(dir, undefined, "store directory does not exist (STORE_DIR)");
-  const texts: Texts = new Map();
+function readTemplates(dir: string, schemas: SchemaSet, texts: Texts): Map<string, GeneratedTemplate> {
   const templates = new Map<string, GeneratedTemplate>();
   const templateDir = join(dir, "templates");
   if (!existsSync(templateDir)) throw new StoreFileError(templateDir, undefined, "templates folder is missing");
@@ -280,10 +272,45 @@ export function loadStore(
       readChecked<GeneratedTemplate>(dir, `templates/${file}`, schemas, "store/page-template.schema.json", texts),
     );
   }
-  const config: LocalizedStore["config"] = readChecked(dir, "config.json", schemas, "page/store-config.schema.json", texts);
+  return templates;
+}
+
+function readTheme(dir: string, schemas: SchemaSet): ThemeConfig {
   const theme: ThemeConfig = readChecked(dir, "theme.json", schemas, "theme/theme-config.schema.json");
-  const checkout: StoreCheckout = readChecked(dir, "checkout.json", schemas, "store/checkout.schema.json", texts);
   delete theme.$schema;
+  return theme;
+}
+
+/**
+ * The store's design (its theme and templates) read again and checked as at the start, for a
+ * server that takes edits while it runs (store/design.ts); throws a StoreFileError as loadStore does.
+ */
+export function readDesign(
+  dir: string,
+  schemas: SchemaSet,
+  components?: readonly string[],
+): Pick<LocalizedStore, "theme" | "templates"> {
+  const texts: Texts = new Map();
+  const templates = readTemplates(dir, schemas, texts);
+  const theme = readTheme(dir, schemas);
+  checkTemplates(templates, texts, components);
+  checkDataPaths({ templates }, texts, schemas);
+  return { theme, templates };
+}
+
+/** `components`: the registry's names, which template sections must use. */
+export function loadStore(
+  dir: string,
+  schemas: SchemaSet,
+  components?: readonly string[],
+  options: LoadOptions = {},
+): LocalizedStore {
+  if (!existsSync(dir)) throw new StoreFileError(dir, undefined, "store directory does not exist (STORE_DIR)");
+  const texts: Texts = new Map();
+  const templates = readTemplates(dir, schemas, texts);
+  const config: LocalizedStore["config"] = readChecked(dir, "config.json", schemas, "page/store-config.schema.json", texts);
+  const theme = readTheme(dir, schemas);
+  const checkout: StoreCheckout = readChecked(dir, "checkout.json", schemas, "store/checkout.schema.json", texts);
   delete config.$schema;
   delete config.router.$schema;
   checkTemplates(templates, texts, components);

@@ -53,3 +53,16 @@ export function storeFor(store: LocalizedStore, language: MessageLanguage): Stor
   }
   return out;
 }
+
+/**
+ * Each language's store (as storeFor handed it out) given `store`'s theme and templates again,
+ * after they were read anew (design.ts): the same objects, which pages and calls hold on to.
+ */
+export function refreshDesign(store: LocalizedStore): void {
+  for (const [language, out] of resolved.get(store) ?? []) {
+    out.theme = store.theme;
+    out.templates = new Map(
+      [...store.templates].map(([name, template]) => [name, resolveTexts(template, language) as Plain<typeof template>]),
+    );
+  }
+}
