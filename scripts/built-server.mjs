@@ -5,13 +5,19 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
-/** `env` adds to (or overrides) PORT=0, HOST=127.0.0.1 and LOG_LEVEL=warn. */
+/**
+ * `env` adds to (or overrides) PORT=0, HOST=127.0.0.1 and LOG_LEVEL=warn.
+ * @param {string} root
+ * @param {Record<string, string>} [env]
+ * @returns {{ url: Promise<string>, pid: number | undefined, process: import("node:child_process").ChildProcess, stop: () => boolean }}
+ */
 export function startBuiltServer(root, env = {}) {
   const child = spawn(process.execPath, [join(root, "dist/server/main.js")], {
     cwd: root,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  /** @type {Promise<string>} */
   const url = new Promise((resolve, reject) => {
     let out = "";
     child.once("exit", (code) => reject(new Error(`the server exited (${code}) before it listened: ${out}`)));

@@ -11,32 +11,50 @@ import { join } from "node:path";
 
 const DEBIAN_ROOT = "/usr/lib/postgresql";
 
-/** The newest installed PostgreSQL's bin directory, or why there is none. */
+/**
+ * A throwaway cluster's handle.
+ * @typedef {object} PostgresCluster
+ * @property {(database?: string) => string} url A connection string to a database of its own (`createDatabase`) or to `postgres`.
+ * @property {() => string} createDatabase Creates an empty database and answers its connection string.
+ * @property {() => void} stop
+ */
+
+/**
+ * The newest installed PostgreSQL's bin directory, or why there is none.
+ * @returns {{ bin: string } | { missing: string }}
+ */
 export function postgresBinaries() {
   const versions = existsSync(DEBIAN_ROOT)
     ? readdirSync(DEBIAN_ROOT)
         .filter((v) => existsSync(join(DEBIAN_ROOT, v, "bin/initdb")))
         .sort((a, b) => Number(b) - Number(a))
     : [];
-  if (versions.length === 0)
+  const newest = versions[0];
+  if (newest === undefined)
     return { missing: `PostgreSQL is not installed (no ${DEBIAN_ROOT}/*/bin/initdb): apt-get install postgresql` };
-  return { bin: join(DEBIAN_ROOT, versions[0], "bin") };
+  return { bin: join(DEBIAN_ROOT, newest, "bin") };
 }
 
+/** @returns {Promise<number>} */
 async function freePort() {
   const server = createServer();
-  await new Promise((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address();
+  await /** @type {Promise<void>} */ (new Promise((done) => server.listen(0, "127.0.0.1", done)));
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   await new Promise((done) => server.close(done));
   return port;
 }
 
 let databases = 0;
 
+/**
+ * @param {string} bin the bin directory `postgresBinaries` found
+ * @returns {Promise<PostgresCluster>}
+ */
 export async function startPostgres(bin) {
   const dir = mkdtempSync(join(tmpdir(), "store-pg-"));
   const asRoot = process.getuid?.() === 0;
   // As root: the binaries run as `postgres`, which must own the directory and reach it.
+  /** @param {string} command @param {string[]} args */
   const run = (command, args) => {
     const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", join(bin, command), ...args]] : [join(bin, command), args];
     const result = spawnSync(file, argv, { encoding: "utf8" });

@@ -3,7 +3,10 @@
 // recordings of the same store differ only where the store did. README ("Recording a store")
 // shows the same table.
 
-/** JSON keys (at any depth) whose string or number value is replaced, by placeholder. */
+/**
+ * JSON keys (at any depth) whose string or number value is replaced, by placeholder.
+ * @type {Readonly<Record<string, string>>}
+ */
 export const SCRUB_KEYS = Object.freeze({
   token: "<TOKEN>",
   secret: "<SECRET>",
@@ -61,7 +64,9 @@ export const KEPT_HEADERS = Object.freeze(["content-type", "cache-control", "loc
  * the visitor id, tokens handed out) replaced wherever they appear, longest first.
  */
 export function createScrubber() {
+  /** @type {Map<string, string>} */
   const literals = new Map();
+  /** @param {string} value */
   const text = (value) => {
     let out = value;
     for (const [literal, placeholder] of [...literals].sort((a, b) => b[0].length - a[0].length)) {
@@ -70,6 +75,12 @@ export function createScrubber() {
     for (const { pattern, replace } of SCRUB_PATTERNS) out = out.replace(pattern, replace);
     return out;
   };
+  /**
+   * A copy of a JSON value with its volatile values replaced (`key`: the property it is under).
+   * @param {unknown} value
+   * @param {string} [key]
+   * @returns {unknown}
+   */
   const json = (value, key = "") => {
     if (typeof value === "string") {
       if (Object.hasOwn(SCRUB_KEYS, key)) return SCRUB_KEYS[key];
@@ -87,13 +98,22 @@ export function createScrubber() {
     return value;
   };
   return {
-    /** Replace `literal` wherever it appears from now on (only values of 6 characters or more). */
+    /**
+     * Replace `literal` wherever it appears from now on (only values of 6 characters or more).
+     * @param {unknown} literal
+     * @param {string} placeholder
+     */
     remember(literal, placeholder) {
       if (typeof literal === "string" && literal.length >= 6) literals.set(literal, placeholder);
     },
     text,
     json,
+    /**
+     * The kept headers of an answer, scrubbed.
+     * @param {Headers} headers
+     */
     headers(headers) {
+      /** @type {Record<string, string>} */
       const kept = {};
       for (const name of KEPT_HEADERS) {
         const value = headers.get(name);
@@ -104,7 +124,12 @@ export function createScrubber() {
   };
 }
 
-/** A placeholder: the recording could not keep the real value, so no schema rule can be checked on it. */
+/** @typedef {ReturnType<typeof createScrubber>} Scrubber */
+
+/**
+ * A placeholder: the recording could not keep the real value, so no schema rule can be checked on it.
+ * @param {unknown} value
+ */
 export function isPlaceholder(value) {
   return typeof value === "string" && /^<[A-Z_]+>$/.test(value);
 }

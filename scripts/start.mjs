@@ -9,6 +9,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const entry = join(root, "dist/server/main.js");
 const manifest = join(root, "dist/client/manifest.json");
 
+/** @param {string} dir @returns {number} the newest mtime of a file under `dir` */
 function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {

@@ -16,19 +16,26 @@ import { join } from "node:path";
  */
 export const GROUPED_AREAS = new Set(["cart", "catalog", "content", "layout", "product"]);
 
+/**
+ * @param {string} root the repository
+ * @param {ReadonlyArray<{ file: string, schema: import("ajv").SchemaObject }>} schemas every schema under schemas/, by path
+ * @param {string} banner
+ * @returns {Map<string, string>} generated file -> content
+ */
 export function buildIslands(root, schemas, banner) {
   const componentsDir = join(root, "src/components");
   const areas = readdirSync(componentsDir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort();
+  /** @type {string[]} */
   const problems = [];
   const HYDRATE_NAMES = new Set(schemas.find((s) => s.file === "common/hydrate-strategy.schema.json")?.schema.enum ?? []);
   const entries = [];
   for (const { file, schema } of schemas) {
     const match = /^components\/([A-Z][A-Za-z0-9]*)\.schema\.json$/.exec(file);
     if (!match) continue;
-    const name = match[1];
+    const name = /** @type {string} */ (match[1]);
     const found = areas.filter((area) => existsSync(join(componentsDir, area, `${name}.tsx`)));
     if (found.length !== 1) {
       problems.push(
@@ -56,7 +63,7 @@ export function buildIslands(root, schemas, banner) {
       problems.push(`schemas/${file}: "x-chunk" may only be "own" (the island's code apart from its area's group)`);
       continue;
     }
-    const area = found[0];
+    const area = /** @type {string} */ (found[0]);
     // A big island of few pages (the cart page, an inquiry form) keeps its code out of the
     // group every shop page loads; its messages stay its area's (shop: the base part).
     entries.push({

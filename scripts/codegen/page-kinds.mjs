@@ -1,14 +1,22 @@
 // The page kinds, from schemas/pages/: every schema there whose title ends in "PageData" is the
 // data of the template of the same name (templates/{kind}.json). The server's resolvers, its
 // page-data check and the template path check all read this list, so a new kind is its schema.
+/**
+ * @param {ReadonlyArray<{ file: string, schema: import("ajv").SchemaObject }>} schemas every schema under schemas/, by path
+ * @param {string} banner
+ * @returns {Map<string, string>} generated file -> content
+ */
 export function buildPageKinds(schemas, banner) {
+  /** @type {{ kind: string, type: string }[]} */
   const kinds = [];
   for (const { file, schema } of schemas) {
-    const match = /^pages\/([a-z][a-z0-9-]*)\.schema\.json$/.exec(file);
-    if (match && /PageData$/.test(schema.title)) kinds.push({ kind: match[1], type: schema.title });
+    const kind = /^pages\/([a-z][a-z0-9-]*)\.schema\.json$/.exec(file)?.[1];
+    if (kind !== undefined && /PageData$/.test(schema.title)) kinds.push({ kind, type: schema.title });
   }
+  /** @param {string} kind */
   const key = (kind) => (/^[a-z]+$/.test(kind) ? kind : JSON.stringify(kind));
-  const local = (kind) => `validate${kind.replace(/(^|-)([a-z0-9])/g, (_, __, c) => c.toUpperCase())}`;
+  /** @param {string} kind */
+  const local = (kind) => `validate${kind.replace(/(^|-)([a-z0-9])/g, (_, __, /** @type {string} */ c) => c.toUpperCase())}`;
   const lines = [
     banner.trimEnd(),
     "// The page kinds: schemas/pages/{kind}.schema.json whose title ends in PageData. Server only:",

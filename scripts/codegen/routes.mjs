@@ -6,9 +6,17 @@
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const PATTERN = /^(\/|\{[a-z]+Rule\}|\{user\}\/)[A-Za-z0-9:/*{}?_-]*$/;
 
+/**
+ * @param {ReadonlyArray<{ file: string, schema: import("ajv").SchemaObject }>} schemas every schema under schemas/, by path
+ * @param {string} banner
+ * @returns {Map<string, string>} generated file -> content
+ */
 export function buildRoutes(schemas, banner) {
+  /** @type {{ name: string, pattern: string, kind: string | undefined, last?: true }[]} */
   const routes = [];
+  /** @type {string[]} */
   const problems = [];
+  /** @type {Map<string, string>} */
   const seen = new Map();
   for (const { file, schema } of schemas) {
     const match = /^pages\/([a-z][a-z0-9-]*)\.schema\.json$/.exec(file);

@@ -32,6 +32,9 @@ describe("parseJson", () => {
     ['{"a": "abc', "1:7 /a unterminated string: missing the closing '\"'"],
     ['{"a": "x\ty"}', "1:9 /a control characters must be escaped inside strings (\\t, \\n, \\u0000)"],
     ['{"a": 1.}', "1:7 /a invalid number \"1.\" (no leading zeros, leading '+', hex or trailing '.')"],
+    // A bad number where a property name belongs points at its object, not at a key never read.
+    ['{"a": {0x1: 2}}', "1:8 /a invalid number \"0x1\" (no leading zeros, leading '+', hex or trailing '.')"],
+    ['{"a": 1, 01: 2}', "1:10 / invalid number \"01\" (no leading zeros, leading '+', hex or trailing '.')"],
     ["[1, 2,]", "1:6 / trailing comma: remove the ',' before ']'"],
     ['{"a" 1}', '1:6 /a expected \':\' after the property name "a", found "1"'],
     [

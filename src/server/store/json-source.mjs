@@ -4,8 +4,13 @@
 // (momoa says "Unexpected token RBrace", we say "trailing comma: remove the ',' before '}'").
 import { parse, tokenize } from "@humanwhocodes/momoa";
 
+/** @typedef {import("@humanwhocodes/momoa").StringNode} StringNode */
+/** @typedef {import("@humanwhocodes/momoa").Token} Token */
+/** @typedef {{ line: number, column: number }} JsonPosition */
+/** @typedef {Map<string, { key?: JsonPosition, value?: JsonPosition }>} JsonPositions */
+
 export class JsonSyntaxError extends Error {
-  /** @param {string} message @param {{line: number, column: number}} position @param {string} pointer */
+  /** @param {string} message @param {JsonPosition} position @param {string} pointer */
   constructor(message, position, pointer) {
     super(message);
     this.position = position;
@@ -13,12 +18,19 @@ export class JsonSyntaxError extends Error {
   }
 }
 
-/** "~" and "/" escaped as in a JSON pointer (RFC 6901). */
+/**
+ * "~" and "/" escaped as in a JSON pointer (RFC 6901).
+ * @param {string | number} key
+ */
 export function pointerSegment(key) {
   return String(key).replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
-/** Parses `text` strictly (RFC 8259) and records where each pointer's key and value start. */
+/**
+ * Parses `text` strictly (RFC 8259) and records where each pointer's key and value start.
+ * @param {string} text
+ * @returns {{ value: unknown, positions: JsonPositions, duplicates: { pointer: string, position: JsonPosition }[] }}
+ */
 export function parseJson(text) {
   // A byte-order mark becomes a space, so every offset and column stays where the editor shows it.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
@@ -26,20 +38,30 @@ export function parseJson(text) {
   try {
     document = parse(source, { mode: "json", allowTrailingCommas: false });
   } catch (err) {
-    if (typeof err?.offset !== "number") throw err;
-    throw explain(source, err.offset);
+    const offset = /** @type {{ offset?: unknown } | null | undefined} */ (err)?.offset;
+    if (typeof offset !== "number") throw err;
+    throw explain(source, offset);
   }
+  /** @type {JsonPositions} */
   const positions = new Map();
+  /** @type {{ pointer: string, position: JsonPosition }[]} */
   const duplicates = [];
+  /** @param {string} pointer @param {"key" | "value"} field @param {import("@humanwhocodes/momoa").Location} loc */
   const record = (pointer, field, loc) => {
     positions.set(pointer, { ...positions.get(pointer), [field]: { line: loc.line, column: loc.column } });
   };
   // momoa takes raw control characters inside strings; JSON does not.
+  /** @param {StringNode} node @param {string} pointer */
   const checkString = (node, pointer) => {
     const { start, end } = node.loc;
     const bad = /[\u0000-\u001f]/.exec(source.slice(start.offset, end.offset));
     if (bad) throw stringError(source, start.offset, start.offset + bad.index, pointer);
   };
+  /**
+   * @param {import("@humanwhocodes/momoa").ValueNode} node
+   * @param {string} pointer
+   * @returns {unknown}
+   */
   const build = (node, pointer) => {
     record(pointer, "value", node.loc.start);
     switch (node.type) {
@@ -47,12 +69,14 @@ export function parseJson(text) {
         const result = {};
         const seen = new Set();
         for (const member of node.members) {
-          const key = member.name.value;
+          // In JSON mode a property name is always a string, never an identifier.
+          const name = /** @type {StringNode} */ (member.name);
+          const key = name.value;
           const child = `${pointer}/${pointerSegment(key)}`;
-          checkString(member.name, pointer);
-          if (seen.has(key)) duplicates.push({ pointer: child, position: locOf(source, member.name.loc.start.offset) });
+          checkString(name, pointer);
+          if (seen.has(key)) duplicates.push({ pointer: child, position: locOf(source, name.loc.start.offset) });
           seen.add(key);
-          record(child, "key", member.name.loc.start);
+          record(child, "key", name.loc.start);
           // defineProperty: a "__proto__" key is data here, never the object's prototype.
           const value = build(member.value, child);
           Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
@@ -67,30 +91,39 @@ export function parseJson(text) {
       case "Null":
         return null;
       default:
-        return node.value;
+        // JSON mode has no NaN or Infinity: what is left is a number or a boolean.
+        return /** @type {import("@humanwhocodes/momoa").NumberNode | import("@humanwhocodes/momoa").BooleanNode} */ (node).value;
     }
   };
   return { value: build(document.body, ""), positions, duplicates };
 }
 
+/** @param {string} text @param {number} offset @returns {JsonPosition} */
 function locOf(text, offset) {
   const before = text.slice(0, offset);
   return { line: before.split("\n").length, column: offset - (before.lastIndexOf("\n") + 1) + 1 };
 }
 
+/** @param {string} text @param {string} message @param {number} offset @param {string} pointer */
 function fail(text, message, offset, pointer) {
   return new JsonSyntaxError(message, locOf(text, offset), pointer);
 }
 
-/** What stands at `at`, for a message: a word, a character, or the end of the file. */
+/**
+ * What stands at `at`, for a message: a word, a character, or the end of the file.
+ * @param {string} text
+ * @param {number} at
+ */
 function found(text, at) {
   if (at >= text.length) return "the end of the file";
   const word = /^[A-Za-z_$][\w$]*/.exec(text.slice(at));
   return word ? `"${word[0]}"` : JSON.stringify(text[at]);
 }
 
+/** @param {string | undefined} c */
 const startsValue = (c) => c !== undefined && /[-0-9"{[tfn]/.test(c);
 
+/** @param {string} text @param {number} start @param {number} at @param {string} pointer */
 function stringError(text, start, at, pointer) {
   const c = text[at];
   if (c === "\n" || c === "\r")
@@ -101,14 +134,37 @@ function stringError(text, start, at, pointer) {
 /**
  * Where the tokens of a prefix leave the parse: the container being read (a frame per open
  * object or array, the document at the bottom), what it expects next, and where the last
- * value ended.
+ * value ended. `child` is where a value read next would be: the container itself where a
+ * property name is expected.
+ * @param {string} text
+ * @param {Token[]} tokens
  */
 function contextOf(text, tokens) {
+  /**
+   * @typedef {object} Frame
+   * @property {boolean} [root]
+   * @property {boolean} array
+   * @property {string} pointer
+   * @property {"value" | "key" | "colon" | "next" | "end"} expect
+   * @property {number} [index]
+   * @property {string} [key]
+   * @property {number} [comma]
+   */
+  /** @type {Frame[]} */
   const stack = [{ root: true, array: false, pointer: "", expect: "value" }];
   let lastEnd = 0;
-  const top = () => stack[stack.length - 1];
+  // The tokens are a prefix momoa parsed, so no bracket closes the document's own frame.
+  const top = () => /** @type {Frame} */ (stack[stack.length - 1]);
+  /** @param {Frame} frame */
   const childOf = (frame) =>
-    frame.root ? "" : frame.array ? `${frame.pointer}/${frame.index}` : `${frame.pointer}/${pointerSegment(frame.key)}`;
+    frame.root
+      ? ""
+      : frame.array
+        ? `${frame.pointer}/${frame.index}`
+        : frame.expect === "key"
+          ? frame.pointer
+          : `${frame.pointer}/${pointerSegment(/** @type {string} */ (frame.key))}`;
+  /** @param {number} end */
   const valueDone = (end) => {
     top().expect = top().root ? "end" : "next";
     lastEnd = end;
@@ -134,7 +190,7 @@ function contextOf(text, tokens) {
       case "Comma":
         frame.comma = start.offset;
         frame.expect = frame.array ? "value" : "key";
-        if (frame.array) frame.index++;
+        if (frame.array) frame.index = (frame.index ?? 0) + 1;
         break;
       case "String":
         if (frame.expect === "key") {
@@ -151,7 +207,11 @@ function contextOf(text, tokens) {
   return { frame, child: childOf(frame), lastEnd };
 }
 
-/** The tokens of `text` before `offset`; null where a string is still open there. */
+/**
+ * The tokens of `text` before `offset`; null where a string is still open there.
+ * @param {string} text
+ * @param {number} offset
+ */
 function tokensBefore(text, offset) {
   try {
     return tokenize(text.slice(0, offset), { mode: "json" });
@@ -160,14 +220,21 @@ function tokensBefore(text, offset) {
   }
 }
 
-/** The start of the string left open at the end of `text`. */
+/**
+ * The start of the string left open at the end of `text`.
+ * @param {string} text
+ */
 function openStringStart(text) {
   let open = 0;
   for (const match of text.matchAll(/"(?:[^"\\]|\\[\s\S])*("?)/g)) open = match.index;
   return open;
 }
 
-/** A JsonSyntaxError for the first thing momoa could not parse, at `at`. */
+/**
+ * A JsonSyntaxError for the first thing momoa could not parse, at `at`.
+ * @param {string} text
+ * @param {number} at
+ */
 function explain(text, at) {
   if (text.trim() === "") return fail(text, "the file is empty; a JSON object was expected", at, "");
   const c = text[at];
@@ -175,8 +242,9 @@ function explain(text, at) {
     return fail(text, "comments are not allowed in JSON", at, "");
   // A number momoa stopped inside ("0400", "1.", "0x1", "+1"): name the whole of it.
   let numberStart = at;
-  while (numberStart > 0 && /[-+\w.]/.test(text[numberStart - 1])) numberStart--;
-  const word = /^[-+\w.]*/.exec(text.slice(numberStart))[0];
+  while (numberStart > 0 && /[-+\w.]/.test(text.charAt(numberStart - 1))) numberStart--;
+  // The pattern matches the empty string too, so there is always a match.
+  const word = /** @type {RegExpExecArray} */ (/^[-+\w.]*/.exec(text.slice(numberStart)))[0];
   if (/^[-+0-9.]/.test(word) && !/^-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?$/.test(word)) {
     const { child } = contextOf(text, tokensBefore(text, numberStart) ?? []);
     return fail(text, `invalid number "${word}" (no leading zeros, leading '+', hex or trailing '.')`, numberStart, child);
@@ -186,13 +254,13 @@ function explain(text, at) {
   const open = tokens ? tokens.find((t) => t.type === "String" && /[\u0000-\u001f]/.test(sliceOf(text, t))) : null;
   const start = open ? open.loc.start.offset : tokens ? -1 : openStringStart(text.slice(0, at));
   if (start >= 0) {
-    const { frame, child } = contextOf(text, tokensBefore(text, start) ?? []);
-    const pointer = frame.expect === "key" ? frame.pointer : child;
+    const { child: pointer } = contextOf(text, tokensBefore(text, start) ?? []);
     const bad = /[\u0000-\u001f]/.exec(text.slice(start, open ? open.loc.end.offset : text.length));
     if (bad) return stringError(text, start, start + bad.index, pointer);
     return fail(text, "unterminated string: missing the closing '\"'", start, pointer);
   }
-  const { frame, child, lastEnd } = contextOf(text, tokens);
+  // No tokens means a string open at `at`, answered above.
+  const { frame, child, lastEnd } = contextOf(text, /** @type {Token[]} */ (tokens));
   const what = found(text, at);
   switch (frame.expect) {
     case "end":
@@ -225,4 +293,5 @@ function explain(text, at) {
   }
 }
 
+/** @param {string} text @param {Token} token */
 const sliceOf = (text, token) => text.slice(token.loc.start.offset, token.loc.end.offset);
