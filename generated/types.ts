@@ -7757,7 +7757,7 @@ export interface WireConstants {
    */
   authHeader: "x-auth";
   /**
-   * Cookie mirroring the stored session token, so that a first-load document of the account area can be rendered for its owner. Pages read it; API calls never do (they take x-auth only, so a cross-site form cannot act with it).
+   * HttpOnly cookie the server sets to the session token (never written by a script), so that a first-load document of the account area can be rendered for its owner. Pages read it; API calls never do (they take x-auth only, so a cross-site form cannot act with it).
    */
   authCookie: "sf_auth";
   /**

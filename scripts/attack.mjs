@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
 import { runHardeningAttacks } from "./attack-hardening.mjs";
+import { sessionAttacks } from "./attack-sessions.mjs";
 import { startBuiltServer } from "./built-server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -309,6 +310,7 @@ await check("200 sockets with garbage frames, then 12 sockets for one visitor", 
 });
 
 await runHardeningAttacks({ base, post, signUp, dataDir, check });
+await sessionAttacks({ base, check, post, signUp, email });
 
 clearTimeout(deadline);
 stop();

@@ -4,12 +4,13 @@ import type { InitialData } from "../../generated/types";
 import type { Registry } from "../registry/types";
 import { createRenderer, type Renderer } from "../renderer/islands";
 import type { Win } from "../renderer/strategies";
+import { API_BASE, AUTH_HEADER } from "../shared/codes";
 import { createBus } from "./bus";
 import { rememberLanguagePath } from "./i18n/language-path";
 import { checkInitialData, parseInitialData, statusOf } from "./initial-data";
 import { createProvidersLoader } from "./island-providers";
 import { type RunningServices, startServices } from "./services";
-import { documentAuthCookie, signInUrl } from "./session";
+import { signInUrl } from "./session";
 import { createStore } from "./storage";
 import { startThemeService } from "./theme/theme-service";
 
@@ -29,16 +30,41 @@ export interface Booted {
   services: RunningServices | null;
 }
 
+/** The sessionStorage key of the reload that follows the server's setting of the auth cookie. */
+const COOKIE_RELOAD = "sf.authCookieReload";
+
+/** Whether this tab's last load was that reload; reading forgets it. */
+function tookCookieReload(win: Win): boolean {
+  try {
+    const was = win.sessionStorage.getItem(COOKIE_RELOAD) !== null;
+    win.sessionStorage.removeItem(COOKIE_RELOAD);
+    return was;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * A shopper whose stored token never reached the auth cookie (signed in before it existed, or
- * the cookie was cleared) is not a visitor: write the cookie and load the page once more. The
- * next 401, with the cookie sent, is a real one.
+ * A shopper whose stored token did not reach the page in the auth cookie (signed in before the
+ * server set it, or the cookie was cleared) is not a visitor. The cookie is HttpOnly, so no
+ * script writes it: one call with the token has the server set it, and the page loads once
+ * more. The next 401 is a real one, and so is any when the reload cannot be remembered.
  */
-function sendStoredToken(win: Win): boolean {
+async function sendStoredToken(win: Win): Promise<boolean> {
   const token = createStore(() => win.localStorage).get("token");
-  const cookie = documentAuthCookie(win.document);
-  if (token === null || cookie.read() === token) return false;
-  cookie.write(token);
+  if (token === null || tookCookieReload(win)) return false;
+  try {
+    const answer = await win.fetch(`${API_BASE}/user/info`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [AUTH_HEADER]: token },
+      body: "{}",
+      credentials: "same-origin",
+    });
+    if (((await answer.json()) as { code?: unknown }).code !== 0) return false;
+    win.sessionStorage.setItem(COOKIE_RELOAD, "1");
+  } catch {
+    return false;
+  }
   win.location.reload();
   return true;
 }
@@ -49,9 +75,10 @@ export async function boot(env: BootEnv): Promise<Booted | null> {
   const doc = win.document;
   const parsed = parseInitialData(doc);
   if (parsed.ok && statusOf(parsed.value) === 401) {
-    if (!sendStoredToken(win)) win.location.replace(signInUrl(win.location));
+    if (!(await sendStoredToken(win))) win.location.replace(signInUrl(win.location));
     return null;
   }
+  tookCookieReload(win);
   // The providers every island renders in hand the services to the hooks; they read them when
   // the first island loads, after the services below have started (the toast service mounts
   // its Toaster through this renderer).

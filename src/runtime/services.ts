@@ -12,7 +12,7 @@ import { createFavorites } from "./favorites";
 import type { Services } from "./hooks/services-context";
 import { loadIntlMessages } from "./i18n/messages";
 import { showPlainToasts } from "./plain-toasts";
-import { createSession, documentAuthCookie } from "./session";
+import { createSession, dropReadableAuthCookie } from "./session";
 import { createStore, type Store } from "./storage";
 import { createToasts } from "./toast";
 
@@ -84,14 +84,8 @@ export function startServices(env: ServicesEnv): RunningServices {
     });
   };
   const toasts = createToasts({ bus, clock, mountToaster });
-  const session = createSession({
-    bus,
-    store,
-    api,
-    location: win.location,
-    events: win,
-    authCookie: documentAuthCookie(win.document),
-  });
+  dropReadableAuthCookie(win.document);
+  const session = createSession({ bus, store, api, location: win.location, events: win });
   const cart = createCart({ bus, store, api, events: win });
   const favorites = createFavorites({ bus, api, store });
   // Toasts and the session listen first: any later start may fail or answer auth-invalid.

@@ -1,7 +1,8 @@
-// Who is signed in. Signing in stores the token; the user info is kept locally and
-// refreshed from /user/info. Logout clears both and reloads. An auth-invalid answer
-// (code 50, HTTP 401) logs out once and sends the shopper to sign-in with the current
-// address as `redirect`; answers arriving after that change nothing, so there is no loop.
+// Who is signed in. Signing in stores the token (the server sets the HttpOnly auth cookie that
+// carries it to pages); the user info is kept locally and refreshed from /user/info. Logout
+// clears both and reloads. An auth-invalid answer (code 50, HTTP 401) logs out once and sends
+// the shopper to sign-in with the current address as `redirect`; answers arriving after that
+// change nothing, so there is no loop.
 
 import { WIRE } from "../../generated/constants";
 import type { UserInfo } from "../../generated/types";
@@ -23,28 +24,18 @@ export interface SessionEnv {
   location: PageLocation;
   /** Where `storage` events from other tabs arrive. */
   events: EventSource;
-  /** Mirrors the token into the auth cookie, so the first load of an account page is rendered for its owner. */
-  authCookie?: AuthCookie;
 }
 
-export interface AuthCookie {
-  read(): string | null;
-  write(token: string | null): void;
-}
-
-/** The auth cookie in `document.cookie`: as long-lived as the token, Secure on https, never sent cross-site on a POST. */
-export function documentAuthCookie(doc: { cookie: string; location: { protocol: string } }): AuthCookie {
-  return {
-    // An emptied cookie (written as "sf_auth=") holds no token.
-    read: () => readCookie(doc.cookie, WIRE.authCookie) || null,
-    write(token) {
-      const secure = doc.location.protocol === "https:" ? "; Secure" : "";
-      doc.cookie =
-        token === null
-          ? `${WIRE.authCookie}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
-          : `${WIRE.authCookie}=${encodeURIComponent(token)}; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax${secure}`;
-    },
-  };
+/**
+ * Before issue #48 the page wrote the auth cookie itself, readable by any script; the server
+ * now sets it HttpOnly, so one the page can read is such a copy: it is expired here, and the
+ * answer to the session's next call (which carries x-auth) sets the HttpOnly one.
+ */
+export function dropReadableAuthCookie(doc: { cookie: string; location: { protocol: string } }): void {
+  if (readCookie(doc.cookie, WIRE.authCookie) === null) return;
+  // A Secure cookie is expired only by a Secure write.
+  const secure = doc.location.protocol === "https:" ? "; Secure" : "";
+  doc.cookie = `${WIRE.authCookie}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }
 
 export interface Session {
@@ -85,8 +76,6 @@ export function createSession(env: SessionEnv): Session {
   }
 
   function update() {
-    // Another tab's sign-in or sign-out reaches this one too: the cookie follows the stored token.
-    env.authCookie?.write(store.get("token"));
     const next = read();
     if (next.signedIn === state.signedIn && JSON.stringify(next.user) === JSON.stringify(state.user)) return;
     state = next;
@@ -139,7 +128,6 @@ export function createSession(env: SessionEnv): Session {
       );
       bus.on("auth:invalid", onAuthInvalid);
       bus.on("auth:forbidden", onForbidden);
-      env.authCookie?.write(store.get("token"));
       void refresh();
     },
     stop() {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { launchBrowser, reachFor } from "./support/browser";
 import { reviewShot, reviewShots } from "./support/review-shot";
-import { confirmInBrowser } from "./support/sign-up";
+import { confirmInBrowser, signUpByApi } from "./support/sign-up";
 import { type RunningStore, startStore } from "./support/store";
 
 const SHOTS = "test-results/screenshots/auth";
@@ -149,6 +149,36 @@ describe("signing up and in", () => {
 
     await page.waitForURL(`${store.url}/category/shoes`);
     await expect.poll(() => banner(page).getByRole("link", { name: "My account", exact: true }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps the session out of every address and every script: the server sets the auth cookie HttpOnly (issue #48)", async () => {
+    const email = `cookie-${EMAIL}`;
+    await signUpByApi(store.url, email, PASSWORD);
+    const { page, problems } = await open("/auth/signin?redirect=%2Fcategory%2Fshirts");
+    const addresses: string[] = [];
+    page.on("request", (request) => addresses.push(request.url()));
+    const form = page.getByRole("main");
+    await form.getByLabel("Email or mobile number", { exact: true }).fill(email);
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await form.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL(`${store.url}/category/shirts`);
+    await waitForIslands(page);
+    const token = String(await page.evaluate(() => localStorage.getItem("sf.token")));
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // A client navigation: the router asks for the page route, with its cookie marker.
+    await banner(page).getByRole("link", { name: "My account", exact: true }).click();
+    await page.waitForURL(`${store.url}/user/center`);
+    expect(addresses.some((address) => address.includes("request=route"))).toBe(true);
+    expect(addresses.filter((address) => address.includes(token) || address.includes("sf_auth"))).toEqual([]);
+    expect(await page.evaluate(() => document.cookie)).not.toContain("sf_auth");
+    const cookie = (await page.context().cookies()).find((c) => c.name === "sf_auth");
+    expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: "Lax" });
+    // The cookie the browser sends renders the account's first load for its owner.
+    const response = await page.goto(`${store.url}/user/center`);
+    expect(response?.status()).toBe(200);
+    expect(page.url()).toBe(`${store.url}/user/center`);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,5 +1,5 @@
 // The page-route request of DESIGN.md: GET the target address with the query markers
-// request=route, ua, referer and cookie (each URI-encoded), x-auth when signed in and
+// request=route, ua, referer and cookie (each URI-encoded; cookie without any credential), x-auth when signed in and
 // x-hide-head / x-hide-foot when the caller knows the page being fetched hides them (the
 // router never does: see router.ts). The answer is checked against
 // schemas/page/page-route.schema.json before anything on the page changes; a production page
@@ -37,12 +37,28 @@ export const PREFETCH_HEADER = "x-sec-purpose";
 
 const ERROR_PAGES = new Set([403, 404, 500]);
 
+/**
+ * A cookie that is or may be a credential: the shop's own (sf_auth, sf_session and sf_form are
+ * its server's; the visitor id holds a cart and live frames), and any other script's named like
+ * a session, a token or a key. An address is logged by every proxy and CDN on its way (issue #48).
+ */
+const CREDENTIAL_COOKIE = new RegExp(`^(?:sf_|${WIRE.visitorCookie}$)|auth|sess|token|sid|jwt|csrf|xsrf|secret|key|pass`, "i");
+
+/** The `cookie` marker: document.cookie without any credential. */
+export function routeCookieMarker(cookie: string): string {
+  return cookie
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part !== "" && !CREDENTIAL_COOKIE.test(part.split("=")[0]!.trim()))
+    .join("; ");
+}
+
 export function pageRouteRequest(url: URL, ctx: PageRequestContext, purpose?: "prefetch"): { href: string; init: RequestInit } {
   const markers = [
     [WIRE.routeQuery, WIRE.routeQueryValue],
     ["ua", ctx.userAgent],
     ["referer", ctx.referrer],
-    ["cookie", ctx.cookie],
+    ["cookie", routeCookieMarker(ctx.cookie)],
   ]
     .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
     .join("&");

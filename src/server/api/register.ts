@@ -16,7 +16,9 @@ import type { Language } from "../../shared/languages";
 import type { Passwords } from "../auth/passwords";
 import { userIdOfToken } from "../auth/tokens";
 import { type UserRow, userById } from "../auth/users";
+import { readCookie } from "../cookies";
 import type { Db } from "../db/open";
+import { followAuthHeader, writeAuthCookie } from "../forms/session-cookie";
 import type { LiveHub } from "../live";
 import type { Mailer } from "../mail";
 import type { RateLimiter } from "../rate-limit";
@@ -53,6 +55,8 @@ export interface CallContext<B> {
   request: FastifyRequest;
   /** The answer being made, for a call that sets or clears a cookie (auth/signout). */
   reply?: FastifyReply;
+  /** Hands a session the call started to the HttpOnly auth cookie; absent for a form post, which keeps its own. */
+  setAuthCookie?: (token: string) => void;
   deps: ApiDeps;
   /** The language of the page the call comes from: store texts and links answer in it. */
   language: Language;
@@ -90,20 +94,6 @@ export function defineCall<C extends CallName>(path: C, auth: CallDef["auth"], h
       return handler(ctx as CallContext<CallBody<C>>);
     },
   };
-}
-
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join("="));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }
 
 export function visitorIdOf(request: FastifyRequest): string | undefined {
@@ -160,6 +150,7 @@ export function registerCalls(app: FastifyInstance, deps: ApiDeps, calls: CallDe
         const token = typeof header === "string" && header !== "" ? header : undefined;
         const userId = userIdOfToken(deps.db, token, deps.clock());
         const user = userId === null ? null : (userById(deps.db, userId) ?? null);
+        followAuthHeader(reply, request, token, user !== null);
         if (def.auth === "required" && !user) return { code: CODE.authInvalid, msg: "login error" };
         const visitorId = visitorIdOf(request) ?? "";
         // What the visitor's last call says about who is signed in on it, for the live channel.
@@ -174,6 +165,7 @@ export function registerCalls(app: FastifyInstance, deps: ApiDeps, calls: CallDe
             visitorId,
             request,
             reply,
+            setAuthCookie: (issued) => writeAuthCookie(reply, request, issued),
             deps: callDeps,
             language,
           });

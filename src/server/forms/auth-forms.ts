@@ -5,12 +5,11 @@
 import { redirectTarget, withRedirect } from "../../components/auth/redirect";
 import { checkSignIn, signInBody } from "../../components/auth/sign-in-check";
 import { checkSignUp, signUpBody } from "../../components/auth/sign-up-check";
-import { WIRE } from "../../shared/codes";
 import { withPrefix } from "../../shared/language-prefix";
 import { errorIds, failureId } from "./messages";
 import { defineForm, type FormContext, type FormOutcome, isSameSitePath } from "./register";
 import { sessionOf } from "./run-call";
-import { clearSessionCookie, setSessionCookie } from "./session-cookie";
+import { clearSessionCookie, setSessionCookie, writeAuthCookie } from "./session-cookie";
 
 /** The `redirect` a sign-in or sign-up page was opened with, passed on by the form. */
 const redirectOf = (ctx: FormContext) => ctx.fields.get("redirect")?.slice(0, 2048) || null;
@@ -89,8 +88,7 @@ const signOut = defineForm("signout", async (ctx): Promise<FormOutcome> => {
   // Each cookie's token is revoked (the form's and the island's mirror may differ); the cookies go whatever the call answers.
   for (let tokens = 2; tokens > 0 && sessionOf(ctx); tokens--) await ctx.run("auth/signout", {});
   clearSessionCookie(ctx.reply, ctx.request);
-  const secure = ctx.request.protocol === "https" ? "; Secure" : "";
-  ctx.reply.header("set-cookie", `${WIRE.authCookie}=; Path=/; Max-Age=0; SameSite=Lax${secure}`);
+  writeAuthCookie(ctx.reply, ctx.request, null);
   return { redirect: ctx.links.home() };
 });
 

@@ -4,7 +4,7 @@
 // so it is never stored by any cache.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FormState } from "../../../generated/types";
-import { readCookie } from "../api/register";
+import { readCookie } from "../cookies";
 
 /** schemas/common/form-state.schema.json */
 export type { FormState };

@@ -10,9 +10,10 @@ import { WIRE } from "../../shared/codes";
 import type { Language } from "../../shared/languages";
 import { allCalls } from "../api/calls";
 import { ApiFail, CODE } from "../api/envelope";
-import { type ApiDeps, type CallDef, readCookie } from "../api/register";
+import type { ApiDeps, CallDef } from "../api/register";
 import { userIdOfToken } from "../auth/tokens";
 import { type UserRow, userById } from "../auth/users";
+import { readCookie } from "../cookies";
 import { storeFor } from "../store/localize";
 import { sessionTokenOf } from "./session-cookie";
 

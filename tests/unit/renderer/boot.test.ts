@@ -55,33 +55,50 @@ describe("boot", () => {
     expect(document.getElementById("b")!.hasAttribute("data-island")).toBe(false);
   });
 
-  it("loads a 401 page once more with the auth cookie when a token is stored but was not sent, then sends a real 401 to sign-in", async () => {
+  it("has the server set the auth cookie when a token is stored but was not sent, loads the page once more, then sends a real 401 to sign-in", async () => {
     page({ ...goodData, meta: { status: 401, title: "Sign in" } });
     localStorage.setItem("sf.token", "t".repeat(43));
-    let cookie = "visitorId=v1";
-    const doc = Object.create(document, {
-      cookie: {
-        get: () => cookie,
-        set: (value: string) => {
-          cookie = `${cookie}; ${value.split(";")[0]}`;
-        },
-      },
-      location: { value: { protocol: "http:" } },
-    });
+    const written = vi.spyOn(document, "cookie", "set");
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => Response.json({ code: 0, msg: "", data: { id: "1" } }));
     const reload = vi.fn();
     const replace = vi.fn();
     const win = Object.create(window, {
-      document: { value: doc },
+      fetch: { value: fetch },
       location: { value: { pathname: "/user/center", search: "", hash: "", replace, reload } },
     });
     try {
       expect(await boot({ win, registry: makeRegistry(), logger, services: false })).toBeNull();
-      expect(cookie).toContain(`sf_auth=${"t".repeat(43)}`);
+      // The cookie is HttpOnly: the server sets it in its answer to a call carrying the token.
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(fetch.mock.calls[0]![0]).toBe("/api/web/user/info");
+      expect(fetch.mock.calls[0]![1].headers).toMatchObject({ "x-auth": "t".repeat(43) });
+      expect(written).not.toHaveBeenCalled();
       expect(reload).toHaveBeenCalledTimes(1);
       expect(replace).not.toHaveBeenCalled();
-      // Sent and still refused: the token is not valid, so to sign-in.
+      // Sent and still refused: to sign-in, without asking again.
       await boot({ win, registry: makeRegistry(), logger, services: false });
+      expect(fetch).toHaveBeenCalledTimes(1);
       expect(reload).toHaveBeenCalledTimes(1);
+      expect(replace).toHaveBeenCalledWith("/auth/signin?redirect=%2Fuser%2Fcenter");
+    } finally {
+      localStorage.removeItem("sf.token");
+      sessionStorage.clear();
+    }
+  });
+
+  it("sends a 401 page to sign-in when the stored token is void", async () => {
+    page({ ...goodData, meta: { status: 401, title: "Sign in" } });
+    localStorage.setItem("sf.token", "t".repeat(43));
+    const fetch = vi.fn(async () => Response.json({ code: 50, msg: "login error", data: null }));
+    const reload = vi.fn();
+    const replace = vi.fn();
+    const win = Object.create(window, {
+      fetch: { value: fetch },
+      location: { value: { pathname: "/user/center", search: "", hash: "", replace, reload } },
+    });
+    try {
+      await boot({ win, registry: makeRegistry(), logger, services: false });
+      expect(reload).not.toHaveBeenCalled();
       expect(replace).toHaveBeenCalledWith("/auth/signin?redirect=%2Fuser%2Fcenter");
     } finally {
       localStorage.removeItem("sf.token");

@@ -5,7 +5,7 @@ const origin = "https://shop.test";
 const ctx: PageRequestContext = {
   userAgent: "Mozilla/5.0 (X11) Test&Co",
   referrer: `${origin}/a?b=1&c=2`,
-  cookie: "visitorId=v1; theme=dark",
+  cookie: "theme=dark; lang=zh",
   token: null,
   hideHead: false,
   hideFoot: false,
@@ -22,6 +22,13 @@ describe("page-route request", () => {
     expect(href).toBe(
       `/search?q=a%20b&request=route&ua=${encodeURIComponent(ctx.userAgent)}&referer=${encodeURIComponent(ctx.referrer)}&cookie=${encodeURIComponent(ctx.cookie)}`,
     );
+  });
+
+  it("carries no credential in the cookie marker: not the auth, session or visitor cookie, nor another script's token", () => {
+    const cookie = "visitorId=v1; sf_auth=secret-1; theme=dark; sf_session=secret-2; app_token=secret-3; PHPSESSID=secret-4";
+    const { href } = pageRouteRequest(new URL(`${origin}/`), { ...ctx, cookie });
+    expect(href).not.toMatch(/secret|visitorId|v1/);
+    expect(new URL(href, origin).searchParams.get("cookie")).toBe("theme=dark");
   });
 
   it("sends x-auth, x-hide-head and x-hide-foot only when they apply", () => {

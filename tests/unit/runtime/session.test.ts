@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi } from "../../../src/runtime/api/client";
-import { createSession, documentAuthCookie, signInUrl } from "../../../src/runtime/session";
+import { createSession, dropReadableAuthCookie, signInUrl } from "../../../src/runtime/session";
 import type { Store } from "../../../src/runtime/storage";
 import { envelope, fakeLocation, memoryStore, recordBus, scriptedFetch, testClock } from "./fakes";
 
@@ -181,45 +181,18 @@ describe("session: auth-invalid and forbidden, without loops", () => {
     rec.bus.emit("auth:forbidden", { call: "order/detail" });
     expect(location.assign).toHaveBeenCalledWith("/zh-HK/error/403");
   });
-
-  it("keeps the auth cookie equal to the stored token: on start, sign-in, another tab's sign-out and logout", async () => {
-    const rec = recordBus();
-    const { store, backing } = memoryStore(signedIn);
-    const api = createApi({ bus: rec.bus, store, clock: testClock(), fetch: scriptedFetch(ok(mei), ok(mei)) });
-    const location = fakeLocation();
-    const events = new EventTarget();
-    const written: (string | null)[] = [];
-    const session = createSession({
-      bus: rec.bus,
-      store,
-      api,
-      location,
-      events,
-      authCookie: { read: () => null, write: (t) => written.push(t) },
-    });
-    session.start();
-    expect(written.at(-1)).toBe("tok");
-    await session.signIn("new-token");
-    expect(written.at(-1)).toBe("new-token");
-    backing.removeItem("sf.token");
-    events.dispatchEvent(Object.assign(new Event("storage"), { key: "sf.token" }));
-    expect(written.at(-1)).toBeNull();
-    await session.signIn("third");
-    session.logout();
-    expect(written.at(-1)).toBeNull();
-  });
 });
 
-describe("the auth cookie in document.cookie", () => {
-  it("is written with the token's lifetime and SameSite=Lax, Secure on https, and read back", () => {
-    const doc = { cookie: "", location: { protocol: "https:" } };
+describe("the auth cookie", () => {
+  it("is never written by the page: a copy a script can read (written before issue #48) is expired", () => {
     const jar: string[] = [];
-    Object.defineProperty(doc, "cookie", { get: () => "visitorId=v1; sf_auth=a%2Bb", set: (v: string) => jar.push(v) });
-    const cookie = documentAuthCookie(doc);
-    expect(cookie.read()).toBe("a+b");
-    cookie.write("a+b");
-    expect(jar[0]).toBe(`sf_auth=a%2Bb; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax; Secure`);
-    cookie.write(null);
-    expect(jar[1]).toBe("sf_auth=; Path=/; Max-Age=0; SameSite=Lax; Secure");
+    const doc = { cookie: "", location: { protocol: "https:" } };
+    let readable = "visitorId=v1; sf_auth=a%2Bb";
+    Object.defineProperty(doc, "cookie", { get: () => readable, set: (v: string) => jar.push(v) });
+    dropReadableAuthCookie(doc);
+    expect(jar).toEqual(["sf_auth=; Path=/; Max-Age=0; SameSite=Lax; Secure"]);
+    readable = "visitorId=v1";
+    dropReadableAuthCookie(doc);
+    expect(jar).toHaveLength(1);
   });
 });

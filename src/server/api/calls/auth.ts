@@ -9,7 +9,7 @@ import { signInWait } from "../../auth/throttle";
 import { digest, issueCode, issueToken, redeemCode, revokeToken, type SessionClient, voidResetLinks } from "../../auth/tokens";
 import { type UserRow, userById, userInfo } from "../../auth/users";
 import type { Db } from "../../db/open";
-import { clearSessionCookie } from "../../forms/session-cookie";
+import { clearSessionCookie, writeAuthCookie } from "../../forms/session-cookie";
 import { MAILS_PER_HOUR } from "../../mail";
 import { ApiFail, CODE, fail } from "../envelope";
 import { type ApiDeps, type CallContext, defineCall } from "../register";
@@ -60,6 +60,7 @@ export function startSession(ctx: CallContext<unknown>, user: UserRow, method: S
     return issueToken(db, user.id, now, sessionClient(ctx.request, method));
   })();
   if (ctx.visitorId) ctx.deps.live.bind(ctx.visitorId, user.id);
+  ctx.setAuthCookie?.(token);
   return { token, user: userInfo(db, userById(db, user.id)!) };
 }
 
@@ -295,7 +296,10 @@ export const authCalls = [
   defineCall("auth/signout", "required", (ctx) => {
     revokeToken(ctx.deps.db, ctx.token!);
     // A shopper who signed in through the plain form (no JavaScript) and signs out with it is signed out of pages too.
-    if (ctx.reply) clearSessionCookie(ctx.reply, ctx.request);
+    if (ctx.reply) {
+      clearSessionCookie(ctx.reply, ctx.request);
+      writeAuthCookie(ctx.reply, ctx.request, null);
+    }
     if (ctx.visitorId) ctx.deps.live.bind(ctx.visitorId, null);
     return {};
   }),

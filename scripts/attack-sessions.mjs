@@ -1,0 +1,52 @@
+// The attacks of issue #48 on sessions, cookies, headers and logs (items 1, 6, 7, 8, 9, 10, 13),
+// run by scripts/attack.mjs against its built server with its helpers. Each prints "held" when
+// the shop refuses it.
+import { chromium } from "playwright-core";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** `shop`: { base, check, post, signUp, email } of scripts/attack.mjs. */
+export async function sessionAttacks(shop) {
+  const { base, check, signUp } = shop;
+
+  await check("session token in a page address or a script-readable cookie (issue #48, 1)", async () => {
+    const { account } = await signUp();
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    try {
+      const page = await browser.newPage();
+      const addresses = [];
+      page.on("request", (request) => addresses.push(request.url()));
+      await page.goto(`${base}/auth/signin?redirect=%2Fcategory%2Fshirts`);
+      const form = page.getByRole("main");
+      await form.getByLabel("Email or mobile number", { exact: true }).fill(account);
+      await form.getByLabel("Password", { exact: true }).fill("right-password");
+      await form.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.waitForURL(`${base}/category/shirts`);
+      await page.waitForSelector("[data-component=SiteHeader][data-island=mounted]");
+      const token = await page.evaluate(() => localStorage.getItem("sf.token"));
+      if (!token) throw new Error("the sign-in stored no token");
+      // A client navigation: the router's page-route request with its markers.
+      await page.getByRole("banner").getByRole("link", { name: "My account", exact: true }).click();
+      await page.waitForURL(`${base}/user/center`);
+      const routed = addresses.filter((a) => a.includes("request=route")).length;
+      const leaked = addresses.filter((a) => a.includes(token) || a.includes("sf_auth")).length;
+      const readable = (await page.evaluate(() => document.cookie)).includes("sf_auth");
+      const cookie = (await page.context().cookies()).find((c) => c.name === "sf_auth");
+      return {
+        held: routed > 0 && leaked === 0 && !readable && cookie?.httpOnly === true,
+        detail: `${routed} page-route requests, ${leaked} addresses with the token; sf_auth ${cookie ? (cookie.httpOnly ? "HttpOnly" : "readable by script") : "not set"}${readable ? ", in document.cookie" : ""}`,
+      };
+    } finally {
+      await browser.close();
+    }
+  });
+}
