@@ -1,6 +1,6 @@
 // The React half of the renderer, in its own chunk: pages whose islands never run
 // never download React.
-import type { ComponentType } from "react";
+import { type ComponentType, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createIslandFrame } from "../shared/island-frame";
 import { islandIds } from "../shared/island-id";
@@ -42,7 +42,8 @@ export function mountIsland<P extends object>(
   if (!options.ssr) root.render(tree);
   return {
     unmount: () => root.unmount(),
-    update: (next) => root.render(islandTree(Island, next as P, { ...options, frame, ids })),
+    // A transition: a field the shopper types in stays responsive while a swap re-renders islands.
+    update: (next) => startTransition(() => root.render(islandTree(Island, next as P, { ...options, frame, ids }))),
     setHidden,
   };
 }

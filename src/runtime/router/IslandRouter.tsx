@@ -1,8 +1,8 @@
 // The wouter Router around every island. In the browser its location hook reads the
 // router service's store (location-store.ts), so islands re-render when a navigation
-// swaps the page; on the server it reads the path the server passes. Its base is the
-// page's language prefix.
-import { type ReactNode, useContext, useMemo, useRef, useSyncExternalStore } from "react";
+// swaps the page, in a transition: typing in a field during a navigation stays responsive.
+// On the server it reads the path the server passes. Its base is the page's language prefix.
+import { type ReactNode, startTransition, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { type BaseLocationHook, Router } from "wouter";
 import type { RouterConfig } from "../../../generated/types";
 import { IslandFrameContext } from "../../shared/island-frame";
@@ -25,7 +25,22 @@ function useShownLocation<T>(part: (snapshot: LocationSnapshot) => T): T {
     if (!held.current || !frame.hidden()) held.current = locationStore.get();
     return part(held.current);
   };
-  return useSyncExternalStore(locationStore.subscribe, read, read);
+  const [shown, setShown] = useState(read);
+  // Not useSyncExternalStore, whose updates are never transitions. Both the address and the
+  // island's frame (back on screen) may change what it shows; a change between the render and
+  // this effect is caught by the first sync.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read depends only on frame and part
+  useEffect(() => {
+    const sync = () => startTransition(() => setShown(read));
+    sync();
+    const offLocation = locationStore.subscribe(sync);
+    const offFrame = frame.subscribe(sync);
+    return () => {
+      offLocation();
+      offFrame();
+    };
+  }, [frame, part]);
+  return shown;
 }
 
 const pathOf = (snapshot: LocationSnapshot) => snapshot.path;

@@ -1,6 +1,6 @@
 // Islands read the route through wouter: on the server from the path the server passes,
 // in the browser from the router service's location store.
-import { act, useEffect } from "react";
+import { act, Suspense, use, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -77,6 +77,27 @@ describe("route hooks in the browser", () => {
     expect(el.textContent).toBe("|{}|-|en|/brand/acme|page=2|false");
     act(() => locationStore.setRoutes(createRouteTable({ categories: [{ path: "/brand/:slug", types: ["brand"] }] })));
     expect(el.textContent).toBe(`brand-detail|{"slug":"acme"}|-|en|/brand/acme|page=2|false`);
+  });
+
+  it("follow a swap in a transition: an island that suspends on the new address keeps showing the old one", async () => {
+    act(() => locationStore.set({ pathname: "/cart", search: "" }));
+    const never = new Promise<never>(() => {});
+    function Slow() {
+      const info = useRouteInfo();
+      if (info.path === "/slow") use(never);
+      return <p>{info.path}</p>;
+    }
+    const el = mount(
+      <Suspense fallback={<p>loading</p>}>
+        <Slow />
+      </Suspense>,
+    );
+    expect(el.textContent).toBe("/cart");
+    // An urgent update would put the fallback in place of what the shopper sees.
+    await act(async () => locationStore.set({ pathname: "/slow", search: "" }));
+    expect(el.textContent).toBe("/cart");
+    await act(async () => locationStore.set({ pathname: "/tag", search: "" }));
+    expect(el.textContent).toBe("/tag");
   });
 
   it("navigate through the router service, under the page's prefix", () => {
