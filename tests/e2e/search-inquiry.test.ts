@@ -208,6 +208,21 @@ describe("the search list", () => {
     await page.close();
   });
 
+  it("offers the spelling of a mistyped English word under /zh/ and /zh-HK/ too (issue 49 item 12)", async () => {
+    for (const language of [LANGUAGES.zh, LANGUAGES["zh-HK"]]) {
+      const { page } = await open(`${language.prefix}/search?q=shrit`, "SearchResults");
+      const offer = page.locator(".sf-search-page__suggestion");
+      expect(await offer.innerText()).toBe(say(language, "search.page.didYouMean", { query: "shirt" }));
+      await offer.getByRole("link", { name: "shirt", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `${language.prefix}/search` && url.searchParams.get("q") === "shirt");
+      expect(await page.locator(".sf-search-page__grid > li").count()).toBeGreaterThan(0);
+      await page.goBack();
+      await offer.waitFor();
+      await checkAxe(page, `search-spelling-${language.name}`);
+      await page.close();
+    }
+  });
+
   it("finds a product by its Chinese name under /zh/", async () => {
     const zh = LANGUAGES.zh;
     const title = storeFor(store.server.localizedStore, "zh").productBySlug.get("linen-shirt")!.title;

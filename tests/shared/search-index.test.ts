@@ -235,4 +235,12 @@ describe("Chinese", () => {
   it("suggests a Chinese spelling", () => {
     expect(index.didYouMean("zh", "亚麻衫衫")).toBe("亚麻衬衫");
   });
+
+  // Every entry is found by its English name too, so a typo of one is spelled in every language (issue 49 item 12).
+  it("spells an English word mistyped on a Chinese page", () => {
+    expect(index.didYouMean("zh", "shrit")).toBe("shirt");
+    expect(index.didYouMean("zh-HK", "shrit")).toBe("shirt");
+    expect(index.didYouMean("zh-HK", "lether bakpack")).toBe("leather backpack");
+    expect(index.didYouMean("zh", "qqqqqqqq")).toBeNull();
+  });
 });

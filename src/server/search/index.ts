@@ -385,7 +385,10 @@ export function searchIndexOver(catalog: Catalog, source: SearchSource): SearchI
   function correct(language: MessageLanguage, word: string): string {
     let words = vocabulary.get(language);
     if (!words) {
-      words = new Map(source.words(language).map((r) => [r.word, r.uses]));
+      // A translated entry is found by its English name too (writeSearchIndex), so a typo of an
+      // English word is spelled against the English titles' words as well as the language's own.
+      const spoken = language === "en" ? [] : source.words("en");
+      words = new Map([...spoken, ...source.words(language)].map((r) => [r.word, r.uses]));
       vocabulary.set(language, words);
     }
     const length = charLength(word);
