@@ -49,4 +49,17 @@ export async function sessionAttacks(shop) {
       await browser.close();
     }
   });
+
+  await check("CDN cache poisoning with x-hide-head / x-hide-foot on a shared document (issue #48, 6)", async () => {
+    const plain = await (await fetch(`${base}/category/shirts`)).text();
+    const asked = await fetch(`${base}/category/shirts`, { headers: { "x-hide-head": "1", "x-hide-foot": "1" } });
+    const html = await asked.text();
+    const vary = (asked.headers.get("vary") ?? "").toLowerCase();
+    const shared = /public/.test(asked.headers.get("cache-control") ?? "");
+    const varied = vary.includes("x-hide-head") && vary.includes("x-hide-foot");
+    return {
+      held: html === plain || !shared || varied,
+      detail: `${html === plain ? "the same document" : "a different document"}; Cache-Control: ${asked.headers.get("cache-control")}; Vary: ${vary}`,
+    };
+  });
 }

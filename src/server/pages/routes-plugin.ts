@@ -235,8 +235,10 @@ export function registerPages(app: FastifyInstance, deps: PagesDeps): void {
       pathname: url.pathname,
       origin: publicOrigin(deps.publicOrigin, request),
       query: url.searchParams,
-      hideHead: request.headers[WIRE.hideHeadHeader] === "1",
-      hideFoot: request.headers[WIRE.hideFootHeader] === "1",
+      // The router's flags, for page routes only (whose Vary names them): a document heeding
+      // them would let one request strip the page a shared cache then serves to all (issue #48).
+      hideHead: asRoute && request.headers[WIRE.hideHeadHeader] === "1",
+      hideFoot: asRoute && request.headers[WIRE.hideFootHeader] === "1",
       viewer: viewerOf(deps.db, request.headers, asRoute),
       visitorId: visitorIdOf(request),
       // A page route is the client's own navigation: a form post's flash is for the document it redirected to.

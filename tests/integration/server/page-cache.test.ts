@@ -412,6 +412,18 @@ describe("cacheable documents and page routes", () => {
     expect(account.headers.get("set-cookie")).toMatch(/^visitorId=/);
   });
 
+  it("keeps a shared document whole whatever x-hide-head / x-hide-foot say: they belong to page routes (issue #48)", async () => {
+    const plain = await (await fetch(`${store.url}/category/shirts`)).text();
+    const asked = await fetch(`${store.url}/category/shirts`, { headers: { "x-hide-head": "1", "x-hide-foot": "1" } });
+    expect(asked.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
+    // Whatever the document varies on is in Vary; these headers change nothing in it.
+    expect(asked.headers.get("vary")).toBe("accept-encoding");
+    const html = await asked.text();
+    expect(html).toBe(plain);
+    expect(html).toMatch(/<div id="page-head">\s*<[^/]/);
+    expect(html).toMatch(/<div id="page-foot">\s*<[^/]/);
+  });
+
   it("compresses a cached body once per encoding, as the client asks", async () => {
     const url = `${store.url}/product/linen-shirt`;
     await fetch(url);
