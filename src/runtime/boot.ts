@@ -24,6 +24,17 @@ export interface BootEnv {
   services?: boolean;
 }
 
+/**
+ * What a theme's script may call, as `window.storefront`: `mount(element)` starts the islands of
+ * HTML it inserted after boot outside a region swap (an element that is an island, or holds
+ * some), as the router does for the HTML it swaps in. Islands already started are left alone.
+ */
+export interface StorefrontApi {
+  mount(el: Element): Promise<void>;
+}
+
+const ISLAND = "[data-component]";
+
 export interface Booted {
   data: InitialData | null;
   renderer: Renderer;
@@ -93,6 +104,9 @@ export async function boot(env: BootEnv): Promise<Booted | null> {
     loadProviders: createProvidersLoader(doc, () => services),
     signedIn: () => services?.session.getSnapshot().signedIn ?? false,
   });
+  (win as Win & { storefront?: StorefrontApi }).storefront = {
+    mount: (el) => renderer.mountRegion(el.matches(ISLAND) && el.parentElement ? el.parentElement : el),
+  };
   if (env.services !== false) services = startServices({ win, bus: createBus(), renderer, logger });
   const regions = REGION_IDS.map((id) => doc.getElementById(id)).filter((el) => el !== null);
   const [checked] = await Promise.all([

@@ -44,6 +44,26 @@ describe("boot", () => {
     expect(logger.error).not.toHaveBeenCalled();
   });
 
+  it("starts the islands a theme's script inserts after boot through storefront.mount, once each", async () => {
+    page(goodData);
+    const booted = await boot({ win: window, registry: makeRegistry(), logger, services: false });
+    await vi.waitFor(() => expect(document.getElementById("b")!.getAttribute("data-island")).toBe("mounted"));
+    const storefront = (window as unknown as { storefront: import("../../../src/runtime/boot").StorefrontApi }).storefront;
+    const body = document.getElementById("page-body")!;
+    body.insertAdjacentHTML("beforeend", `<aside id="theme">${island("Counter", { start: 5 }, { id: "t" })}</aside>`);
+    body.insertAdjacentHTML("beforeend", island("Counter", { start: 7 }, { id: "alone" }));
+    expect(document.getElementById("t")!.hasAttribute("data-island")).toBe(false);
+    await storefront.mount(document.getElementById("theme")!);
+    await storefront.mount(document.getElementById("alone")!);
+    await vi.waitFor(() => expect(document.getElementById("t")!.getAttribute("data-island")).toBe("mounted"));
+    await vi.waitFor(() => expect(document.getElementById("alone")!.getAttribute("data-island")).toBe("mounted"));
+    expect(document.getElementById("t")!.textContent).toContain("5");
+    // Again: nothing mounts twice, and the page's own islands stay as they were.
+    await storefront.mount(body);
+    expect(body.querySelectorAll("[data-island=mounted]")).toHaveLength(3);
+    expect(booted?.renderer.stateOf(document.getElementById("b")!)).toBe("mounted");
+  });
+
   it("sends a 401 page to sign-in with the current address, mounting nothing", async () => {
     page({ ...goodData, meta: { status: 401, title: "Sign in" } });
     const replace = vi.fn();
