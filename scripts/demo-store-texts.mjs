@@ -8,7 +8,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** English -> [zh, zh-HK], for texts written once. */
+/** @typedef {[zh: string, zhHK: string]} Chinese A text in zh and in zh-HK. */
+
+/**
+ * English -> [zh, zh-HK], for texts written once.
+ * @type {Record<string, Chinese>}
+ */
 const PHRASES = {
   // Categories and their intros.
   Shirts: ["衬衫", "恤衫"],
@@ -225,7 +230,10 @@ const PHRASES = {
   "Demo Store": ["示例商店", "示範商店"],
 };
 
-/** Category slug -> how a product's summary opens in zh and zh-HK. */
+/**
+ * Category slug -> how a product's summary opens in zh and zh-HK.
+ * @type {Record<string, Chinese>}
+ */
 const STAPLE = {
   shirts: ["衬衫衣橱必备", "恤衫衣櫥必備"],
   knitwear: ["针织衣橱必备", "針織衣櫥必備"],
@@ -237,51 +245,66 @@ const STAPLE = {
   stationery: ["文具必备", "文具必備"],
 };
 
-/** Texts built from parts, as the generator writes them: [pattern, (match) => [zh, zh-HK]]. */
+/**
+ * Texts built from parts, as the generator writes them: [pattern, (...groups) => [zh, zh-HK]].
+ * @type {[RegExp, (...groups: string[]) => Chinese][]}
+ */
 const PATTERNS = [
   [
     /^Our (.+), chosen to last\.$/,
-    (m) => {
-      const [zh, hk] = phrase(capitalize(m[1])) ?? [m[1], m[1]];
+    (name) => {
+      const [zh, hk] = phrase(capitalize(name)) ?? [name, name];
       return [`我们精选的${zh}，经久耐用。`, `我們精選的${hk}，經久耐用。`];
     },
   ],
   [
     /^Our (.+) is designed in small batches and tested for everyday use\.$/,
-    (m) => {
-      const [zh, hk] = productName(m[1]);
+    (name) => {
+      const [zh, hk] = productName(name);
       return [`我们的${zh}小批量设计生产，并经过日常使用检验。`, `我們的${hk}以小批量設計生產，並經日常使用測試。`];
     },
   ],
   // A variant: "Navy / M" (sizes are written the same in every language).
   [
     /^([A-Za-z]+) \/ (S|M|L|XL)$/,
-    (m) => {
-      const [zh, hk] = phrase(m[1]);
-      return [`${zh} / ${m[2]}`, `${hk} / ${m[2]}`];
+    (colour, size) => {
+      const [zh, hk] = phrase(colour) ?? [colour, colour];
+      return [`${zh} / ${size}`, `${hk} / ${size}`];
     },
   ],
-  [/^(S|M|L|XL)$/, (m) => [m[1], m[1]]],
+  [/^(S|M|L|XL)$/, (size) => [size, size]],
 ];
 
+/** @param {string} s */
 const capitalize = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** @param {string} en @returns {Chinese | undefined} */
 const phrase = (en) => PHRASES[en];
-/** "linen shirt" -> the product's names. */
+/**
+ * "linen shirt" -> the product's names.
+ * @param {string} lower
+ * @returns {Chinese}
+ */
 function productName(lower) {
   const key = Object.keys(PHRASES).find((k) => k.toLowerCase() === lower);
-  return key ? PHRASES[key] : [lower, lower];
+  return (key && PHRASES[key]) || [lower, lower];
 }
 
-/** The text as { en, zh, "zh-HK" }, or the English string when no translation is known. */
+/**
+ * The text as { en, zh, "zh-HK" }, or the English string when no translation is known.
+ * @param {unknown} en
+ * @param {{ category?: string }} [context]
+ * @returns {unknown} what is not a string comes back as it is
+ */
 export function translate(en, context = {}) {
   if (typeof en !== "string") return en;
   const summary = /^A .+ staple: the (.+), made to last\.$/.exec(en);
-  if (summary && context.category && STAPLE[context.category]) {
+  const staple = context.category ? STAPLE[context.category] : undefined;
+  if (summary?.[1] !== undefined && staple) {
     const [zh, hk] = productName(summary[1]);
     return {
       en,
-      zh: `${STAPLE[context.category][0]}：${zh}，经久耐用。`,
-      "zh-HK": `${STAPLE[context.category][1]}：${hk}，經久耐用。`,
+      zh: `${staple[0]}：${zh}，经久耐用。`,
+      "zh-HK": `${staple[1]}：${hk}，經久耐用。`,
     };
   }
   const known = phrase(en);
@@ -289,24 +312,40 @@ export function translate(en, context = {}) {
   for (const [pattern, build] of PATTERNS) {
     const m = pattern.exec(en);
     if (m) {
-      const [zh, hk] = build(m);
+      const [zh, hk] = build(...m.slice(1));
       return { en, zh, "zh-HK": hk };
     }
   }
   return en;
 }
 
-/** English of a text, whether plain or already translated. */
-const english = (value) => (value && typeof value === "object" && typeof value.en === "string" ? value.en : value);
+/**
+ * English of a text, whether plain or already translated.
+ * @param {unknown} value
+ */
+const english = (value) =>
+  value && typeof value === "object" && "en" in value && typeof value.en === "string" ? value.en : value;
+/** @param {unknown} value @param {{ category?: string }} [context] */
 const tr = (value, context) => (value === undefined ? undefined : translate(english(value), context));
+/** @param {unknown} list @param {{ category?: string }} [context] */
 const trList = (list, context) => (Array.isArray(list) ? list.map((v) => tr(v, context)) : list);
 
-/** Sets `key` only when the item has it, keeping the order of its keys. */
+/**
+ * Sets `key` only when the item has it, keeping the order of its keys.
+ * @param {Record<string, unknown>} item
+ * @param {string} key
+ * @param {unknown} value
+ */
 function set(item, key, value) {
   if (Object.hasOwn(item, key)) item[key] = value;
 }
 
-/** The items of a catalog file (by its name, "products.json") with their texts translated. */
+/**
+ * The items of a catalog file (by its name, "products.json") with their texts translated.
+ * @param {string} file
+ * @param {any[]} items the file's items, as its schema has them
+ * @returns {any[]}
+ */
 export function localizeItems(file, items) {
   return items.map((source) => {
     const item = structuredClone(source);

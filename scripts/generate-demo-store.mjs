@@ -17,7 +17,13 @@ const rand = () => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
   return seed / 2147483648;
 };
-const pick = (list) => list[Math.floor(rand() * list.length)];
+/**
+ * One item of `list`, at random; `list` is never empty.
+ * @template T
+ * @param {readonly T[]} list
+ */
+const pick = (list) => /** @type {T} */ (list[Math.floor(rand() * list.length)]);
+/** @param {number} n */
 const round = (n) => Math.round(n * 100) / 100;
 
 const CATEGORIES = [
@@ -79,6 +85,7 @@ const CATEGORIES = [
   },
 ];
 const TAGS = ["organic", "bestseller", "new", "gift-idea", "sustainable", "handmade", "limited", "travel", "summer", "winter"];
+/** @type {[name: string, hex: string][]} */
 const COLORS = [
   ["Black", "#111827"],
   ["Navy", "#1e3a8a"],
@@ -89,6 +96,7 @@ const COLORS = [
 ];
 const SIZES = ["S", "M", "L", "XL"];
 
+/** @type {Record<string, string>} */
 const SHAPES = {
   shirt: '<path d="M70 40l30-15h40l30 15 30 30-25 20-15-10v95H80V80L65 90 40 70z"/>',
   shoe: '<path d="M35 150v-40l40-15 30 25 60 10c15 3 25 10 25 20z"/>',
@@ -99,6 +107,7 @@ const SHAPES = {
   book: '<rect x="70" y="40" width="100" height="140" rx="6"/>',
 };
 
+/** @param {string} title @param {string} color @param {string} shape @param {string} accent */
 function svg(title, color, shape, accent) {
   const safe = title.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" role="img" aria-label="${safe}">
@@ -109,11 +118,14 @@ function svg(title, color, shape, accent) {
 `;
 }
 
+/** @param {string} s */
 const slugify = (s) =>
   s
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
+/** @typedef {import("../generated/types").StoreProduct & { tags: string[] }} DemoProduct Every demo product has tags. */
+/** @type {DemoProduct[]} */
 const products = [];
 let id = 1;
 for (const cat of CATEGORIES) {
@@ -148,6 +160,8 @@ for (const cat of CATEGORIES) {
     }
     writeFileSync(join(images, `${slug}.svg`), svg(title, cat.color, cat.shape, cat.color));
     const tags = [...new Set([pick(TAGS), pick(TAGS)])];
+    // Every product has a colour, so a variant.
+    const first = /** @type {(typeof variants)[number]} */ (variants[0]);
     products.push({
       id: id++,
       slug,
@@ -160,8 +174,8 @@ for (const cat of CATEGORIES) {
       category: cat.slug,
       tags,
       images: [`/media/${slug}.svg`, ...colours.map(([c]) => `/media/${slug}-${slugify(c)}.svg`)],
-      price: variants[0].price,
-      ...(discounted ? { linePrice: variants[0].linePrice } : {}),
+      price: first.price,
+      ...(discounted ? { linePrice: first.linePrice } : {}),
       variants: variants.map((v) => JSON.parse(JSON.stringify(v))),
       createdAt: `2026-${String(1 + Math.floor(rand() * 10)).padStart(2, "0")}-${String(1 + Math.floor(rand() * 27)).padStart(2, "0")}`,
     });
@@ -202,6 +216,7 @@ const ARTICLE_SIZES = [
   [240, 180],
   [240, 280],
 ];
+/** @param {string} title @param {number} width @param {number} height */
 function articleSvg(title, width, height) {
   const safe = title.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const top = Math.round((height - 140) / 2) - 10;
@@ -213,7 +228,8 @@ function articleSvg(title, width, height) {
 `;
 }
 
-const articles = [
+/** @type {[slug: string, title: string, excerpt: string, tags: string[], publishedAt: string][]} */
+const articleRows = [
   [
     "caring-for-linen",
     "Caring for linen",
@@ -298,8 +314,9 @@ const articles = [
     ["sustainable", "handmade"],
     "2026-11-15",
   ],
-].map(([slug, title, excerpt, tags, publishedAt], i) => {
-  const [width, height] = ARTICLE_SIZES[i % ARTICLE_SIZES.length];
+];
+const articles = articleRows.map(([slug, title, excerpt, tags, publishedAt], i) => {
+  const [width, height] = /** @type {[number, number]} */ (ARTICLE_SIZES[i % ARTICLE_SIZES.length]);
   writeFileSync(join(images, `article-${slug}.svg`), articleSvg(title, width, height));
   return {
     slug,
@@ -334,6 +351,7 @@ const pages = [
   body: [`${title} for the Demo Store.`, "This page is part of the demo data shipped with the reference server."],
 }));
 
+/** @param {(product: DemoProduct) => boolean} pred */
 const bySlug = (pred) => products.filter(pred).map((p) => p.slug);
 const collections = [
   {
@@ -471,11 +489,13 @@ const categories = CATEGORIES.map(({ slug, name }) => ({
   slug,
   name,
   description: `Our ${name.toLowerCase()}, chosen to last.`,
-  image: `/media/${products.find((p) => p.category === slug).slug}.svg`,
+  // Every category has products.
+  image: `/media/${/** @type {DemoProduct} */ (products.find((p) => p.category === slug)).slug}.svg`,
 }));
 const tags = TAGS.map((slug) => ({ slug, name: slug.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()) }));
 
 // Texts go out in English, zh and zh-HK (scripts/demo-store-texts.mjs); reviews stay as written.
+/** @param {string} name @param {string} schema @param {unknown[]} items */
 const write = (name, schema, items) =>
   writeFileSync(
     join(store, name),

@@ -14,8 +14,26 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const STEP_TIMEOUT_MS = 10_000;
 const RECORDED_EMAIL = "recorded@example.com";
 
+/** @typedef {(line: string) => void} Log */
+/** @typedef {import("./record-scrub.mjs").Scrubber} Scrubber */
+/**
+ * One /api/web call the page made, scrubbed.
+ * @typedef {{ call: string, status: number, request: unknown, response: unknown }} Exchange
+ */
+/**
+ * One live-socket frame, scrubbed.
+ * @typedef {{ socket: number, from: "client" | "server", data: unknown }} Frame
+ */
+
+/** @returns {Record<string, string>} message id -> English text */
 const messages = () => JSON.parse(readFileSync(join(ROOT, "generated/messages/en.json"), "utf8"));
 
+/**
+ * @param {string} base
+ * @param {string} call
+ * @param {unknown} body
+ * @returns {Promise<{ code: number, msg?: string }>} the call's answer
+ */
 async function postJson(base, call, body) {
   const response = await fetch(`${base}/api/web/${call}`, {
     method: "POST",
@@ -25,7 +43,12 @@ async function postJson(base, call, body) {
   return response.json();
 }
 
-/** An account to sign in with: RECORD_EMAIL/RECORD_PASSWORD, or a new one confirmed through /dev/outbox. */
+/**
+ * An account to sign in with: RECORD_EMAIL/RECORD_PASSWORD, or a new one confirmed through /dev/outbox.
+ * @param {string} base
+ * @param {Log} log
+ * @returns {Promise<{ email: string, password: string, link?: string | null } | null>}
+ */
 async function account(base, log) {
   if (process.env.RECORD_EMAIL && process.env.RECORD_PASSWORD) {
     return { email: process.env.RECORD_EMAIL, password: process.env.RECORD_PASSWORD, link: null };
@@ -39,21 +62,33 @@ async function account(base, log) {
   const password = "recorded-Passw0rd";
   const signed = await postJson(base, "auth/signup", { email, password, agree: true, firstName: "Rec", lastName: "Order" });
   if (signed.code !== 0) throw new Error(`sign-up for the journey failed: ${signed.msg}`);
+  /** @type {{ recipient: string, link?: string }[]} */
   const mails = await (await fetch(`${base}/dev/outbox?format=json`)).json();
   const mail = mails.find((m) => m.recipient === email && m.link);
   if (!mail) throw new Error(`the store mailed no link to ${email}`);
   return { email, password, link: mail.link };
 }
 
+/**
+ * @typedef {(page: import("playwright-core").Page, base: string, t: Record<string, string>, log: Log, scrub: Scrubber) => Promise<void>} Journey
+ */
+
+/** @type {Record<string, Journey>} */
 const JOURNEYS = {
   async shop(page, base, t, log, scrub) {
+    /** @param {string} key */
+    const say = (key) => {
+      const text = t[key];
+      if (text === undefined) throw new Error(`generated/messages/en.json has no "${key}"`);
+      return text;
+    };
     await page.goto(`${base}/`);
     await page.waitForLoadState("load");
     const product = page.locator('main a[href*="/product/"]').first();
     await product.click();
     await page.waitForURL(/\/product\//);
     await page.waitForLoadState("load");
-    const button = page.getByRole("button", { name: t["product.addToCart"], exact: true }).first();
+    const button = page.getByRole("button", { name: say("product.addToCart"), exact: true }).first();
     // A click before the island runs would post the plain form instead of calling the API.
     await button.scrollIntoViewIfNeeded();
     await button.hover();
@@ -62,7 +97,7 @@ const JOURNEYS = {
         [...document.querySelectorAll("button")]
           .filter((b) => b.textContent?.trim() === name)
           .some((b) => b.closest("[data-island]")?.getAttribute("data-island") === "mounted"),
-      t["product.addToCart"],
+      say("product.addToCart"),
     );
     const added = page.waitForResponse((r) => r.url().includes("/api/web/cart/"), { timeout: STEP_TIMEOUT_MS });
     await button.click();
@@ -82,8 +117,8 @@ const JOURNEYS = {
         await page.goto(`${base}/auth/signin`);
         const form = page.getByRole("main");
         await form.getByLabel(t["auth.account.label"] ?? "Email or mobile number", { exact: true }).fill(who.email);
-        await form.getByLabel(t["auth.password.label"], { exact: true }).fill(who.password);
-        await form.getByRole("button", { name: t["auth.signin.submit"], exact: true }).click();
+        await form.getByLabel(say("auth.password.label"), { exact: true }).fill(who.password);
+        await form.getByRole("button", { name: say("auth.signin.submit"), exact: true }).click();
       }
       await page.waitForFunction(() => (localStorage.getItem("sf.token") ?? "").length > 0, null, { timeout: STEP_TIMEOUT_MS });
     }
@@ -94,7 +129,12 @@ const JOURNEYS = {
   },
 };
 
-/** Runs journey `name` against `base`; returns `{ exchanges, frames }`, scrubbed, and the session `token` it ended with. */
+/**
+ * Runs journey `name` against `base`; returns `{ exchanges, frames }`, scrubbed, and the session `token` it ended with.
+ * @param {string} name
+ * @param {{ base: string, scrub: Scrubber, log?: Log }} options
+ * @returns {Promise<{ exchanges: Exchange[], frames: Frame[], token: string | null }>}
+ */
 export async function runJourney(name, { base, scrub, log = console.log }) {
   const journey = JOURNEYS[name];
   if (!journey) throw new Error(`no journey "${name}"; journeys: ${Object.keys(JOURNEYS).join(", ")}`);
@@ -104,8 +144,11 @@ export async function runJourney(name, { base, scrub, log = console.log }) {
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
   });
+  /** @type {(Exchange | null)[]} */
   const exchanges = [];
+  /** @type {Frame[]} */
   const frames = [];
+  /** @type {string | null} */
   let token = null;
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en" });
@@ -149,7 +192,8 @@ export async function runJourney(name, { base, scrub, log = console.log }) {
     let sockets = 0;
     page.on("websocket", (ws) => {
       const socket = sockets++;
-      const push = (from) => (event) => {
+      /** @param {Frame["from"]} from */
+      const push = (from) => (/** @type {{ payload: string | Buffer }} */ event) => {
         let data;
         try {
           data = JSON.parse(String(event.payload));
@@ -169,5 +213,5 @@ export async function runJourney(name, { base, scrub, log = console.log }) {
   }
   log(`journey ${name}: ${exchanges.length} /api/web exchanges, ${frames.length} socket frames`);
   // The token is for the recorder (the account area, signed in); it is never written.
-  return { exchanges: exchanges.filter(Boolean), frames, token };
+  return { exchanges: exchanges.filter((exchange) => exchange !== null), frames, token };
 }

@@ -24,6 +24,38 @@ import {
 } from "./record-check.mjs";
 import { BASE_PLACEHOLDER, createScrubber } from "./record-scrub.mjs";
 
+/** @typedef {import("./record-check.mjs").Validators} Validators */
+/** @typedef {import("./record-scrub.mjs").Scrubber} Scrubber */
+/** @typedef {(line: string) => void} Log */
+/**
+ * A rule a recorded file breaks.
+ * @typedef {{ file: string, pointer: string, message: string }} RecordProblem
+ */
+/**
+ * A difference between a recording and the live store.
+ * @typedef {{ file: string, pointer: string, old: unknown, new: unknown }} RecordDrift
+ */
+/**
+ * An address to record; `prefix`, the language prefix it was found under.
+ * @typedef {{ path: string, prefix?: string }} RouteItem
+ */
+/**
+ * A recorded route in `recording.json`.
+ * @typedef {object} RecordedEntry
+ * @property {string} name
+ * @property {string} path
+ * @property {string | null} route
+ * @property {number} status
+ * @property {Record<string, string>} headers
+ * @property {string} answer
+ * @property {number} documentStatus
+ * @property {Record<string, string>} documentHeaders
+ * @property {string} document
+ * @property {boolean} [signedIn]
+ */
+/** @typedef {ReturnType<typeof storeClient>} StoreClient */
+/** @typedef {{ client: StoreClient, scrub: Scrubber, validators: Validators, out: string }} RecordContext */
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const FORMAT = 1;
 
@@ -73,18 +105,30 @@ function newVisitorId() {
   return `rec${Math.random().toString(36).slice(2, 12)}${Date.now().toString(36)}`;
 }
 
-/** Runs `work` over `items`, `limit` at a time. */
+/**
+ * Runs `work` over `items`, `limit` at a time.
+ * @template T
+ * @param {readonly T[]} items
+ * @param {number} limit
+ * @param {(item: T) => Promise<unknown>} work
+ */
 async function eachLimited(items, limit, work) {
   let next = 0;
   const run = async () => {
-    while (next < items.length) await work(items[next++]);
+    while (next < items.length) await work(/** @type {T} */ (items[next++]));
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
 }
 
-/** A client of one store: documents and page-route answers, as a browser asks for them. */
+/**
+ * A client of one store: documents and page-route answers, as a browser asks for them.
+ * @param {string} base
+ * @param {string} visitorId
+ * @param {string} [token] a session, for the signed-in pages
+ */
 export function storeClient(base, visitorId, token) {
   const origin = new URL(base).origin;
+  /** @param {string} accept */
   const headers = (accept) => ({
     accept,
     cookie: `visitorId=${visitorId}`,
@@ -93,10 +137,12 @@ export function storeClient(base, visitorId, token) {
   });
   return {
     origin,
+    /** @param {string} path */
     async document(path) {
       const response = await fetch(origin + path, { headers: headers("text/html"), signal: AbortSignal.timeout(TIMEOUT_MS) });
       return { status: response.status, headers: response.headers, html: await response.text() };
     },
+    /** @param {string} path */
     async route(path) {
       const url = new URL(path, origin);
       const markers = `request=route&ua=storefront-recorder&referer=&cookie=${encodeURIComponent(`visitorId=${visitorId}`)}`;
@@ -106,6 +152,7 @@ export function storeClient(base, visitorId, token) {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       const text = await response.text();
+      /** @type {any} the answer's JSON, checked against its schema by record-check */
       let body;
       try {
         body = JSON.parse(text);
@@ -114,6 +161,7 @@ export function storeClient(base, visitorId, token) {
       }
       return { status: response.status, headers: response.headers, body, text };
     },
+    /** @param {string} path */
     async text(path) {
       const response = await fetch(origin + path, { headers: headers("*/*"), signal: AbortSignal.timeout(TIMEOUT_MS) });
       return response.ok ? response.text() : "";
@@ -121,8 +169,13 @@ export function storeClient(base, visitorId, token) {
   };
 }
 
-/** Same-origin addresses a page links to (href attributes), without their fragment. */
+/**
+ * Same-origin addresses a page links to (href attributes), without their fragment.
+ * @param {string} html
+ * @param {string} origin
+ */
 export function linksOf(html, origin) {
+  /** @type {Set<string>} */
   const out = new Set();
   for (const match of html.matchAll(/href=(?:"([^"]*)"|'([^']*)')/g)) {
     const raw = (match[1] ?? match[2] ?? "").replace(/&amp;/g, "&");
@@ -140,12 +193,18 @@ export function linksOf(html, origin) {
   return [...out];
 }
 
-/** Addresses listed by the store's sitemaps. */
+/**
+ * Addresses listed by the store's sitemaps.
+ * @param {StoreClient} client
+ */
 async function sitemapPaths(client) {
-  const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].trim());
+  /** @param {string} xml */
+  const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => String(m[1]).trim());
   const index = await client.text("/sitemap.xml").catch(() => "");
+  /** @type {string[]} */
   const out = [];
   for (const sitemap of locs(index)) {
+    /** @param {string} loc */
     const pathOf = (loc) => {
       try {
         const url = new URL(loc);
@@ -158,13 +217,18 @@ async function sitemapPaths(client) {
     if (!path) continue;
     const pages = locs(await client.text(path).catch(() => ""))
       .map(pathOf)
-      .filter(Boolean);
+      .filter((page) => page !== null);
     out.push(...pages);
   }
   return out;
 }
 
-/** A file name for a route: its name, with the prefix before it and a counter after a repeat. */
+/**
+ * A file name for a route: its name, with the prefix before it and a counter after a repeat.
+ * @param {Set<string>} taken
+ * @param {string} route
+ * @param {string} [prefix]
+ */
 function fileNameOf(taken, route, prefix = "") {
   const base = `${prefix ? `${prefix.slice(1)}--` : ""}${route}`.replace(/[^A-Za-z0-9_-]/g, "_");
   let name = base;
@@ -173,13 +237,19 @@ function fileNameOf(taken, route, prefix = "") {
   return name;
 }
 
-/** Fetches one route (its page-route answer and its document), scrubbed and checked. */
+/**
+ * Fetches one route (its page-route answer and its document), scrubbed and checked.
+ * @param {RecordContext} ctx
+ * @param {RouteItem} item
+ */
 async function recordRoute(ctx, item) {
   const [route, doc] = await Promise.all([ctx.client.route(item.path), ctx.client.document(item.path)]);
+  /** @type {any} the answer's JSON, scrubbed */
   const answer = route.body === undefined ? undefined : ctx.scrub.json(route.body);
   const html = ctx.scrub.text(doc.html);
   return {
     path: item.path,
+    /** @type {string | null} */
     route: answer?.data?.meta?.route ?? null,
     status: route.status,
     headers: ctx.scrub.headers(route.headers),
@@ -195,7 +265,13 @@ async function recordRoute(ctx, item) {
   };
 }
 
-/** Writes a recorded route under `name`; returns its index entry. */
+/**
+ * Writes a recorded route under `name`; returns its index entry.
+ * @param {RecordContext} ctx
+ * @param {string} name
+ * @param {Awaited<ReturnType<typeof recordRoute>>} result
+ * @returns {RecordedEntry}
+ */
 function writeRoute(ctx, name, result) {
   const answerFile = `routes/${name}.json`;
   const documentFile = `documents/${name}.html`;
@@ -214,14 +290,23 @@ function writeRoute(ctx, name, result) {
   };
 }
 
-/** `/product/*` for `/product/linen-shirt`: the first segment and the depth. */
+/**
+ * `/product/*` for `/product/linen-shirt`: the first segment and the depth.
+ * @param {string} path
+ */
 function shapeOf(path) {
   const segments = new URL(path, "http://x").pathname.split("/").filter(Boolean);
   return `/${segments[0] ?? ""}#${segments.length}`;
 }
 
-/** `paths` without repeats, at most PER_SHAPE of each shape, minus those already `seen`. */
+/**
+ * `paths` without repeats, at most PER_SHAPE of each shape, minus those already `seen`.
+ * @param {readonly string[]} paths
+ * @param {Set<string>} seen
+ * @param {Map<string, number>} shapes
+ */
 function sample(paths, seen, shapes) {
+  /** @type {string[]} */
   const out = [];
   for (const path of paths) {
     if (seen.has(path)) continue;
@@ -238,12 +323,26 @@ function sample(paths, seen, shapes) {
 /** Language prefixes (`/zh`, `/zh-HK`) at the start of a path. */
 const PREFIX = /^\/(?:zh|zh-TW|zh-HK|en|de|es|fr|id|it|ja|ko|pt|th|fil|vi)(?=\/|$)/;
 
-/** The default route list: one address per route name the store answers, found from its links and sitemaps. */
+/**
+ * An address that answered a page route: `answer`, its JSON.
+ * @typedef {{ path: string, route: string, status: number, order: number, answer: any }} Found
+ */
+
+/**
+ * The default route list: one address per route name the store answers, found from its links and sitemaps.
+ * @param {StoreClient} client
+ * @param {Log} log
+ * @returns {Promise<RouteItem[]>}
+ */
 async function discoverRoutes(client, log) {
+  /** @type {Map<string, Found>} */
   const byRoute = new Map();
+  /** @type {Set<string>} */
   const seen = new Set();
+  /** @type {Map<string, number>} */
   const shapes = new Map();
   let probed = 0;
+  /** @param {string[]} paths */
   const probe = async (paths) => {
     const fresh = sample(
       paths.filter((p) => !PREFIX.test(p)),
@@ -251,11 +350,12 @@ async function discoverRoutes(client, log) {
       shapes,
     ).slice(0, Math.max(0, MAX_CANDIDATES - probed));
     probed += fresh.length;
+    /** @type {Found[]} */
     const found = [];
     await eachLimited(fresh, CONCURRENCY, async (path) => {
       const answer = await client.route(path).catch(() => null);
       const route = answer?.body?.data?.meta?.route;
-      if (!route) return;
+      if (!route || !answer) return;
       // Keep the order of `paths`, so that the store's first link of a kind wins on every run.
       found.push({ path, route, status: answer.status, order: fresh.indexOf(path), answer: answer.body });
     });
@@ -273,6 +373,7 @@ async function discoverRoutes(client, log) {
   const next = first.flatMap((f) => linksOf(`${f.answer.data.pageBody ?? ""}${f.answer.data.pageHead ?? ""}`, client.origin));
   await probe(next);
   // Category routes the store's router config adds (`/brand/:slug`), tried with a category's slug.
+  /** @type {{ categories?: { path: unknown }[] }} */
   const router = initialDataOf(home.html)?.config?.router ?? {};
   const categorySlug = byRoute.get("category-detail")?.path.split("/").pop();
   if (categorySlug && Array.isArray(router.categories)) {
@@ -285,6 +386,7 @@ async function discoverRoutes(client, log) {
     ),
   );
   log(`found ${byRoute.size} route kinds among ${probed} addresses`);
+  /** @type {RouteItem[]} */
   const list = [...byRoute.values()].map((f) => ({ path: f.path }));
   for (const { prefix, route } of PREFIXED) {
     const found = byRoute.get(route);
@@ -296,16 +398,21 @@ async function discoverRoutes(client, log) {
 /**
  * Signed-in addresses of the account area: the `refused` ones (401 signed out) and the
  * account pages they link to, one per route name, in a stable order.
+ * @param {StoreClient} client
+ * @param {string[]} refused
  */
 async function discoverSignedIn(client, refused) {
   const areas = new Set(refused.map((p) => `/${p.split("/")[1]}/`));
+  /** @type {Map<string, { path: string, route: string, answer: any }>} */
   const byRoute = new Map();
+  /** @param {string[]} paths */
   const probe = async (paths) => {
+    /** @type {{ path: string, route: string, answer: any }[]} */
     const found = [];
     await eachLimited(paths, CONCURRENCY, async (path) => {
       const answer = await client.route(path).catch(() => null);
       const route = answer?.body?.data?.meta?.route;
-      if (route && answer.status === 200) found.push({ path, route, answer: answer.body });
+      if (route && answer?.status === 200) found.push({ path, route, answer: answer.body });
     });
     found.sort((a, b) => paths.indexOf(a.path) - paths.indexOf(b.path));
     for (const f of found) if (!byRoute.has(f.route)) byRoute.set(f.route, f);
@@ -319,7 +426,11 @@ async function discoverSignedIn(client, refused) {
   return [...byRoute.values()].map((f) => f.path);
 }
 
-/** Reads a `--routes` file: one address a line, `#` starts a comment. */
+/**
+ * Reads a `--routes` file: one address a line, `#` starts a comment.
+ * @param {string} file
+ * @returns {RouteItem[]}
+ */
 export function readRouteList(file) {
   return readFileSync(file, "utf8")
     .split("\n")
@@ -332,6 +443,8 @@ export function readRouteList(file) {
  * Records `base` into `out`. Options: `routes` (a list of `{ path }`, else discovered),
  * `journey` (a journey name of scripts/record-journey.mjs), `schemaDir`, `log`.
  * Returns `{ entries, problems }`.
+ * @param {{ base: string, out: string, routes?: RouteItem[], journey?: string, schemaDir?: string, log?: Log }} options
+ * @returns {Promise<{ entries: RecordedEntry[], problems: RecordProblem[] }>}
  */
 export async function recordStore({ base, out, routes, journey, schemaDir = join(ROOT, "schemas"), log = console.log }) {
   const validators = loadValidators(schemaDir);
@@ -347,21 +460,27 @@ export async function recordStore({ base, out, routes, journey, schemaDir = join
   if (!list.length)
     throw new Error(`${client.origin} answered no page route (GET /?request=route); does it speak the wire contract?`);
   const ctx = { client, scrub, validators, out };
+  /** @type {Set<string>} */
   const taken = new Set();
+  /** @type {RecordedEntry[]} */
   const entries = [];
+  /** @type {RecordProblem[]} */
   const problems = [];
   // Named in list order, so that names and files are the same on every run.
+  /** @type {{ item: RouteItem, result: Awaited<ReturnType<typeof recordRoute>> }[]} */
   const named = [];
   await eachLimited(list, CONCURRENCY, async (item) => {
     const result = await recordRoute(ctx, item);
     named.push({ item, result });
   });
   for (const item of list) {
-    const { result } = named.find((n) => n.item === item);
+    // Every item was recorded above.
+    const { result } = /** @type {(typeof named)[number]} */ (named.find((n) => n.item === item));
     const name = fileNameOf(taken, result.route ?? `status-${result.status}`, item.prefix ?? PREFIX.exec(item.path)?.[0]);
     entries.push(writeRoute(ctx, name, result));
     problems.push(...result.problems.map((p) => ({ ...p, file: p.file.replace("{name}", name) })));
   }
+  /** @type {string[]} */
   const journeys = [];
   if (journey) {
     const { runJourney } = await import("./record-journey.mjs");
@@ -376,10 +495,12 @@ export async function recordStore({ base, out, routes, journey, schemaDir = join
       const signedIn = { ...ctx, client: storeClient(base, visitorId, token) };
       const refused = entries.filter((e) => e.status === 401).map((e) => e.path);
       const paths = await discoverSignedIn(signedIn.client, refused);
+      /** @type {Awaited<ReturnType<typeof recordRoute>>[]} */
       const results = [];
       await eachLimited(paths, CONCURRENCY, async (path) => results.push(await recordRoute(signedIn, { path })));
       for (const path of paths) {
-        const result = results.find((r) => r.path === path);
+        // Every path was recorded above.
+        const result = /** @type {(typeof results)[number]} */ (results.find((r) => r.path === path));
         const name = fileNameOf(taken, result.route ?? `status-${result.status}`, "/signed-in");
         entries.push({ ...writeRoute(ctx, name, result), signedIn: true });
         problems.push(...result.problems.map((p) => ({ ...p, file: p.file.replace("{name}", name) })));
@@ -396,6 +517,10 @@ export async function recordStore({ base, out, routes, journey, schemaDir = join
   return { entries, problems };
 }
 
+/**
+ * @param {Validators} validators
+ * @param {{ exchanges: import("./record-journey.mjs").Exchange[], frames: import("./record-journey.mjs").Frame[] }} recorded
+ */
 function journeyProblems(validators, recorded) {
   return [
     ...recorded.exchanges.flatMap((exchange, i) =>
@@ -412,7 +537,11 @@ function journeyProblems(validators, recorded) {
   ];
 }
 
-/** Reads a recording's index. */
+/**
+ * Reads a recording's index.
+ * @param {string} dir
+ * @returns {{ format: number, base: string, routes: RecordedEntry[], journeys?: string[] }}
+ */
 export function readRecording(dir) {
   return JSON.parse(readFileSync(join(dir, "recording.json"), "utf8"));
 }
@@ -420,13 +549,19 @@ export function readRecording(dir) {
 /**
  * Checks a recording against today's schemas and, with `base`, against a live server.
  * Returns `{ problems, drift }`: problems `{ file, pointer, message }`, drift `{ file, pointer, old, new }`.
+ * @param {{ dir: string, base?: string, schemaDir?: string, log?: Log }} options
+ * @returns {Promise<{ problems: RecordProblem[], drift: RecordDrift[] }>}
  */
 export async function checkRecording({ dir, base, schemaDir = join(ROOT, "schemas"), log = console.log }) {
   const validators = loadValidators(schemaDir);
   const index = readRecording(dir);
+  /** @type {RecordProblem[]} */
   const problems = [];
+  /** @type {RecordDrift[]} */
   const drift = [];
+  /** @param {string} file */
   const read = (file) => readFileSync(join(dir, file), "utf8");
+  /** @param {string} text @returns {unknown} */
   const parse = (text) => {
     try {
       return JSON.parse(text);
@@ -451,8 +586,10 @@ export async function checkRecording({ dir, base, schemaDir = join(ROOT, "schema
     scrub.remember(client.origin, BASE_PLACEHOLDER);
     scrub.remember(visitorId, "<VISITOR_ID>");
     // Fetched four at a time, reported in the recording's order.
+    /** @type {Map<RecordedEntry, RecordDrift[]>} */
     const changes = new Map();
     await eachLimited(index.routes, CONCURRENCY, async (entry) => {
+      /** @type {RecordDrift[]} */
       const found = [];
       const [live, doc] = await Promise.all([client.route(entry.path), client.document(entry.path)]);
       if (live.status !== entry.status)
@@ -465,7 +602,7 @@ export async function checkRecording({ dir, base, schemaDir = join(ROOT, "schema
         found.push({ file: entry.document, ...d, pointer: `#__INITIAL_DATA__${d.pointer}` });
       changes.set(entry, found);
     });
-    for (const entry of index.routes) drift.push(...changes.get(entry));
+    for (const entry of index.routes) drift.push(...(changes.get(entry) ?? []));
   }
   for (const p of problems) log(`${join(relative(process.cwd(), dir), p.file)}  ${p.pointer}  ${p.message}`);
   for (const d of drift)
@@ -476,11 +613,15 @@ export async function checkRecording({ dir, base, schemaDir = join(ROOT, "schema
   return { problems, drift };
 }
 
-/** Parses `--name value` pairs and flags. */
+/**
+ * Parses `--name value` pairs and flags.
+ * @param {readonly string[]} argv
+ */
 export function parseArgs(argv) {
+  /** @type {Record<string, string>} */
   const args = {};
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = /** @type {string} */ (argv[i]);
     if (!arg.startsWith("--")) throw new Error(`unexpected argument "${arg}"`);
     const value = argv[i + 1];
     if (value === undefined || value.startsWith("--")) throw new Error(`${arg} needs a value`);
@@ -499,7 +640,7 @@ async function main() {
   try {
     args = parseArgs(process.argv.slice(2));
   } catch (err) {
-    console.error(`${err.message}\n${USAGE}`);
+    console.error(`${/** @type {Error} */ (err).message}\n${USAGE}`);
     return 2;
   }
   const schemaDir = args.schemas ? resolve(args.schemas) : undefined;

@@ -11,6 +11,9 @@ import { parseArgs } from "node:util";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const DEMO = join(ROOT, "fixtures/demo-store");
 
+/** @typedef {[en: string, zh: string, zhHK: string]} Words A word in English, Chinese and Hong Kong Chinese. */
+
+/** @type {Words[]} */
 const ADJECTIVES = [
   ["Classic", "经典", "經典"],
   ["Everyday", "日常", "日常"],
@@ -21,6 +24,7 @@ const ADJECTIVES = [
   ["Travel", "旅行", "旅行"],
   ["Studio", "工作室", "工作室"],
 ];
+/** @type {Words[]} */
 const NOUNS = [
   ["Shirt", "衬衫", "恤衫"],
   ["Sweater", "毛衣", "毛衣"],
@@ -31,6 +35,7 @@ const NOUNS = [
   ["Sneaker", "运动鞋", "波鞋"],
   ["Blanket", "毯子", "毛氈"],
 ];
+/** @type {Words[]} */
 const COLOURS = [
   ["Sand", "沙色", "沙色"],
   ["Navy", "藏青", "藏青"],
@@ -38,10 +43,15 @@ const COLOURS = [
 ];
 const SIZES = ["S", "M", "L"];
 
+/** @param {Words} words */
 const text = ([en, zh, hk]) => ({ en, zh, "zh-HK": hk });
+/** @param {Words} a @param {Words} b @param {string} [sepZh] */
 const join3 = (a, b, sepZh = "") => ({ en: `${a[0]} ${b[0]}`, zh: `${a[1]}${sepZh}${b[1]}`, "zh-HK": `${a[2]}${sepZh}${b[2]}` });
 
-/** A small deterministic generator (mulberry32), so a store is the same run after run. */
+/**
+ * A small deterministic generator (mulberry32), so a store is the same run after run.
+ * @param {number} seed
+ */
 function random(seed) {
   let s = seed >>> 0;
   return () => {
@@ -53,37 +63,66 @@ function random(seed) {
   };
 }
 
+/**
+ * The item `i` of a list, counting round: `list` is never empty.
+ * @template T
+ * @param {readonly T[]} list
+ * @param {number} i
+ */
+const cycle = (list, i) => /** @type {T} */ (list[i % list.length]);
+
+/**
+ * A demo store file, parsed (the validator checks it against its schema).
+ * @param {string} file
+ * @returns {any}
+ */
 const read = (file) => JSON.parse(readFileSync(join(DEMO, file), "utf8"));
+/** @param {string} out @param {string} file @param {unknown[]} items @param {string} schema */
 const write = (out, file, items, schema) => writeFileSync(join(out, file), `${JSON.stringify({ $schema: schema, items })}\n`);
 
+/**
+ * @typedef {object} GenerateOptions
+ * @property {number} products Products in all, the demo store's 48 first (at least 48).
+ * @property {number} categories Categories in all, the demo store's first.
+ * @property {string} out The folder written (emptied first).
+ */
+
+/**
+ * @param {GenerateOptions} options
+ * @returns {{ products: number, categories: number, reviews: number }} how many of each it wrote
+ */
 export function generateStore({ products: total, categories: categoryCount, out }) {
   const rand = random(total * 31 + categoryCount);
-  const pick = (list) => list[Math.floor(rand() * list.length)];
+  /** @template T @param {readonly T[]} list */
+  const pick = (list) => cycle(list, Math.floor(rand() * list.length));
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   // Everything but the catalog comes from the demo store, unchanged.
   cpSync(DEMO, out, { recursive: true, filter: (src) => !src.endsWith("README.md") });
+  /** @param {string} file */
   const schemaOf = (file) => read(file).$schema.replace("../../", `${resolve(ROOT)}/`);
 
   const demoCategories = read("categories.json").items;
   const categories = [...demoCategories];
   for (let i = categories.length; i < categoryCount; i++) {
-    const noun = NOUNS[i % NOUNS.length];
-    const adjective = ADJECTIVES[Math.floor(i / NOUNS.length) % ADJECTIVES.length];
+    const noun = cycle(NOUNS, i);
+    const adjective = cycle(ADJECTIVES, Math.floor(i / NOUNS.length));
     const name = join3(adjective, noun);
     categories.push({
       slug: `category-${i}`,
       name: { en: `${name.en} ${i}`, zh: `${name.zh} ${i}`, "zh-HK": `${name["zh-HK"]} ${i}` },
       description: { en: `Generated category ${i}.`, zh: `生成的分类 ${i}。`, "zh-HK": `生成的分類 ${i}。` },
-      image: demoCategories[i % demoCategories.length].image,
+      image: cycle(demoCategories, i).image,
     });
   }
 
   const demoProducts = read("products.json").items;
-  const tags = read("tags.json").items.map((t) => t.slug);
-  const images = demoProducts.map((p) => p.images[0]);
+  /** @type {string[]} */
+  const tags = read("tags.json").items.map((/** @type {{ slug: string }} */ t) => t.slug);
+  /** @type {string[]} */
+  const images = demoProducts.map((/** @type {{ images: string[] }} */ p) => p.images[0]);
   const products = [...demoProducts];
-  let id = Math.max(...demoProducts.map((p) => p.id));
+  let id = Math.max(...demoProducts.map((/** @type {{ id: number }} */ p) => p.id));
   for (let n = products.length; n < total; n++) {
     const adjective = pick(ADJECTIVES);
     const noun = pick(NOUNS);
@@ -92,7 +131,7 @@ export function generateStore({ products: total, categories: categoryCount, out 
     const price = Math.round((5 + rand() * 295) * 100) / 100;
     const code = `GEN${n.toString(36).toUpperCase()}`;
     const variants = [];
-    for (const colour of [COLOURS[n % COLOURS.length], COLOURS[(n + 1) % COLOURS.length]]) {
+    for (const colour of [cycle(COLOURS, n), cycle(COLOURS, n + 1)]) {
       for (const size of SIZES) {
         variants.push({
           sku: `${code}-${colour[0].slice(0, 3).toUpperCase()}-${size}`,
@@ -114,7 +153,7 @@ export function generateStore({ products: total, categories: categoryCount, out 
         "zh-HK": `${title["zh-HK"]}，第 ${n} 號。`,
       },
       description: [{ en: "Made in small batches.", zh: "小批量制作。", "zh-HK": "小批量製作。" }],
-      category: categories[n % categories.length].slug,
+      category: cycle(categories, n).slug,
       tags: [pick(tags)],
       images: [pick(images)],
       price,
@@ -124,7 +163,7 @@ export function generateStore({ products: total, categories: categoryCount, out 
   }
 
   const reviews = [...read("reviews.json").items];
-  let reviewId = Math.max(...reviews.map((r) => r.id));
+  let reviewId = Math.max(...reviews.map((/** @type {{ id: number }} */ r) => r.id));
   for (let n = demoProducts.length; n < total; n += 5) {
     reviews.push({
       id: ++reviewId,
