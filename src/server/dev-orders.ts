@@ -131,7 +131,7 @@ ${reason(`return-reason-${e(r.return_no)}`)}
     act("/dev/orders/:no/ship", ({ no }, body) => {
       const expressName = text(body.expressName, 100) || "Demo Express";
       const expressNo = text(body.expressNo, 100);
-      if (!expressNo) fail("Enter the express number.");
+      if (!expressNo) fail("refusal.order.expressNo");
       changeOrder(deps, "ship", { orderNo: no, expressName, expressNo });
       return `${no} shipped`;
     });
@@ -142,14 +142,14 @@ ${reason(`return-reason-${e(r.return_no)}`)}
     act("/dev/orders/:no/cancellation", ({ no }, body) => {
       const approve = body.decision === "approve";
       const reason = text(body.reason, 500);
-      if (!approve && !reason) fail("Enter a refuse reason.");
+      if (!approve && !reason) fail("refusal.order.refuseReason");
       changeOrder(deps, approve ? "approve_cancel" : "refuse_cancel", { orderNo: no, note: reason });
       return `cancellation of ${no} ${approve ? "approved" : "refused"}`;
     });
     act("/dev/returns/:no/review", ({ no }, body) => {
       const approve = body.decision === "approve";
       const reason = text(body.reason, 500);
-      if (!approve && !reason) fail("Enter a refuse reason.");
+      if (!approve && !reason) fail("refusal.order.refuseReason");
       changeReturn(deps, approve ? "approve" : "refuse", { returnNo: no, note: reason });
       return `return ${no} ${approve ? "approved" : "refused"}`;
     });

@@ -79,7 +79,6 @@ export function scaledLimits(limits: RateLimits, scale: number): RateLimits {
   return Object.fromEntries(Object.entries(limits).map(([name, rate]) => [name, scaled(rate)])) as unknown as RateLimits;
 }
 
-export const LIMITED_MESSAGE = "Too many requests. Try again in a minute.";
 /** Refilled buckets are dropped once every this many takes (one indexed delete). */
 const SWEEP_EVERY = 1000;
 
@@ -118,7 +117,7 @@ export function createRateLimiter(limits: RateLimits, clock: () => number, count
   return {
     take,
     require(limit, key) {
-      if (!take(limit, key)) throw new ApiFail(CODE.fullFail, LIMITED_MESSAGE, 429);
+      if (!take(limit, key)) throw new ApiFail(CODE.fullFail, "refusal.limited", 429);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { IMAGE_MAX_BYTES, imageKindOf } from "../../shared/image-type";
 import type { SchemaSet } from "../schemas";
-import { ApiFail, CODE } from "./envelope";
+import { ApiFail, MalformedRequest } from "./envelope";
 
 export interface Photo {
   ext: string;
@@ -32,7 +32,7 @@ export async function readPhotoForm(
   request: FastifyRequest,
   { fields, maxPhotos, refuse }: PhotoFormOptions,
 ): Promise<{ raw: Record<string, string>; photos: Photo[] }> {
-  if (!request.isMultipart()) throw new ApiFail(CODE.fail, "The body must be multipart/form-data.");
+  if (!request.isMultipart()) throw new MalformedRequest("The body must be multipart/form-data.");
   const raw: Record<string, string> = {};
   const photos: Photo[] = [];
   const parts = request.parts({ limits: { files: maxPhotos, fileSize: IMAGE_MAX_BYTES, fields: 10, fieldSize: 10_000 } });
@@ -40,13 +40,13 @@ export async function readPhotoForm(
     for await (const part of parts) {
       if (part.type === "file") {
         const file = part as MultipartFile;
-        if (file.fieldname !== "photos") throw new ApiFail(CODE.fail, `unknown file field "${file.fieldname}"`, 400);
+        if (file.fieldname !== "photos") throw new MalformedRequest(`unknown file field "${file.fieldname}"`, 400);
         const data = await file.toBuffer();
         if (file.file.truncated) refuse.tooLarge();
         if (data.length === 0) continue;
         photos.push({ ext: imageKindOf(data) ?? refuse.notImage(), data });
       } else if (typeof part.value === "string") {
-        if (!fields.includes(part.fieldname)) throw new ApiFail(CODE.fail, `unknown field "${part.fieldname}"`, 400);
+        if (!fields.includes(part.fieldname)) throw new MalformedRequest(`unknown field "${part.fieldname}"`, 400);
         raw[part.fieldname] = part.value;
       }
     }
@@ -55,7 +55,7 @@ export async function readPhotoForm(
     const code = (err as { code?: string }).code;
     if (code === "FST_FILES_LIMIT") refuse.tooMany();
     if (code === "FST_REQ_FILE_TOO_LARGE") refuse.tooLarge();
-    throw new ApiFail(CODE.fail, "The upload is not valid multipart/form-data.", 400);
+    throw new MalformedRequest("The upload is not valid multipart/form-data.", 400);
   }
   return { raw, photos };
 }
@@ -65,8 +65,7 @@ export function checkFormFields<T>(schemas: SchemaSet, schemaId: string, fields:
   const validate = schemas.get(schemaId);
   if (!validate(fields)) {
     const e = validate.errors?.[0];
-    throw new ApiFail(
-      CODE.fail,
+    throw new MalformedRequest(
       `${(e?.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".") || "body"} ${e?.message ?? "is not valid"}`,
       400,
     );

@@ -21,6 +21,7 @@ import type { Db } from "../db/open";
 import { followAuthHeader, writeAuthCookie } from "../forms/session-cookie";
 import type { LiveHub } from "../live";
 import type { Mailer } from "../mail";
+import { messageText } from "../messages";
 import type { RateLimiter } from "../rate-limit";
 import type { SchemaSet } from "../schemas";
 import { SCHEMA_ID_BASE } from "../schemas";
@@ -151,12 +152,12 @@ export function registerCalls(app: FastifyInstance, deps: ApiDeps, calls: CallDe
         const userId = userIdOfToken(deps.db, token, deps.clock());
         const user = userId === null ? null : (userById(deps.db, userId) ?? null);
         followAuthHeader(reply, request, token, user !== null);
-        if (def.auth === "required" && !user) return { code: CODE.authInvalid, msg: "login error" };
+        const language = languageOfRequest(request);
+        if (def.auth === "required" && !user) return { code: CODE.authInvalid, msg: messageText(language.messages, "api.login") };
         const visitorId = visitorIdOf(request) ?? "";
         // What the visitor's last call says about who is signed in on it, for the live channel.
         if (visitorId && token !== undefined) deps.live.bind(visitorId, user?.id ?? null, token);
         try {
-          const language = languageOfRequest(request);
           const callDeps: ApiDeps = { ...deps, store: storeFor(deps.localizedStore, language.messages) };
           const data = await def.handler({
             body: request.body ?? {},
@@ -175,11 +176,11 @@ export function registerCalls(app: FastifyInstance, deps: ApiDeps, calls: CallDe
             reply.code(err.status);
             if (err.status === 503) reply.header("retry-after", "1");
             const reason = err.envelopeReason;
-            return { code: err.code, msg: err.message, ...(reason ? { reason } : {}) };
+            return { code: err.code, msg: err.textIn(language.messages), ...(reason ? { reason } : {}) };
           }
           request.log.error(err);
           reply.code(500);
-          return { code: CODE.error, msg: "An unknown error occurred." };
+          return { code: CODE.error, msg: messageText(language.messages, "api.unknown") };
         }
       },
     );

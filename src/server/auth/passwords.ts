@@ -52,8 +52,6 @@ export function needsRehash(stored: string, cost: ScryptCost): boolean {
   return !parsed || parsed.cost.N < cost.N || parsed.cost.r < cost.r || parsed.cost.p < cost.p;
 }
 
-export const BUSY_MESSAGE = "The server is busy. Try again in a moment.";
-
 export interface HashSlots {
   /** Hashes running at once (each holds a core, and one thread of Node's pool of 4). */
   running: number;
@@ -85,7 +83,7 @@ export function createPasswords(cost: ScryptCost, slots: HashSlots): Passwords {
   const queue: (() => void)[] = [];
 
   function enter<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= slots.running && queue.length >= slots.waiting) throw new ApiFail(CODE.fullFail, BUSY_MESSAGE, 503);
+    if (running >= slots.running && queue.length >= slots.waiting) throw new ApiFail(CODE.fullFail, "refusal.busy", 503);
     const start = (): Promise<T> => {
       running++;
       return task().finally(() => {

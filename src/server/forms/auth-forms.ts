@@ -6,6 +6,7 @@ import { redirectTarget, withRedirect } from "../../components/auth/redirect";
 import { checkSignIn, signInBody } from "../../components/auth/sign-in-check";
 import { checkSignUp, signUpBody } from "../../components/auth/sign-up-check";
 import { withPrefix } from "../../shared/language-prefix";
+import type { MessageId } from "../messages";
 import { errorIds, failureId } from "./messages";
 import { defineForm, type FormContext, type FormOutcome, isSameSitePath } from "./register";
 import { sessionOf } from "./run-call";
@@ -17,16 +18,21 @@ const redirectOf = (ctx: FormContext) => ctx.fields.get("redirect")?.slice(0, 20
 /** The origin the form was posted to, which a `redirect` must resolve to. */
 const originOf = (ctx: FormContext) => `${ctx.request.protocol}://${ctx.request.headers.host ?? "localhost"}`;
 
-/** The sign-in call's refusals a shopper can act on, by the API's words. */
-function signInFailure(message: string): { failure: string; errors: Record<string, string> } | null {
-  if (message.startsWith("The account or password")) {
-    return { failure: "form.signin.incorrect", errors: { password: "form.password.again" } };
+/** The sign-in call's refusals a shopper can act on, by their message id. */
+function signInFailure(id: MessageId | undefined): { failure: string; errors: Record<string, string> } | null {
+  switch (id) {
+    case "refusal.signin.incorrect":
+      return { failure: "form.signin.incorrect", errors: { password: "form.password.again" } };
+    case "refusal.signin.throttled":
+      return { failure: "form.signin.throttled", errors: {} };
+    case "refusal.signin.confirmEmail":
+    case "refusal.signin.confirmMobile":
+      return { failure: "form.signin.unconfirmed", errors: {} };
+    case "refusal.account.format":
+      return { failure: "form.failed", errors: { account: "validation.account.format" } };
+    default:
+      return null;
   }
-  if (message.startsWith("Too many failed sign-ins")) return { failure: "form.signin.throttled", errors: {} };
-  if (message.startsWith("Confirm your")) return { failure: "form.signin.unconfirmed", errors: {} };
-  if (message.startsWith("The account must be"))
-    return { failure: "form.failed", errors: { account: "validation.account.format" } };
-  return null;
 }
 
 const signIn = defineForm("signin", async (ctx): Promise<FormOutcome> => {
@@ -38,7 +44,7 @@ const signIn = defineForm("signin", async (ctx): Promise<FormOutcome> => {
   if (Object.keys(errors).length > 0) return { back: ctx.back, state: { values: kept, errors } };
   const outcome = await ctx.run("auth/signin", signInBody(values));
   if (!outcome.ok) {
-    const known = signInFailure(outcome.failure.message);
+    const known = signInFailure(outcome.failure.id);
     return {
       back: ctx.back,
       state: { values: kept, errors: known?.errors ?? {}, failure: known?.failure ?? failureId(outcome.failure) },

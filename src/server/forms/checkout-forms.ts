@@ -102,9 +102,9 @@ const checkout = defineForm("checkout", async (ctx): Promise<FormOutcome> => {
   if (chosen === NEW_ADDRESS) {
     const saved = await ctx.run("address/save", { ...toSaveRequest(address) });
     if (!saved.ok) {
-      const message = saved.failure.message;
-      if (message.startsWith("countryCode")) return refused({ countryCode: "address.invalid" });
-      if (message.startsWith("country")) return refused({ country: "address.invalid" });
+      const id = saved.failure.id;
+      if (id === "refusal.address.callingCode") return refused({ countryCode: "address.invalid" });
+      if (id === "refusal.address.country") return refused({ country: "address.invalid" });
       return refused({}, failureId(saved.failure));
     }
     addressId = saved.data.id;

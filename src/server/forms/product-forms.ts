@@ -37,7 +37,7 @@ const favorite = defineForm("favorite", async (ctx): Promise<FormOutcome> => {
   }
   const outcome = cancel ? await ctx.run("favorite/cancel", { type, id }) : await ctx.run("favorite/add", { type, id });
   if (outcome.ok) return { redirect: ctx.back, notice: cancel ? "form.favorite.removed" : "form.favorite.added", values };
-  const gone = outcome.failure.message.startsWith("This item no longer exists");
+  const gone = outcome.failure.id === "refusal.favorite.gone";
   return { back: ctx.back, state: { values, errors: {}, failure: gone ? "form.favorite.gone" : failureId(outcome.failure) } };
 });
 

@@ -14,6 +14,7 @@ import type { ApiDeps, CallDef } from "../api/register";
 import { userIdOfToken } from "../auth/tokens";
 import { type UserRow, userById } from "../auth/users";
 import { readCookie } from "../cookies";
+import type { MessageId, MessageValues } from "../messages";
 import { storeFor } from "../store/localize";
 import { sessionTokenOf } from "./session-cookie";
 
@@ -35,8 +36,9 @@ export interface CallFailure {
   code: ApiCode;
   /** The HTTP status the API would have answered with (429 when limited, 503 when busy). */
   status: number;
-  /** The server's words, as the API answers them (English); forms show message ids instead. */
-  message: string;
+  /** The message id of what the call said, when it refused; its English words are for logs. */
+  id?: MessageId;
+  values?: MessageValues;
   reason?: ApiReason;
   /** When the request schema refused the body: the top-level field and the rule it broke. */
   invalid?: { field: string; rule: string };
@@ -81,14 +83,13 @@ export async function runCall<C extends CallName>(
       failure: {
         code: CODE.fail,
         status: 400,
-        message: "The request is not valid.",
         ...(error ? { invalid: { field: fieldOf(error), rule: error.keyword } } : {}),
       },
     };
   }
   const session = sessionOf(source);
   if (def.auth === "required" && !session) {
-    return { ok: false, failure: { code: CODE.authInvalid, status: 200, message: "login error" } };
+    return { ok: false, failure: { code: CODE.authInvalid, status: 200, id: "api.login" } };
   }
   if (source.visitorId && session) source.deps.live.bind(source.visitorId, session.user.id);
   try {
@@ -106,9 +107,10 @@ export async function runCall<C extends CallName>(
   } catch (err) {
     if (err instanceof ApiFail) {
       const reason = err.envelopeReason;
-      return { ok: false, failure: { code: err.code, status: err.status, message: err.message, ...(reason ? { reason } : {}) } };
+      const values = err.values ? { values: err.values } : {};
+      return { ok: false, failure: { code: err.code, status: err.status, id: err.id, ...values, ...(reason ? { reason } : {}) } };
     }
     source.request.log.error(err);
-    return { ok: false, failure: { code: CODE.error, status: 500, message: "An unknown error occurred." } };
+    return { ok: false, failure: { code: CODE.error, status: 500, id: "api.unknown" } };
   }
 }

@@ -40,7 +40,7 @@ function bodyOf(slug: string, fields: URLSearchParams): Record<string, unknown> 
 
 function failureOf(err: unknown): InquiryFailure {
   if (err instanceof ApiFail)
-    return err.status === 429 ? "limited" : err.message.startsWith("Give an email") ? "contact" : "invalid";
+    return err.status === 429 ? "limited" : err.id === "refusal.contact.required" ? "contact" : "invalid";
   throw err;
 }
 

@@ -97,8 +97,8 @@ describe("profile", () => {
     [{ firstName: "M".repeat(101), lastName: "Chan", birthday: "1990-05-01" }, "firstName must be at most 100 characters"],
     [{ firstName: "Mei", lastName: "Chan", birthday: "1990-02-30" }, "birthday has a wrong format"],
     [{ firstName: "Mei", lastName: "Chan", birthday: "01/05/1990" }, "birthday has a wrong format"],
-    [{ firstName: "Mei", lastName: "Chan", birthday: "1899-12-31" }, "birthday must be a date from 1900 to today"],
-    [{ firstName: "Mei", lastName: "Chan", birthday: "2999-01-01" }, "birthday must be a date from 1900 to today"],
+    [{ firstName: "Mei", lastName: "Chan", birthday: "1899-12-31" }, "The birthday must be a date from 1900 to today."],
+    [{ firstName: "Mei", lastName: "Chan", birthday: "2999-01-01" }, "The birthday must be a date from 1900 to today."],
     [
       { firstName: "Mei", lastName: "Chan", birthday: "1990-05-01", bio: "x".repeat(1001) },
       "bio must be at most 1000 characters",

@@ -160,7 +160,7 @@ describe("what a review holds", () => {
 
   it("refuses more than 3 photos", async () => {
     const four = Array.from({ length: 4 }, () => ({ data: PNG }));
-    expectRefusal(await review(token, VALID, four), "review.reason.photoCount", "At most 3 photos.");
+    expectRefusal(await review(token, VALID, four), "review.reason.photoCount", "Choose at most 3 photos.");
   });
 
   it("refuses a photo over 2 MB", async () => {
@@ -178,7 +178,7 @@ describe("what a review holds", () => {
     expectRefusal(
       await review(token, { ...VALID, productSlug: "no-such-thing" }),
       "review.reason.product",
-      "The product was not found.",
+      "This product is no longer available.",
     );
   });
 

@@ -34,7 +34,7 @@ export interface TestStore {
   post<T = any>(
     call: string,
     body?: unknown,
-    options?: { token?: string; visitor?: string; raw?: string; type?: string },
+    options?: { token?: string; visitor?: string; raw?: string; type?: string; headers?: Record<string, string> },
   ): Promise<Envelope<T>>;
   close(): Promise<void>;
 }
@@ -68,7 +68,7 @@ export async function startStore(options: AppOptions & { keepData?: boolean } = 
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),
     async post(call, body = {}, opts = {}) {
-      const headers: Record<string, string> = { "content-type": opts.type ?? "application/json" };
+      const headers: Record<string, string> = { "content-type": opts.type ?? "application/json", ...opts.headers };
       if (opts.token) headers["x-auth"] = opts.token;
       if (opts.visitor) headers.cookie = `visitorId=${opts.visitor}`;
       const response = await fetch(`${url}/api/web/${call}`, { method: "POST", headers, body: opts.raw ?? JSON.stringify(body) });

@@ -33,7 +33,7 @@ function ownAddress(db: Db, userId: number, id: number): { fields: Fields; isDef
   const row = db.prepare("SELECT data_json, is_default FROM addresses WHERE id = ? AND user_id = ?").get(id, userId) as
     | { data_json: string; is_default: number }
     | undefined;
-  if (!row) fail("The address was not found.");
+  if (!row) fail("refusal.address.notFound");
   return { fields: JSON.parse(row.data_json) as Fields, isDefault: row.is_default === 1 };
 }
 
@@ -53,8 +53,8 @@ export const addressCalls = [
   defineCall("address/save", "required", (ctx) => {
     const { db, clock } = ctx.deps;
     const { id, isDefault, ...fields } = ctx.body;
-    if (!isCountry(fields.country)) fail("country is not a known country code");
-    if (!isCallingCode(fields.countryCode)) fail("countryCode is not a known calling code");
+    if (!isCountry(fields.country)) fail("refusal.address.country");
+    if (!isCallingCode(fields.countryCode)) fail("refusal.address.callingCode");
     const userId = ctx.user!.id;
     const savedId = db.transaction(() => {
       const existing = db.prepare("SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?").get(userId) as { n: number };
@@ -64,7 +64,7 @@ export const addressCalls = [
         db.prepare("UPDATE addresses SET data_json = ? WHERE id = ?").run(JSON.stringify(fields), id);
         saved = id;
       } else {
-        if (existing.n >= MAX_ADDRESSES) fail(`At most ${MAX_ADDRESSES} addresses.`);
+        if (existing.n >= MAX_ADDRESSES) fail("refusal.address.tooMany", { max: MAX_ADDRESSES });
         saved = Number(
           db
             .prepare("INSERT INTO addresses (user_id, data_json, is_default, created_at) VALUES (?, ?, 0, ?)")

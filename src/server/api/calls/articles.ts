@@ -10,7 +10,7 @@ import type { Db } from "../../db/open";
 import { createLinks } from "../../pages/links";
 import type { Store } from "../../store/load";
 import { removeUpload, saveUpload } from "../../uploads";
-import { ApiFail, CODE, fail } from "../envelope";
+import { fail, MalformedRequest } from "../envelope";
 import { defineCall } from "../register";
 import { count, iso, paging } from "./shared";
 
@@ -67,7 +67,7 @@ function ownRow(db: Db, userId: number, id: number): UserArticleRow {
   const row = db.prepare("SELECT * FROM user_articles WHERE id = ? AND user_id = ?").get(id, userId) as
     | UserArticleRow
     | undefined;
-  if (!row) fail("The article was not found.");
+  if (!row) fail("refusal.article.notFound");
   return row;
 }
 
@@ -84,13 +84,13 @@ export const articleCalls = [
     const userId = ctx.user!.id;
     limits.require("accountWrite", String(userId));
     const { id, title, slug, thumbnail, body, published } = ctx.body;
-    if (store.articles.some((a) => a.slug === slug)) fail("This address is taken: choose another slug.");
+    if (store.articles.some((a) => a.slug === slug)) fail("refusal.article.slugTaken");
     // Rendered before the transaction: it is the slow part, and needs no database.
     const html = renderMarkdown(body);
     const now = clock();
     const savedId = db.transaction(() => {
       const taken = db.prepare("SELECT id FROM user_articles WHERE slug = ?").get(slug) as { id: number } | undefined;
-      if (taken && taken.id !== id) fail("This address is taken: choose another slug.");
+      if (taken && taken.id !== id) fail("refusal.article.slugTaken");
       const values = [slug, title.trim(), thumbnail ?? "", body, html, published === false ? 0 : 1, now];
       if (id !== undefined) {
         const before = ownRow(db, userId, id);
@@ -110,7 +110,7 @@ export const articleCalls = [
         return id;
       }
       if (count(db, "SELECT COUNT(*) AS n FROM user_articles WHERE user_id = ?", userId) >= MAX_ARTICLES)
-        fail(`At most ${MAX_ARTICLES} articles.`);
+        fail("refusal.article.tooMany", { max: MAX_ARTICLES });
       return Number(
         db
           .prepare(
@@ -139,15 +139,15 @@ export const articleCalls = [
   // Multipart (schemas/api/article/thumbnail.request.schema.json): no JSON body to check.
   defineCall("article/thumbnail", "required", async (ctx) => {
     ctx.deps.limits.require("accountWrite", String(ctx.user!.id));
-    if (!ctx.request.isMultipart()) throw new ApiFail(CODE.fail, "thumbnail is required (multipart/form-data)");
+    if (!ctx.request.isMultipart()) throw new MalformedRequest("thumbnail is required (multipart/form-data)");
     const file = await ctx.request.file().catch(() => {
-      throw new ApiFail(CODE.fail, "The upload is not valid multipart/form-data.", 400);
+      throw new MalformedRequest("The upload is not valid multipart/form-data.", 400);
     });
-    if (file?.fieldname !== "thumbnail") throw new ApiFail(CODE.fail, "thumbnail is required");
+    if (file?.fieldname !== "thumbnail") throw new MalformedRequest("thumbnail is required");
     const buffer = await file.toBuffer().catch(() => null);
-    if (!buffer || file.file.truncated) fail("The image must be at most 2 MB.");
+    if (!buffer || file.file.truncated) fail("refusal.image.tooLarge");
     const kind = IMAGE_KINDS.find((k) => k.test(buffer));
-    if (!kind) fail("The image must be a PNG, JPEG, WebP or GIF file.");
+    if (!kind) fail("refusal.image.typeOrGif");
     // Beside the avatars, which the server already serves; a random name nobody can guess.
     const name = `article-${randomBytes(8).toString("hex")}.${kind.ext}`;
     saveUpload(ctx.deps.db, "avatars", name, buffer, ctx.deps.clock());

@@ -11,7 +11,7 @@ import { type UserRow, userById, userInfo } from "../../auth/users";
 import type { Db } from "../../db/open";
 import { clearSessionCookie, writeAuthCookie } from "../../forms/session-cookie";
 import { MAILS_PER_HOUR } from "../../mail";
-import { ApiFail, CODE, fail } from "../envelope";
+import { ApiFail, CODE, fail, MalformedRequest } from "../envelope";
 import { type ApiDeps, type CallContext, defineCall } from "../register";
 import { mergeVisitorCart } from "./cart";
 import { sessionClient } from "./sessions";
@@ -70,7 +70,7 @@ export function startSession(ctx: CallContext<unknown>, user: UserRow, method: S
  * mails and both send one more.
  */
 function checkMailQuota(deps: ApiDeps, to: string) {
-  if (deps.mailer.recentTo(to) >= MAILS_PER_HOUR) fail("Too many mails were sent to this address. Try again in an hour.");
+  if (deps.mailer.recentTo(to) >= MAILS_PER_HOUR) fail("refusal.mail.quota");
 }
 
 /** Fails when the account has guessed too many codes wrong this hour, whichever codes they were. */
@@ -81,7 +81,7 @@ function checkCodeTries(deps: ApiDeps, userId: number) {
     userId,
     deps.clock() - HOUR_MS,
   );
-  if (wrong >= ACCOUNT_CODE_TRIES) fail("Too many wrong codes. Try again in an hour.");
+  if (wrong >= ACCOUNT_CODE_TRIES) fail("refusal.code.tries");
 }
 
 /** Where a sign-up's confirmation goes: the email address, or the mobile number as a text message. */
@@ -111,7 +111,7 @@ function sendVerification(deps: ApiDeps, user: UserRow, place: MailPlace, quiet 
     const wait = last + VERIFY_RESEND_MS - deps.clock();
     if (wait > 0 || deps.mailer.recentTo(target.to) >= MAILS_PER_HOUR) {
       if (quiet) return;
-      if (wait > 0) fail(`A link was sent a moment ago. Try again in ${Math.ceil(wait / 1000)} seconds.`);
+      if (wait > 0) fail("refusal.verify.wait", { seconds: Math.ceil(wait / 1000) });
       checkMailQuota(deps, target.to);
     }
     const code = issueCode(deps.db, user.id, target.purpose, target.to, deps.clock(), VERIFY_TTL_MS);
@@ -131,7 +131,7 @@ export function accountOf(typed: string): { account: string; method: "email" | "
   const account = typed.trim().toLowerCase();
   const method = account.includes("@") ? "email" : "mobile";
   if (method === "email" ? !EMAIL.test(account) : !PHONE.test(account)) {
-    throw new ApiFail(CODE.fail, "The account must be an email address or a mobile number.");
+    throw new ApiFail(CODE.fail, "refusal.account.format");
   }
   return { account, method };
 }
@@ -176,7 +176,7 @@ export function checkShortCode(deps: ApiDeps, userId: number, purpose: string, t
         "SELECT code_hash, attempts FROM one_time_codes WHERE user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?",
       )
       .get(userId, purpose, now) as { code_hash: string; attempts: number } | undefined;
-    if (!row) fail("The verification code is wrong or has expired.");
+    if (!row) fail("refusal.code.wrong");
     if (row!.code_hash === shortCodeHash(userId, target, code)) {
       db.prepare("UPDATE one_time_codes SET used_at = ? WHERE code_hash = ?").run(now, row!.code_hash);
       return 0;
@@ -191,9 +191,7 @@ export function checkShortCode(deps: ApiDeps, userId: number, purpose: string, t
   })();
   // Failed after the commit, so that the wrong try stays counted.
   if (wrongTries > 0) {
-    fail(
-      wrongTries >= CODE_TRIES ? "Too many wrong codes. Ask for a new code." : "The verification code is wrong or has expired.",
-    );
+    fail(wrongTries >= CODE_TRIES ? "refusal.code.askNew" : "refusal.code.wrong");
   }
 }
 
@@ -208,21 +206,17 @@ export const authCalls = [
     // guesses, on any worker, each see the ones before them, however long their hashes take.
     const { user, checking, attempt } = db.transaction(() => {
       const wait = signInWait(db, account, ip, clock());
-      if (wait > 0) fail(`Too many failed sign-ins. Try again in ${Math.ceil(wait / 1000)} seconds.`);
+      if (wait > 0) fail("refusal.signin.throttled", { seconds: Math.ceil(wait / 1000) });
       const user = findAccount(db, account, ctx.body.countryCode);
       const checking = passwords.verify(ctx.body.password, user?.password_hash ?? passwords.dummyHash);
       return { user, checking, attempt: recordAttempt(ctx, account, user?.id ?? null, method, false) };
     })();
     const ok = await checking;
-    if (!ok || !user) fail("The account or password is incorrect.");
+    if (!ok || !user) fail("refusal.signin.incorrect");
     // Only whoever holds the password learns that the account waits for its confirmation.
     if (confirmationTarget(user!)) {
       sendVerification(ctx.deps, user!, mailPlaceOf(ctx.request), true);
-      fail(
-        method === "email"
-          ? "Confirm your email address first: open the link we have sent you."
-          : "Confirm your mobile number first: open the link we have sent you.",
-      );
+      fail(method === "email" ? "refusal.signin.confirmEmail" : "refusal.signin.confirmMobile");
     }
     let checked = user!.password_hash;
     if (passwords.needsRehash(checked)) {
@@ -239,7 +233,7 @@ export const authCalls = [
     return db.transaction(() => {
       // The password checked must still be the account's: a reset or a change that landed
       // while the hash ran ended every session, and a session must not start after it.
-      if (userById(db, user!.id)?.password_hash !== checked) fail("The account or password is incorrect.");
+      if (userById(db, user!.id)?.password_hash !== checked) fail("refusal.signin.incorrect");
       db.prepare("UPDATE login_activity SET success = 1 WHERE id = ?").run(attempt);
       return startSession(ctx, user!, method);
     })();
@@ -248,8 +242,8 @@ export const authCalls = [
   defineCall("auth/signup", "optional", async (ctx) => {
     const { db, clock } = ctx.deps;
     const { email, mobile, countryCode, password } = ctx.body;
-    if (!email && !mobile) throw new ApiFail(CODE.fail, "email or mobile is required");
-    if (mobile && !countryCode) throw new ApiFail(CODE.fail, "countryCode is required");
+    if (!email && !mobile) throw new MalformedRequest("email or mobile is required");
+    if (mobile && !countryCode) throw new MalformedRequest("countryCode is required");
     ctx.deps.limits.require("signup", clientIp(ctx.request));
     const normalizedEmail = email?.toLowerCase() ?? null;
     const normalizedMobile = mobile?.replace(/^\+/, "") ?? null;
@@ -306,7 +300,7 @@ export const authCalls = [
 
   defineCall("auth/forget", "optional", (ctx) => {
     const { email, mobile, countryCode } = ctx.body;
-    if (!email && !mobile) throw new ApiFail(CODE.fail, "email or mobile is required");
+    if (!email && !mobile) throw new MalformedRequest("email or mobile is required");
     ctx.deps.limits.require("reset", clientIp(ctx.request));
     const { db } = ctx.deps;
     // The account is looked up in the transaction that sends the link: an address the account
@@ -332,7 +326,7 @@ export const authCalls = [
     const hash = await ctx.deps.passwords.hash(ctx.body.password);
     db.transaction(() => {
       const used = redeemCode(db, ctx.body.code, "reset-password", clock());
-      if (!used) fail("The reset link is wrong or has expired.");
+      if (!used) fail("refusal.reset.expired");
       db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hash, used!.userId);
       // The link reached its inbox or phone: that address is confirmed too.
       db.prepare(
@@ -348,15 +342,15 @@ export const authCalls = [
   defineCall("auth/sendVerifyEmail", "optional", (ctx) => {
     const place = mailPlaceOf(ctx.request);
     if (ctx.user) {
-      if (!ctx.user.email) fail("The account has no email address.");
-      if (ctx.user.email_verified) fail("The email address is already verified.");
+      if (!ctx.user.email) fail("refusal.verify.noEmail");
+      if (ctx.user.email_verified) fail("refusal.verify.already");
       sendVerification(ctx.deps, ctx.user, place);
       return {};
     }
     // Signed out, from the prompt after signing up: the same answer whether or not an
     // unconfirmed account has that address.
     const { email, mobile, countryCode } = ctx.body;
-    if (!email && !(mobile && countryCode)) throw new ApiFail(CODE.fail, "email, or mobile and countryCode, is required");
+    if (!email && !(mobile && countryCode)) throw new MalformedRequest("email, or mobile and countryCode, is required");
     ctx.deps.limits.require("authMail", clientIp(ctx.request));
     const user = email ? findAccount(ctx.deps.db, email.toLowerCase()) : findAccount(ctx.deps.db, mobile!, countryCode);
     if (user) sendVerification(ctx.deps, user, place, true);
@@ -369,7 +363,7 @@ export const authCalls = [
       const now = clock();
       const email = redeemCode(db, ctx.body.code, "verify-email", now);
       const used = email ?? redeemCode(db, ctx.body.code, "verify-mobile", now);
-      if (!used) fail("The verification link is wrong or has expired.");
+      if (!used) fail("refusal.verify.expired");
       if (email) db.prepare("UPDATE users SET email_verified = 1 WHERE id = ? AND email = ?").run(used!.userId, used!.target);
       else db.prepare("UPDATE users SET mobile_verified = 1 WHERE id = ?").run(used!.userId);
       return {
@@ -392,7 +386,7 @@ export const authCalls = [
         : mobile && countryCode
           ? `${countryCode}${mobile.replace(/^\+/, "")}`
           : undefined;
-    if (!target) throw new ApiFail(CODE.fail, channel === "email" ? "email is required" : "mobile and countryCode are required");
+    if (!target) throw new MalformedRequest(channel === "email" ? "email is required" : "mobile and countryCode are required");
     const userId = ctx.user!.id;
     ctx.deps.db.transaction(() => {
       checkCodeTries(ctx.deps, userId);

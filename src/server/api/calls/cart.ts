@@ -22,7 +22,7 @@ interface LineRow {
 
 function ownerOf(ctx: CallContext<unknown>): string {
   if (ctx.user) return `u:${ctx.user.id}`;
-  if (!ctx.visitorId) fail("Reload the page and try again.");
+  if (!ctx.visitorId) fail("refusal.reload");
   return `v:${ctx.visitorId}`;
 }
 

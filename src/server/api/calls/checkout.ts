@@ -7,7 +7,7 @@ import { checkCoupon, couponByCode, couponOffers } from "../../coupons";
 import type { Db } from "../../db/open";
 import { stockSnapshot } from "../../stock";
 import type { Store } from "../../store/load";
-import { ApiFail, CODE } from "../envelope";
+import { MalformedRequest } from "../envelope";
 import { linkPrefix } from "../language";
 import { refuse } from "../reasons";
 import { type CallContext, defineCall } from "../register";
@@ -82,7 +82,7 @@ function addressFor(ctx: CallContext<T.CheckoutSubmitRequest>): T.OrderAddress {
     if (!row) refuse({ id: "checkout.reason.noAddress" });
     return JSON.parse(row.data_json) as T.OrderAddress;
   }
-  if (!ctx.body.address) throw new ApiFail(CODE.fail, "addressId or address is required");
+  if (!ctx.body.address) throw new MalformedRequest("addressId or address is required");
   return ctx.body.address;
 }
 

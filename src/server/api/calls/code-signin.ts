@@ -11,7 +11,6 @@ import { accountOf, checkShortCode, findAccount, issueShortCode, recordAttempt, 
 import { clientIp, count } from "./shared";
 
 const PURPOSE = "signin-code";
-const WRONG = "The code is wrong or has expired. After five wrong tries a code stops working: ask for a new one.";
 
 interface Who {
   account: string;
@@ -58,14 +57,14 @@ export const codeSigninCalls: CallDef[] = [
     const who = whoOf(db, ctx.body);
     if (!who.user || !who.to) {
       recordAttempt(ctx, who.account, null, "code", false);
-      fail(WRONG);
+      fail("refusal.signinCode.wrong");
     }
     const user = who.user!;
     try {
       checkShortCode(ctx.deps, user.id, PURPOSE, who.to!, ctx.body.code);
     } catch (error) {
       recordAttempt(ctx, who.account, user.id, "code", false);
-      if (error instanceof ApiFail) fail(WRONG);
+      if (error instanceof ApiFail) fail("refusal.signinCode.wrong");
       throw error;
     }
     db.prepare(

@@ -16,7 +16,7 @@ export const commentCalls = [
   defineCall("comment/list", "optional", (ctx) => {
     const { db, store } = ctx.deps;
     const { articleSlug, page = 1, pageSize = 10 } = ctx.body;
-    if (!articleExists(store, db, articleSlug)) fail("The article was not found.");
+    if (!articleExists(store, db, articleSlug)) fail("refusal.article.notFound");
     const { items, total } = visibleComments(db, articleSlug, ctx.user?.id ?? null, page, pageSize);
     return { items, total, page, pageSize };
   }),
@@ -29,15 +29,15 @@ export const commentCalls = [
     limits.require("comment", String(user.id));
     limits.require("commentIp", ip);
     const body = cleanCommentBody(ctx.body.body);
-    if (body === "") fail("Write a comment first.");
-    if (body.length > COMMENT_MAX_LENGTH) fail(`A comment has at most ${COMMENT_MAX_LENGTH} characters.`);
+    if (body === "") fail("refusal.comment.empty");
+    if (body.length > COMMENT_MAX_LENGTH) fail("refusal.comment.tooLong", { max: String(COMMENT_MAX_LENGTH) });
     // Checked where the comment is written: an article deleted meanwhile (with its comments) takes no more.
     const comment = db.transaction(() => {
-      if (!articleExists(store, db, ctx.body.articleSlug)) fail("The article was not found.");
+      if (!articleExists(store, db, ctx.body.articleSlug)) fail("refusal.article.notFound");
       return insertComment(db, { slug: ctx.body.articleSlug, userId: user.id, body, ip, now: clock() });
     })();
     if (comment === "too-many-pending") {
-      fail(`You have ${MAX_PENDING_PER_ACCOUNT} comments awaiting moderation; post again once they are reviewed.`);
+      fail("refusal.comment.pending", { max: MAX_PENDING_PER_ACCOUNT });
     }
     return comment;
   }),

@@ -13,7 +13,6 @@ import { limitVisitor, serialNumber } from "./shared";
 
 /** Where the shop reads its mail when the store config names no contact address. */
 export const FALLBACK_CONTACT_EMAIL = "shop@example.com";
-export const CONTACT_REQUIRED = "Give an email address or a phone number.";
 /** The shop reads every request in English. */
 const SHOP_PLACE: MailPlace = { prefix: "", language: "en" };
 
@@ -25,7 +24,7 @@ interface Contact {
 /** The checks both forms share: the limits, then a way to answer. */
 function checkContact(ctx: CallContext<Contact>): void {
   limitVisitor(ctx, "contactForm", "contactFormIp");
-  if (!ctx.body.email && !ctx.body.phone) fail(CONTACT_REQUIRED);
+  if (!ctx.body.email && !ctx.body.phone) fail("refusal.contact.required");
 }
 
 /** The receipt goes to the email address, else the phone, and never floods either. */
@@ -45,7 +44,7 @@ export const contactCalls = [
     checkContact(ctx);
     const { db, store, clock, mailer } = ctx.deps;
     const b = ctx.body;
-    if (!store.productBySlug.has(b.productSlug)) fail("The product was not found.");
+    if (!store.productBySlug.has(b.productSlug)) fail("refusal.product.notFound");
     const place = mailPlaceOf(ctx.request);
     const now = clock();
     const reference = serialNumber("Q", now);

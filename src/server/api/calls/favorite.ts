@@ -107,11 +107,12 @@ export const favoriteCalls = [
     // Looked up where it is saved: an article deleted meanwhile (with its favorites) is not saved again.
     const item = db.transaction(() => {
       const found = describe(sources(ctx.deps), ctx.body.type, ctx.body.id);
-      if (!found) fail("This item no longer exists.");
+      if (!found) fail("refusal.favorite.gone");
       const saved = db
         .prepare("SELECT 1 FROM favorites WHERE user_id = ? AND type = ? AND item_id = ?")
         .get(userId, found.type, found.id);
-      if (!saved && favoriteCount(db, userId, found.type) >= MAX_FAVORITES) fail(`At most ${MAX_FAVORITES} favorites of a kind.`);
+      if (!saved && favoriteCount(db, userId, found.type) >= MAX_FAVORITES)
+        fail("refusal.favorite.tooMany", { max: MAX_FAVORITES });
       db.prepare("INSERT INTO favorites (user_id, type, item_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").run(
         userId,
         found.type,

@@ -92,7 +92,7 @@ export function recordRefund(db: Db, orderId: number, amount: number): void {
     "pay_amount" | "refunded_amount"
   >;
   const refunded = round2(row.refunded_amount + amount);
-  if (refunded > row.pay_amount) fail("This refund would take the order's refunds to more than was paid for it.");
+  if (refunded > row.pay_amount) fail("refusal.order.overRefund");
   db.prepare("UPDATE orders SET refunded_amount = ? WHERE id = ?").run(refunded, orderId);
 }
 
@@ -262,7 +262,7 @@ export function changeOrder(deps: ApiDeps, change: Change, request: ChangeReques
         ? db.prepare("SELECT * FROM orders WHERE order_no = ?").get(request.orderNo)
         : orderRow(db, request.userId, request.orderNo)
     ) as OrderRow | undefined;
-    if (!row) fail("The order was not found.");
+    if (!row) fail("refusal.order.notFound");
     apply(db, row, change, request, now);
     return { row, order: toOrder(db, db.prepare("SELECT * FROM orders WHERE id = ?").get(row.id) as OrderRow) };
   })();
@@ -277,16 +277,16 @@ function apply(db: Db, row: OrderRow, change: Change, request: ChangeRequest, no
     db.prepare(`UPDATE orders SET ${sql ? `${sql}, ` : ""}updated_at = ? WHERE id = ?`).run(...params, now, row.id);
   const shipped = isShipped(db, row.id);
   const closed = () => {
-    if (row.status === "cancelled") fail("This order has been cancelled.");
-    if (row.status === "completed") fail("This order is already completed.");
-    if (row.status === "pending_cancellation") fail("This order is waiting for its cancellation to be reviewed.");
+    if (row.status === "cancelled") fail("refusal.order.cancelled");
+    if (row.status === "completed") fail("refusal.order.completed");
+    if (row.status === "pending_cancellation") fail("refusal.order.pendingCancellation");
   };
   switch (change) {
     case "pay":
       // A payment taken just before the shopper asked to cancel is reported after the request:
       // it is recorded, so that the cancellation's review refunds it.
       if (row.status !== "pending_cancellation") closed();
-      if (row.pay_status === "paid") fail("This order is already paid.");
+      if (row.pay_status === "paid") fail("refusal.order.paid");
       set("pay_status = 'paid', paid_at = ?", now);
       addEvent(db, row.id, "paid", request.note ?? "", now);
       return;
@@ -297,7 +297,7 @@ function apply(db: Db, row: OrderRow, change: Change, request: ChangeRequest, no
       closed();
       // A return's refund and the cancellation's would both pay the order back.
       if (hasLiveReturn(db, row.id)) refuse({ id: "order.reason.returnLive" });
-      if (shipped) fail("This order has shipped and can no longer be cancelled. You can request a return once it arrives.");
+      if (shipped) fail("refusal.order.shippedNoCancel");
       // Money the provider has taken counts as paid, though its webhook has not arrived yet.
       if (row.pay_status === "unpaid" && !paymentTaken(db, row.id)) {
         // Its lines no longer hold stock (stock.ts counts orders that are not cancelled), and
@@ -312,8 +312,8 @@ function apply(db: Db, row: OrderRow, change: Change, request: ChangeRequest, no
       return;
     case "confirm":
       closed();
-      if (!shipped) fail("This order has not shipped yet.");
-      if (row.pay_status === "unpaid" && row.payment_method !== CASH_ON_DELIVERY) fail("This order is not paid.");
+      if (!shipped) fail("refusal.order.notShipped");
+      if (row.pay_status === "unpaid" && row.payment_method !== CASH_ON_DELIVERY) fail("refusal.order.notPaid");
       if (row.pay_status === "unpaid") {
         // Cash on delivery: the courier took the money when the parcel arrived.
         set("pay_status = 'paid', paid_at = ?", now);
@@ -324,8 +324,8 @@ function apply(db: Db, row: OrderRow, change: Change, request: ChangeRequest, no
       return;
     case "ship":
       closed();
-      if (row.pay_status === "unpaid" && row.payment_method !== CASH_ON_DELIVERY) fail("An unpaid order cannot be shipped.");
-      if (shipped) fail("This order has already shipped.");
+      if (row.pay_status === "unpaid" && row.payment_method !== CASH_ON_DELIVERY) fail("refusal.order.unpaidShip");
+      if (shipped) fail("refusal.order.shipped");
       db.prepare("INSERT INTO shipments (order_id, express_name, express_no, created_at) VALUES (?, ?, ?, ?)").run(
         row.id,
         request.expressName,
@@ -337,7 +337,7 @@ function apply(db: Db, row: OrderRow, change: Change, request: ChangeRequest, no
       return;
     case "approve_cancel":
     case "refuse_cancel":
-      if (row.status !== "pending_cancellation") fail("This order has no cancellation to review.");
+      if (row.status !== "pending_cancellation") fail("refusal.order.noCancellation");
       if (change === "approve_cancel") {
         if (hasLiveReturn(db, row.id)) refuse({ id: "order.reason.returnLive" });
         // The cancellation refunds what was paid and not yet refunded by a completed return.
@@ -359,7 +359,7 @@ export const orderCalls = [
 
   defineCall("order/detail", "required", (ctx) => {
     const order = orderOf(ctx.deps.db, ctx.user!.id, ctx.body.orderNo);
-    if (!order) fail("The order was not found.");
+    if (!order) fail("refusal.order.notFound");
     return order;
   }),
 
@@ -368,10 +368,10 @@ export const orderCalls = [
     const { db, clock } = ctx.deps;
     return db.transaction(() => {
       const row = orderRow(db, ctx.user!.id, ctx.body.orderNo);
-      if (!row) fail("The order was not found.");
-      if (row.status !== "in_progress") fail("This order can no longer be paid.");
-      if (row.pay_status === "paid") fail("This order is already paid.");
-      if (row.payment_method === CASH_ON_DELIVERY) fail("This order is paid in cash on delivery.");
+      if (!row) fail("refusal.order.notFound");
+      if (row.status !== "in_progress") fail("refusal.order.notPayable");
+      if (row.pay_status === "paid") fail("refusal.order.paid");
+      if (row.payment_method === CASH_ON_DELIVERY) fail("refusal.order.cashOnDelivery");
       return openSession(
         db,
         {

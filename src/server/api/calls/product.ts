@@ -10,7 +10,7 @@ export const productCalls = [
   defineCall("product/quickView", "optional", (ctx) => {
     const { db, store } = ctx.deps;
     const product = store.productBySlug.get(ctx.body.slug);
-    if (!product) fail("The product was not found.");
+    if (!product) fail("refusal.product.notFound");
     const stockOf = stockSnapshot(db, store);
     const summary = reviewsOf(db, store).summary(product.slug);
     const images = [...new Set([...product.images, ...product.variants.flatMap((v) => (v.image ? [v.image] : []))])];

@@ -31,7 +31,7 @@ const ticketOf = (deps: ApiDeps, id: string) =>
 function liveTicket(deps: ApiDeps, id: string): TicketRow {
   const ticket = ticketOf(deps, id);
   if (!ticket || ticket.expires_at <= deps.clock() || (ticket.status !== "pending" && ticket.status !== "scanned")) {
-    fail("This QR code has expired or was already used. Show a new one on the other device.");
+    fail("refusal.qr.expired");
   }
   return ticket!;
 }
@@ -54,7 +54,7 @@ function move(deps: ApiDeps, id: string, from: TicketRow["status"][], to: Ticket
 
 export const qrCalls: CallDef[] = [
   defineCall("auth/qrCreate", "optional", (ctx) => {
-    if (!ctx.visitorId) fail("Reload the page and try again.");
+    if (!ctx.visitorId) fail("refusal.reload");
     limitAnonymousWrite(ctx);
     const ticket = randomToken();
     const secret = randomToken();
@@ -84,7 +84,7 @@ export const qrCalls: CallDef[] = [
   defineCall("auth/qrConfirm", "required", (ctx) => {
     const ticket = liveTicket(ctx.deps, ctx.body.ticket);
     if (!move(ctx.deps, ticket.id, ["pending", "scanned"], "confirmed", ctx.user!.id)) {
-      fail("This QR code has expired or was already used. Show a new one on the other device.");
+      fail("refusal.qr.expired");
     }
     tell(ctx.deps, ticket, "confirmed");
     return {};
@@ -101,7 +101,7 @@ export const qrCalls: CallDef[] = [
     const ticket = db
       .prepare("SELECT * FROM qr_tickets WHERE id = ? AND visitor_id = ? AND secret_hash = ?")
       .get(ctx.body.ticket, ctx.visitorId, digest(ctx.body.secret)) as TicketRow | undefined;
-    if (!ticket) fail("Unknown QR code.");
+    if (!ticket) fail("refusal.qr.unknown");
     if (ticket!.status === "confirmed" && ticket!.user_id !== null) {
       // The session is handed over once: the ticket is spent by the same statement that checks it.
       const spent = db.prepare("UPDATE qr_tickets SET status = 'expired' WHERE id = ? AND status = 'confirmed'").run(ticket!.id);

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import type * as T from "../../../../generated/types";
 import type { Db } from "../../db/open";
 import { saveUpload } from "../../uploads";
-import { ApiFail, CODE, fail } from "../envelope";
+import { fail, MalformedRequest } from "../envelope";
 import { checkFormFields, type Photo, readPhotoForm } from "../photo-form";
 import { refuse } from "../reasons";
 import { type ApiDeps, type CallContext, defineCall } from "../register";
@@ -100,7 +100,7 @@ function findReturn(db: Db, returnNo: string, userId?: number): ReturnRow {
       ? db.prepare(`${SELECT} WHERE r.return_no = ?`).get(returnNo)
       : db.prepare(`${SELECT} WHERE r.return_no = ? AND r.user_id = ?`).get(returnNo, userId)
   ) as ReturnRow | undefined;
-  if (!row) fail("The return was not found.");
+  if (!row) fail("refusal.return.notFound");
   return row;
 }
 
@@ -168,9 +168,9 @@ export function changeReturn(deps: ApiDeps, change: Change, request: ReturnChang
     const row = findReturn(db, request.returnNo, request.userId);
     const set = (sql: string, ...params: unknown[]) =>
       db.prepare(`UPDATE returns SET ${sql} WHERE id = ?`).run(...params, row.id);
-    if (row.status === "cancelled") fail("This return has been withdrawn.");
-    if (row.status === "completed") fail("This return is already completed.");
-    if (row.status === "ended") fail("This return has ended.");
+    if (row.status === "cancelled") fail("refusal.return.withdrawn");
+    if (row.status === "completed") fail("refusal.return.completed");
+    if (row.status === "ended") fail("refusal.return.ended");
     const sendsGoods = row.apply_type !== "refund_only";
     // The cancellation refunds the order: a return of it may only be withdrawn or refused.
     if (
@@ -181,13 +181,13 @@ export function changeReturn(deps: ApiDeps, change: Change, request: ReturnChang
       refuse({ id: "return.reason.orderCancelled" });
     switch (change) {
       case "cancel":
-        if (row.logistics_no) fail("The parcel is on its way, so this return can no longer be withdrawn.");
+        if (row.logistics_no) fail("refusal.return.onItsWay");
         set("status = 'cancelled'");
         break;
       case "ship":
-        if (row.audit_status !== "approved") fail("The merchant has not approved this return yet.");
-        if (!sendsGoods) fail("This return needs no parcel.");
-        if (row.logistics_no) fail("The parcel's details have already been sent.");
+        if (row.audit_status !== "approved") fail("refusal.return.notApprovedYet");
+        if (!sendsGoods) fail("refusal.return.noParcel");
+        if (row.logistics_no) fail("refusal.return.parcelSent");
         set(
           "logistics_company = ?, logistics_no = ?, delivered_at = ?",
           request.logisticsCompany,
@@ -197,13 +197,13 @@ export function changeReturn(deps: ApiDeps, change: Change, request: ReturnChang
         break;
       case "approve":
       case "refuse":
-        if (row.audit_status !== "pending") fail("This return has already been reviewed.");
+        if (row.audit_status !== "pending") fail("refusal.return.reviewed");
         if (change === "approve") set("audit_status = 'approved'");
         else set("status = 'ended', audit_status = 'refused', refuse_desc = ?", request.note ?? "");
         break;
       case "complete":
-        if (row.audit_status !== "approved") fail("This return has not been approved.");
-        if (sendsGoods && !row.logistics_no) fail("The returned parcel has not been sent yet.");
+        if (row.audit_status !== "approved") fail("refusal.return.notApproved");
+        if (sendsGoods && !row.logistics_no) fail("refusal.return.parcelNotSent");
         recordRefund(db, row.order_id, row.refund_amount);
         set("status = 'completed'");
         break;
@@ -230,16 +230,16 @@ async function readApply(ctx: CallContext<unknown>): Promise<{ fields: T.ReturnA
     fields: FIELDS,
     maxPhotos: MAX_PHOTOS,
     refuse: {
-      tooMany: () => fail(`At most ${MAX_PHOTOS} photos.`),
-      tooLarge: () => fail("Each photo must be at most 2 MB."),
-      notImage: () => fail("Photos must be PNG, JPEG or WebP images."),
+      tooMany: () => fail("refusal.photo.tooMany", { max: MAX_PHOTOS }),
+      tooLarge: () => fail("refusal.photo.tooLarge"),
+      notImage: () => fail("refusal.photo.type"),
     },
   });
   let lines: unknown;
   try {
     lines = JSON.parse(raw.lines ?? "");
   } catch {
-    throw new ApiFail(CODE.fail, "lines must be JSON", 400);
+    throw new MalformedRequest("lines must be JSON", 400);
   }
   const fields: Record<string, unknown> = {
     orderNo: raw.orderNo,
@@ -259,8 +259,8 @@ export const returnCalls = [
     const userId = ctx.user!.id;
     const saved = db.transaction(() => {
       const order = orderRow(db, userId, fields.orderNo);
-      if (!order) fail("The order was not found.");
-      if (order.pay_status !== "paid") fail("Only a paid order can be returned.");
+      if (!order) fail("refusal.order.notFound");
+      if (order.pay_status !== "paid") fail("refusal.return.orderNotPaid");
       if (order.status === "cancelled" || order.status === "pending_cancellation") refuse({ id: "return.reason.orderCancelled" });
       const items = db.prepare("SELECT id, sku, price, quantity FROM order_items WHERE order_id = ?").all(order.id) as {
         id: number;
@@ -272,19 +272,19 @@ export const returnCalls = [
       const seen = new Set<string>();
       let linesValue = 0;
       const chosen = fields.lines.map((line) => {
-        if (seen.has(line.sku)) fail(`${line.sku} is listed twice.`);
+        if (seen.has(line.sku)) fail("refusal.return.listedTwice", { sku: line.sku });
         seen.add(line.sku);
         const item = items.find((i) => i.sku === line.sku);
-        if (!item) fail(`${line.sku} is not in this order.`);
+        if (!item) fail("refusal.return.notInOrder", { sku: line.sku });
         const left = item.quantity - (returned.get(item.id) ?? 0);
-        if (line.quantity > left) fail(`At most ${left} of ${line.sku} can be returned.`);
+        if (line.quantity > left) fail("refusal.return.tooManyUnits", { left, sku: line.sku });
         linesValue += paidPriceOf(order, item.price) * line.quantity;
         return { id: item.id, quantity: line.quantity };
       });
       // At most what was paid for these lines (the coupon's share taken off), and never more than what is left to refund.
       const cap = Math.min(round2(linesValue), refundableOf(db, order));
       const amount = fields.applyType === "exchange" ? 0 : (fields.refundAmount ?? cap);
-      if (amount > cap) fail(`At most ${cap.toFixed(2)} ${order.currency} can be refunded for these items.`);
+      if (amount > cap) fail("refusal.return.refundCap", { amount: cap.toFixed(2), currency: order.currency });
       const returnNo = serialNumber("RT", now);
       const id = Number(
         db
@@ -329,9 +329,9 @@ export const returnCalls = [
 
   defineCall("return/ship", "required", (ctx) => {
     const delivered = Date.parse(`${ctx.body.deliveredAt}T00:00:00Z`);
-    if (Number.isNaN(delivered)) fail("Enter the day the parcel was sent.");
+    if (Number.isNaN(delivered)) fail("refusal.return.sentDay");
     // Handed over today at the latest, in any time zone of the world.
-    if (delivered > ctx.deps.clock() + 14 * 3600_000) fail("The parcel cannot have been sent in the future.");
+    if (delivered > ctx.deps.clock() + 14 * 3600_000) fail("refusal.return.sentFuture");
     return changeReturn(ctx.deps, "ship", {
       returnNo: ctx.body.returnNo,
       userId: ctx.user!.id,

@@ -22,9 +22,9 @@ import { type CallContext, defineCall } from "../register";
 const FIELDS_SCHEMA = "api/review/add-fields.schema.json";
 const FIELDS = ["productSlug", "lineId", "score", "title", "body"];
 
-/** Refuses with the English text and its reason, a message id the browser shows in the shopper's language. */
-function refuse(msg: string, reason: ReviewRefusal): never {
-  throw new ApiFail(CODE.fullFail, msg, 200, reason);
+/** Refuses with the reason, a message id the browser shows in the shopper's language. */
+function refuse(reason: ReviewRefusal): never {
+  throw new ApiFail(CODE.fullFail, reason);
 }
 
 interface LineRow {
@@ -57,18 +57,16 @@ function lineToReview(db: Db, userId: number, productSlug: string, lineId: numbe
   const lines = linesOf(db, userId, { productSlug });
   if (lineId !== undefined) {
     const line = lines.find((l) => l.id === lineId);
-    if (!line) refuse("Only customers who bought this product can review it.", "review.reason.notBought");
-    if (line.review_id !== null) refuse("You have already reviewed this purchase.", "review.reason.alreadyReviewed");
-    if (line.status !== "completed")
-      refuse("You can review this product once your order has arrived.", "review.reason.notReceived");
+    if (!line) refuse("review.reason.notBought");
+    if (line.review_id !== null) refuse("review.reason.alreadyReviewed");
+    if (line.status !== "completed") refuse("review.reason.notReceived");
     return line;
   }
-  if (lines.length === 0) refuse("Only customers who bought this product can review it.", "review.reason.notBought");
+  if (lines.length === 0) refuse("review.reason.notBought");
   const open = lines.find((l) => stateOf(l) === "open");
   if (open) return open;
-  if (lines.some((l) => stateOf(l) === "awaiting"))
-    refuse("You can review this product once your order has arrived.", "review.reason.notReceived");
-  refuse("You have already reviewed this purchase.", "review.reason.alreadyReviewed");
+  if (lines.some((l) => stateOf(l) === "awaiting")) refuse("review.reason.notReceived");
+  refuse("review.reason.alreadyReviewed");
 }
 
 /** Reads review/add's multipart body: its fields checked against the schema, its photos checked as images. */
@@ -77,13 +75,13 @@ async function readReview(ctx: CallContext<unknown>): Promise<{ fields: T.Review
     fields: FIELDS,
     maxPhotos: REVIEW_PHOTOS_MAX,
     refuse: {
-      tooMany: () => refuse(`At most ${REVIEW_PHOTOS_MAX} photos.`, "review.reason.photoCount"),
-      tooLarge: () => refuse("Each photo must be at most 2 MB.", "review.reason.photoSize"),
-      notImage: () => refuse("Photos must be PNG, JPEG or WebP images.", "review.reason.photoType"),
+      tooMany: () => refuse("review.reason.photoCount"),
+      tooLarge: () => refuse("review.reason.photoSize"),
+      notImage: () => refuse("review.reason.photoType"),
     },
   });
   // Each field's own refusal, in the order the form shows them.
-  if (!/^[1-5]$/.test(raw.score ?? "")) refuse("Choose a rating from 1 to 5 stars.", "review.reason.score");
+  if (!/^[1-5]$/.test(raw.score ?? "")) refuse("review.reason.score");
   const title = (raw.title ?? "").trim();
   const body = (raw.body ?? "").trim();
   const fields: Record<string, unknown> = {
@@ -93,9 +91,9 @@ async function readReview(ctx: CallContext<unknown>): Promise<{ fields: T.Review
     body,
     ...(raw.lineId !== undefined && raw.lineId !== "" ? { lineId: /^\d{1,15}$/.test(raw.lineId) ? Number(raw.lineId) : -1 } : {}),
   };
-  if (title.length > REVIEW_TITLE_MAX) refuse(`The title must be at most ${REVIEW_TITLE_MAX} characters.`, "review.reason.title");
-  if (!body) refuse("Write what you think of the product.", "review.reason.body");
-  if (body.length > REVIEW_BODY_MAX) refuse(`The review must be at most ${REVIEW_BODY_MAX} characters.`, "review.reason.body");
+  if (title.length > REVIEW_TITLE_MAX) refuse("review.reason.title");
+  if (!body) refuse("review.reason.body");
+  if (body.length > REVIEW_BODY_MAX) refuse("review.reason.body");
   return { fields: checkFormFields<T.ReviewAddFields>(ctx.deps.schemas, FIELDS_SCHEMA, fields), photos };
 }
 
@@ -103,7 +101,7 @@ export const reviewCalls = [
   defineCall("review/list", "optional", (ctx) => {
     const { db, store } = ctx.deps;
     const slug = ctx.body.productSlug;
-    if (!store.productBySlug.has(slug)) refuse("The product was not found.", "review.reason.product");
+    if (!store.productBySlug.has(slug)) refuse("review.reason.product");
     return reviewsOf(db, store).page(slug, {
       sort: ctx.body.sort,
       page: ctx.body.page,
@@ -131,7 +129,7 @@ export const reviewCalls = [
     // A content write like an article: limited per account before its upload is read.
     limits.require("accountWrite", String(ctx.user!.id));
     const { fields, photos } = await readReview(ctx);
-    if (!store.productBySlug.has(fields.productSlug)) refuse("The product was not found.", "review.reason.product");
+    if (!store.productBySlug.has(fields.productSlug)) refuse("review.reason.product");
     const user = ctx.user!;
     // Refused before the transaction when it can be; checked again, with the insert, in it.
     lineToReview(db, user.id, fields.productSlug, fields.lineId);
@@ -159,7 +157,7 @@ export const reviewCalls = [
         return reviewId;
       })();
     } catch (err) {
-      if (isUniqueViolation(err)) refuse("You have already reviewed this purchase.", "review.reason.alreadyReviewed");
+      if (isUniqueViolation(err)) refuse("review.reason.alreadyReviewed");
       throw err;
     }
     const reviews = reviewsOf(db, store);

@@ -76,7 +76,7 @@ export const sessionCalls = [
       const row = db.prepare("SELECT token_hash FROM tokens WHERE session_id = ? AND user_id = ?").get(ctx.body.id, userId) as
         | { token_hash: string }
         | undefined;
-      if (!row) fail("This session has already ended.");
+      if (!row) fail("refusal.session.ended");
       db.prepare("DELETE FROM tokens WHERE token_hash = ?").run(row!.token_hash);
       logEvent(db, userId, "security.session", {}, clock());
       return row!.token_hash === digest(ctx.token!);

@@ -7,7 +7,7 @@ import { digest, userIdOfToken, voidResetLinks } from "../../auth/tokens";
 import { userById, userInfo } from "../../auth/users";
 import type { Db } from "../../db/open";
 import { removeUpload, saveUpload } from "../../uploads";
-import { ApiFail, CODE, fail } from "../envelope";
+import { ApiFail, CODE, fail, MalformedRequest } from "../envelope";
 import { type CallDef, defineCall } from "../register";
 import { checkShortCode } from "./auth";
 import { clientIp } from "./shared";
@@ -21,22 +21,22 @@ const STORED_AVATAR = /^\/media\/avatars\/([0-9a-f-]{16,40}\.(?:png|jpg|webp|gif
 /** A birthday is a real date (the schema's format) from 1900 to today, wherever the shopper is today. */
 function checkBirthday(birthday: string, now: number) {
   const latest = new Date(now + 14 * 3600_000).toISOString().slice(0, 10);
-  if (birthday < "1900-01-01" || birthday > latest) throw new ApiFail(CODE.fail, "birthday must be a date from 1900 to today");
+  if (birthday < "1900-01-01" || birthday > latest) throw new ApiFail(CODE.fail, "refusal.profile.birthday");
 }
 
 // Multipart (schemas/api/user/editAvatar.request.schema.json says so): no JSON body to check.
 const editAvatar = defineCall("user/editAvatar", "required", async (ctx) => {
-  if (!ctx.request.isMultipart()) throw new ApiFail(CODE.fail, "avatar is required (multipart/form-data)");
+  if (!ctx.request.isMultipart()) throw new MalformedRequest("avatar is required (multipart/form-data)");
   // A body the multipart parser cannot read (no boundary, cut short) is the sender's mistake.
   const file = await ctx.request.file().catch(() => {
-    throw new ApiFail(CODE.fail, "The upload is not valid multipart/form-data.", 400);
+    throw new MalformedRequest("The upload is not valid multipart/form-data.", 400);
   });
-  if (file?.fieldname !== "avatar") throw new ApiFail(CODE.fail, "avatar is required");
+  if (file?.fieldname !== "avatar") throw new MalformedRequest("avatar is required");
   const buffer = await file.toBuffer().catch(() => null);
-  if (!buffer || file.file.truncated) fail("The image must be at most 2 MB.");
+  if (!buffer || file.file.truncated) fail("refusal.image.tooLarge");
   // The bytes decide, not the name or the type the browser sent: an HTML page named me.png is refused.
   const kind = imageKindOf(buffer!);
-  if (!kind) fail("The image must be a PNG, JPEG or WebP file.");
+  if (!kind) fail("refusal.image.type");
   const { db, clock } = ctx.deps;
   const name = `${randomBytes(16).toString("hex")}.${kind}`;
   // The new picture, the address to it and the old one's removal: all or nothing. The old one is
@@ -52,8 +52,8 @@ const editAvatar = defineCall("user/editAvatar", "required", async (ctx) => {
 });
 
 const TAKEN = {
-  email: "An account with this email address already exists.",
-  mobile: "An account with this mobile number already exists.",
+  email: "refusal.account.emailTaken",
+  mobile: "refusal.account.mobileTaken",
 } as const;
 
 /**
@@ -95,17 +95,17 @@ export const userCalls: CallDef[] = [
     // Each try costs a password hash: as limited as signing in, per address and per account.
     limits.require("signin", clientIp(ctx.request));
     limits.require("signin", `user ${ctx.user!.id}`);
-    if (!(await passwords.verify(ctx.body.oldPassword, ctx.user!.password_hash))) fail("The current password is incorrect.");
+    if (!(await passwords.verify(ctx.body.oldPassword, ctx.user!.password_hash))) fail("refusal.password.current");
     const hash = await passwords.hash(ctx.body.password);
     // Other sessions end; this one stays signed in.
     db.transaction(() => {
       // What was checked must still hold once the hashes have run: a reset that landed meanwhile
       // ended this session, another change replaced the password. Either wins over this one.
-      if (userIdOfToken(db, ctx.token, clock()) !== ctx.user!.id) throw new ApiFail(CODE.authInvalid, "login error");
+      if (userIdOfToken(db, ctx.token, clock()) !== ctx.user!.id) throw new ApiFail(CODE.authInvalid, "api.login");
       const changed = db
         .prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?")
         .run(hash, ctx.user!.id, ctx.user!.password_hash).changes;
-      if (changed === 0) fail("The current password is incorrect.");
+      if (changed === 0) fail("refusal.password.current");
       db.prepare("DELETE FROM tokens WHERE user_id = ? AND token_hash != ?").run(ctx.user!.id, digest(ctx.token!));
       logEvent(db, ctx.user!.id, "security.password", {}, clock());
     })();
