@@ -21,6 +21,7 @@ const BODY = "#page-body";
 const SHOTS = join(process.cwd(), "test-results", "screenshots", "orders");
 const MESSAGES: Record<string, Record<string, string>> = {
   en: JSON.parse(readFileSync(join(process.cwd(), "generated/messages/en.json"), "utf8")),
+  zh: JSON.parse(readFileSync(join(process.cwd(), "generated/messages/zh.json"), "utf8")),
   "zh-HK": JSON.parse(readFileSync(join(process.cwd(), "generated/messages/zh-HK.json"), "utf8")),
 };
 const ADDRESS = {
@@ -70,13 +71,9 @@ async function shopper(): Promise<string> {
 }
 
 /** An order placed through the API, for the flows that start on the order's page. */
-async function order(token: string, paymentMethod: string, sku = "CASCRE-SAN-M"): Promise<string> {
+async function order(token: string, paymentMethod: string, sku = "CASCRE-SAN-M", shippingMethod = "standard"): Promise<string> {
   await api("cart/add", { sku, quantity: 1 }, token);
-  const placed = await api<{ orderNo: string }>(
-    "checkout/submit",
-    { address: ADDRESS, shippingMethod: "standard", paymentMethod },
-    token,
-  );
+  const placed = await api<{ orderNo: string }>("checkout/submit", { address: ADDRESS, shippingMethod, paymentMethod }, token);
   return placed.orderNo;
 }
 
@@ -344,6 +341,31 @@ describe("paying, cancelling and receiving", () => {
     await page.getByRole("button", { name: t("order.confirmReceipt.yes") }).click();
     await page.locator(BODY).getByText(t("order.event.received")).waitFor();
     await page.locator(BODY).getByText(t("order.status.completed"), { exact: true }).first().waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("tells a cash order to pick up that it is paid at the store, not to a courier (issue 49 item 11)", async () => {
+    const token = await shopper();
+    const pickup = await order(token, "cod", "CASCRE-SAN-M", "pickup");
+    const delivered = await order(token, "cod");
+    const { page, problems } = await signedInPage(token);
+    for (const [prefix, language] of [
+      ["", "en"],
+      ["/zh", "zh"],
+      ["/zh-HK", "zh-HK"],
+    ] as const) {
+      const m = MESSAGES[language]!;
+      await page.goto(`${store.url}${prefix}/user/order/${pickup}`);
+      const body = page.locator(BODY);
+      await body.getByText(m["order.payment.onPickup"]!, { exact: true }).waitFor();
+      expect(await body.getByText(m["order.payment.onDelivery"]!).count()).toBe(0);
+      if (language !== "en") await screenshots(page, `order-pickup-${language}`);
+      await page.goto(`${store.url}${prefix}/user/order/${delivered}`);
+      await body.getByText(m["order.payment.onDelivery"]!, { exact: true }).waitFor();
+      expect(await body.getByText(m["order.payment.onPickup"]!).count()).toBe(0);
+    }
+    expect(await axeViolations(page, BODY)).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });

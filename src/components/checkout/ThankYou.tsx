@@ -8,7 +8,7 @@ import { useApi } from "../../runtime/hooks/useApi";
 import { useBusEvent } from "../../runtime/hooks/useBusEvent";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useSession } from "../../runtime/hooks/useSession";
-import PayNow, { CASH_ON_DELIVERY } from "../user/PayNow";
+import PayNow, { CASH_ON_DELIVERY, payOnHandover } from "../user/PayNow";
 
 export default function ThankYou({ orderNo, orderHref, ordersHref, homeHref }: ThankYouProps) {
   const intl = useIntl();
@@ -65,7 +65,7 @@ function Payment({ orderNo }: { orderNo: string }) {
     );
   }
   if (order.paymentMethod === CASH_ON_DELIVERY) {
-    return <p className="sf-thankyou__payment">{intl.formatMessage({ id: "order.payment.onDelivery" })}</p>;
+    return <p className="sf-thankyou__payment">{intl.formatMessage({ id: payOnHandover(order) })}</p>;
   }
   return (
     <div className="sf-thankyou__payment">

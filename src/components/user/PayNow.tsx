@@ -7,8 +7,16 @@ import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { RoutesContext, useRouteInfo } from "../../runtime/router/hooks";
 import { failureMessage } from "../common/failure-message";
 
-/** The payment method paid to the courier (the store's checkout.json); every other one is paid online. */
+/** The payment method paid on handover (the store's checkout.json); every other one is paid online. */
 export const CASH_ON_DELIVERY = "cod";
+
+/** The shipping method whose orders the shopper collects at the store (checkout.json). */
+const PICKUP = "pickup";
+
+/** What a cash-on-delivery order says about paying: at the store when collected, else to the courier. */
+export function payOnHandover(order: { shippingMethod: string }): "order.payment.onPickup" | "order.payment.onDelivery" {
+  return order.shippingMethod === PICKUP ? "order.payment.onPickup" : "order.payment.onDelivery";
+}
 
 /** The order's page in the current language: where the provider sends the shopper back. */
 export function useOrderPath(): (orderNo: string) => string {

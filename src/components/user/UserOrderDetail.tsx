@@ -15,7 +15,7 @@ import OrderReviews from "../product/OrderReviews";
 import LocalTime from "./LocalTime";
 import OrderStatus from "./OrderStatus";
 import OrderTimeline from "./OrderTimeline";
-import PayNow, { CASH_ON_DELIVERY } from "./PayNow";
+import PayNow, { CASH_ON_DELIVERY, payOnHandover } from "./PayNow";
 import ReturnApplyForm from "./ReturnApplyForm";
 
 export default function UserOrderDetail({ order: initial, ordersHref, returnHref, productHref }: UserOrderDetailProps) {
@@ -183,7 +183,7 @@ function OrderActions({ order, onChange, returnHref }: { order: Order; onChange:
           )}
         </p>
       )}
-      {onDelivery && <p>{intl.formatMessage({ id: "order.payment.onDelivery" })}</p>}
+      {onDelivery && <p>{intl.formatMessage({ id: payOnHandover(order) })}</p>}
       {payable && (
         <div className="sf-order__pay">
           <p>{intl.formatMessage({ id: "order.payment.waiting" })}</p>
