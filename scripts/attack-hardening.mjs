@@ -1,6 +1,14 @@
 // The attacks of issue 48 that `npm run attack` repeats against the built shop for the database
 // outage, unpaid stock, double refunds, account takeover, uploads and anonymous carts: each one
 // run through the script's `check`, with its helpers (`post`, `signUp`, the server's address).
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { startBuiltServer } from "./built-server.mjs";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Places a card order of one unit and pays it on the demo provider's page, as a browser without script would. */
 async function paidOrder({ base, post }, token, sku) {
@@ -73,7 +81,77 @@ async function doubleRefund(tools) {
   };
 }
 
+/** One GET on a connection of its own, so that each may reach another worker: status 0 when nothing answered. */
+const getOnce = (url) =>
+  new Promise((resolve) => {
+    const req = request(url, { agent: false, timeout: 10_000 }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode, worker: res.headers["x-worker"] }));
+    });
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", () => resolve({ status: 0 }));
+    req.end();
+  });
+
+/**
+ * Issue 48 item 2: another process holds SQLite's write lock for 8 s, past the busy timeout (5 s)
+ * and several purges (a server of its own, purging every second, two workers).
+ */
+async function writeLockHeld({ root }) {
+  const work = mkdtempSync(join(tmpdir(), "attack-lock-"));
+  cpSync(join(root, "fixtures/demo-store"), join(work, "store"), { recursive: true });
+  const dataDir = join(work, "data");
+  const server = startBuiltServer(root, {
+    STORE_DIR: join(work, "store"),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    WEB_CONCURRENCY: "2",
+    PURGE_INTERVAL_MS: "1000",
+  });
+  try {
+    const base = await server.url;
+    const workers = async () => {
+      const seen = new Set();
+      for (let i = 0; i < 40 && seen.size < 2; i++) seen.add((await getOnce(`${base}/healthz`)).worker);
+      return [...seen].sort().join(",");
+    };
+    const before = await workers();
+    const lock = new Database(join(dataDir, "store.sqlite"));
+    lock.exec("BEGIN IMMEDIATE");
+    const health = [];
+    const pages = [];
+    const end = Date.now() + 8000;
+    while (Date.now() < end) {
+      const [h, p] = await Promise.all([getOnce(`${base}/healthz`), getOnce(`${base}/`)]);
+      health.push(h.status);
+      pages.push(p.status);
+      await sleep(250);
+    }
+    lock.exec("ROLLBACK");
+    lock.close();
+    let recovered = false;
+    for (let i = 0; i < 60 && !recovered; i++) {
+      recovered = (await getOnce(`${base}/healthz`)).status === 200;
+      if (!recovered) await sleep(250);
+    }
+    const after = await workers();
+    const told = health.includes(503);
+    const answered = pages.every((s) => s === 200);
+    return {
+      held: after === before && told && answered && recovered && server.process.exitCode === null,
+      detail: `workers ${after === before ? "unchanged" : `${before} -> ${after}`}; /healthz during the lock ${[...new Set(health)].join("/")}, after ${recovered ? 200 : "not 200"}; home page ${[...new Set(pages)].join("/")}`,
+    };
+  } finally {
+    server.stop();
+    await sleep(500);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 export async function runHardeningAttacks(tools) {
+  await tools.check("SQLite write lock held by another process for 8 s, purging every second (two workers)", () =>
+    writeLockHeld(tools),
+  );
   await tools.check("double refund: a refund-only return of everything, then a cancellation, both approved", () =>
     doubleRefund(tools),
   );

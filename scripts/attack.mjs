@@ -309,7 +309,7 @@ await check("200 sockets with garbage frames, then 12 sockets for one visitor", 
   };
 });
 
-await runHardeningAttacks({ base, post, signUp, dataDir, check });
+await runHardeningAttacks({ root, base, post, signUp, dataDir, check });
 await sessionAttacks({ base, check, post, signUp, email });
 
 clearTimeout(deadline);

@@ -16,6 +16,8 @@ const DEBIAN_ROOT = "/usr/lib/postgresql";
  * @typedef {object} PostgresCluster
  * @property {(database?: string) => string} url A connection string to a database of its own (`createDatabase`) or to `postgres`.
  * @property {() => string} createDatabase Creates an empty database and answers its connection string.
+ * @property {() => void} halt Stops the server as an outage would, keeping its data; `resume` starts it again.
+ * @property {() => void} resume
  * @property {() => void} stop
  */
 
@@ -69,16 +71,8 @@ export async function startPostgres(bin) {
   const data = join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"]);
   const port = await freePort();
-  run("pg_ctl", [
-    "start",
-    "-w",
-    "-D",
-    data,
-    "-l",
-    join(dir, "log"),
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-  ]);
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  run("pg_ctl", ["start", "-w", "-D", data, "-l", join(dir, "log"), "-o", serverOptions]);
   const url = (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     url,
@@ -87,6 +81,13 @@ export async function startPostgres(bin) {
       const name = `store_${process.pid}_${databases}`;
       run("createdb", ["-h", dir, "-p", String(port), "-U", "postgres", name]);
       return url(name);
+    },
+    /** Stops the server, as an outage would (its connections are cut), keeping its data for `resume`. */
+    halt() {
+      run("pg_ctl", ["stop", "-w", "-D", data, "-m", "fast"]);
+    },
+    resume() {
+      run("pg_ctl", ["start", "-w", "-D", data, "-l", join(dir, "log"), "-o", serverOptions]);
     },
     stop() {
       try {

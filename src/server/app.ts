@@ -20,8 +20,9 @@ import { CODE, describeBodyError } from "./api/envelope";
 import { API_BASE, type ApiDeps, registerCalls, VISITOR_COOKIE, visitorIdOf } from "./api/register";
 import { createPasswords, DEFAULT_HASH_SLOTS, type HashSlots, PRODUCTION_COST, type ScryptCost } from "./auth/passwords";
 import { randomToken } from "./auth/tokens";
+import { everyPeriod, whenAvailable } from "./background";
 import { watchClientBuild } from "./client-build";
-import { type Db, openCounters, openDatabase } from "./db/open";
+import { type Db, openCounters, openDatabase, openWriteProbe } from "./db/open";
 import { registerDevEditor } from "./dev/editor/routes";
 import { registerDevGallery } from "./dev-gallery";
 import { registerDevModeration } from "./dev-moderation";
@@ -78,6 +79,8 @@ export interface AppOptions {
   liveBus?: LiveBus;
   /** Live sockets one visitor may hold on this process: its share of SOCKETS_PER_VISITOR when there are several workers. */
   liveSocketsPerVisitor?: number;
+  /** How often the database is purged (PURGE_INTERVAL_MS); else every minute. */
+  purgeIntervalMs?: number;
 }
 
 export interface StoreServer {
@@ -105,15 +108,6 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   // English, the default: what code outside a page or a call reads (sitemaps, the payment page).
   const store = storeFor(localizedStore, "en");
   const client = watchClientBuild(clientDir);
-  const db = openDatabase(dataDir, options.databaseUrl);
-  // Its queries prepared now rather than by the first search (pages and calls ask searchIndexOf
-  // for it); on PostgreSQL, the shared database's search, its tables brought up to date first.
-  if (options.databaseUrl) {
-    const { openPostgresSearchIndex } = await import("./search/postgres-search");
-    setSearchIndex(localizedStore, openPostgresSearchIndex(db, localizedStore.catalog));
-  } else {
-    searchIndexOf(localizedStore);
-  }
   const clock = options.clock ?? Date.now;
 
   const app = Fastify({
@@ -124,6 +118,20 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
     frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
       reply.code(400).send({ code: CODE.fail, msg: "The address is not valid." }),
   });
+  // A database that is locked or down at start is waited for (background.ts), not a reason to exit.
+  const log = (line: string) => app.log.warn(line);
+  const db = await whenAvailable("the database", () => openDatabase(dataDir, options.databaseUrl), log);
+  // Its queries prepared now rather than by the first search (pages and calls ask searchIndexOf
+  // for it); on PostgreSQL, the shared database's search, its tables brought up to date first.
+  if (options.databaseUrl) {
+    const { openPostgresSearchIndex } = await import("./search/postgres-search");
+    setSearchIndex(
+      localizedStore,
+      await whenAvailable("the search index", () => openPostgresSearchIndex(db, localizedStore.catalog), log),
+    );
+  } else {
+    searchIndexOf(localizedStore);
+  }
   app.setValidatorCompiler(({ schema }) => {
     const ref = (schema as { $ref?: string }).$ref;
     if (!ref?.startsWith(SCHEMA_ID_BASE)) throw new Error("route schemas must be a $ref to a file of schemas/");
@@ -188,11 +196,11 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
     (options.databaseUrl
       ? await (await import("./live-bus-postgres")).createPostgresBus(options.databaseUrl, (line) => app.log.error(line))
       : createLocalBus());
-  const live = createLiveHub(db, liveBus, clock);
+  const live = createLiveHub(db, liveBus, clock, (line) => app.log.error(line));
   // Mails show on the console so a tester can follow them; tests run without a logger and stay quiet.
   const mailer = createMailer(db, clock, options.logger ? (line) => console.log(line) : () => undefined);
   const passwords = createPasswords(options.passwordCost ?? PRODUCTION_COST, options.hashSlots ?? DEFAULT_HASH_SLOTS);
-  const counters = openCounters(dataDir, options.databaseUrl);
+  const counters = await whenAvailable("the rate-limit counters", () => openCounters(dataDir, options.databaseUrl), log);
   const limits = createRateLimiter({ ...DEFAULT_LIMITS, ...options.limits }, clock, counters);
   const deps: ApiDeps = { db, store, localizedStore, mailer, live, schemas, clock, passwords, limits };
   await registerStaticFiles(app, { clientDir, imagesDir: join(storeDir, "images"), uploads: db });
@@ -225,7 +233,8 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   const paymentSecret = options.paymentSecret ?? process.env.PAYMENT_WEBHOOK_SECRET ?? randomToken();
   registerPaymentProvider(app, deps, { secret: paymentSecret });
   registerPaymentWebhook(app, deps, paymentSecret);
-  registerHealthCheck(app, db);
+  const writeProbe = openWriteProbe(db, dataDir, options.databaseUrl);
+  registerHealthCheck(app, db, writeProbe);
   registerSeoRoutes(app, { store, ...(publicOrigin ? { publicOrigin } : {}) });
   registerPages(app, {
     store: localizedStore,
@@ -237,11 +246,15 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
     ...(publicOrigin ? { publicOrigin } : {}),
   });
 
-  purgeExpired(db, clock());
-  const purge = setInterval(() => purgeExpired(db, clock()), PURGE_INTERVAL_MS);
-  purge.unref();
+  const purge = everyPeriod(
+    "purge",
+    options.purgeIntervalMs ?? PURGE_INTERVAL_MS,
+    () => purgeExpired(db, clock()),
+    (line) => app.log.error(line),
+  );
   app.addHook("onClose", async () => {
-    clearInterval(purge);
+    purge.stop();
+    writeProbe.close();
     live.closeAll();
     db.close();
     localizedStore.catalog.close();

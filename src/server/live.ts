@@ -31,7 +31,7 @@ export interface LiveHub {
 const MAX_FRAME = 4096;
 const PONG: LiveFrame = { code: WIRE.pingCode, msg: WIRE.pongMsg, type: WIRE.pongMsg };
 
-export function createLiveHub(db: Db, bus: LiveBus, clock: () => number): LiveHub {
+export function createLiveHub(db: Db, bus: LiveBus, clock: () => number, log: (line: string) => void = () => undefined): LiveHub {
   const byVisitor = new Map<string, Set<WebSocket>>();
   const bindingOf = db.prepare("SELECT user_id FROM live_bindings WHERE visitor_id = ?").pluck();
   const visitorsOf = db.prepare("SELECT visitor_id FROM live_bindings WHERE user_id = ?").pluck();
@@ -47,7 +47,12 @@ export function createLiveHub(db: Db, bus: LiveBus, clock: () => number): LiveHu
   bus.subscribe((note: LiveNote) => {
     if ("visitorId" in note) return send(byVisitor.get(note.visitorId) ?? [], note.frame);
     // Asked only when a frame comes: a lookup per order change rather than a copy of every binding per process.
-    for (const visitorId of visitorsOf.all(note.userId) as string[]) send(byVisitor.get(visitorId) ?? [], note.frame);
+    // Outside any request: a database that is down loses the frame (as a dropped socket would), not the process.
+    try {
+      for (const visitorId of visitorsOf.all(note.userId) as string[]) send(byVisitor.get(visitorId) ?? [], note.frame);
+    } catch (err) {
+      log(`live frame for user ${note.userId} not delivered: ${(err as Error).message}`);
+    }
   });
 
   return {

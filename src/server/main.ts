@@ -58,13 +58,18 @@ function rateLimitScale(): number {
   return wholeSetting("RATE_LIMIT_SCALE", 1_000_000) ?? 1;
 }
 
+/** PURGE_INTERVAL_MS: how often the database is purged (purge.ts), in ms; unset, every minute. */
+function purgeInterval(): number | undefined {
+  return wholeSetting("PURGE_INTERVAL_MS", 24 * 3600_000);
+}
+
 /** Runs prepare.ts in a process of its own; false when it failed (it has said why). */
 function prepareOnce(exec: string): Promise<boolean> {
   const child = fork(exec, [], { env: { ...process.env, [PREPARE_ROLE]: "1" }, stdio: "inherit" });
   return new Promise((done) => child.once("exit", (code) => done(code === 0)));
 }
 
-async function serve(workers: number, limitScale: number): Promise<void> {
+async function serve(workers: number, limitScale: number, purgeIntervalMs: number | undefined): Promise<void> {
   const [
     { buildApp },
     { DEFAULT_HASH_SLOTS },
@@ -88,6 +93,7 @@ async function serve(workers: number, limitScale: number): Promise<void> {
     ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
     logger: { level: process.env.LOG_LEVEL ?? "warn" },
     ...(limitScale === 1 ? {} : { limits: scaledLimits(DEFAULT_LIMITS, limitScale) }),
+    ...(purgeIntervalMs ? { purgeIntervalMs } : {}),
     production,
     devReload,
     // The machine's password hashes shared out between the workers (each runs at least one).
@@ -127,10 +133,11 @@ async function serve(workers: number, limitScale: number): Promise<void> {
 try {
   const workers = workerCount();
   const limitScale = rateLimitScale();
+  const purgeIntervalMs = purgeInterval();
   const exec = fileURLToPath(import.meta.url);
   if (process.env[PREPARE_ROLE]) {
     const [{ prepare }, { storeDir, dataDir }] = await Promise.all([import("./prepare"), directories()]);
-    prepare(storeDir, dataDir, process.env.PUBLIC_URL, databaseUrl);
+    await prepare(storeDir, dataDir, process.env.PUBLIC_URL, databaseUrl);
     process.exit(0);
   } else if (cluster.isPrimary && workers > 1) {
     if (!(await prepareOnce(exec))) process.exit(1);
@@ -142,7 +149,7 @@ try {
       onListening: (port) => console.log(`Demo store: http://${shownHost}:${port}/ (${workers} workers)`),
     });
   } else {
-    await serve(workers, limitScale);
+    await serve(workers, limitScale, purgeIntervalMs);
   }
 } catch (err) {
   // A broken store file names the file, line and rule; nothing else is worth a stack.

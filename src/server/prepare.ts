@@ -5,19 +5,27 @@
 // of its own, so that the primary, which only keeps the workers running, never holds the
 // store in its memory.
 import { registry } from "../registry/index";
+import { whenAvailable } from "./background";
 import { openCounters, openDatabase } from "./db/open";
 import { ROOT_DIR } from "./root-dir";
 import { loadSchemaSet } from "./schemas";
 import { parsePublicUrl } from "./seo/public-origin";
 import { catalogFileOf, loadStore } from "./store/load";
 
-export function prepare(storeDir: string, dataDir: string, publicUrl: string | undefined, databaseUrl?: string): void {
+export async function prepare(
+  storeDir: string,
+  dataDir: string,
+  publicUrl: string | undefined,
+  databaseUrl?: string,
+): Promise<void> {
   if (publicUrl) parsePublicUrl(publicUrl);
   // Imports the catalog once, so the workers find it current.
   loadStore(storeDir, loadSchemaSet(`${ROOT_DIR}/schemas`), Object.keys(registry), {
     catalogFile: catalogFileOf(dataDir),
   }).catalog.close();
-  openDatabase(dataDir, databaseUrl).close();
+  // A database that is locked or down is waited for, as each worker would (background.ts).
+  const log = (line: string) => console.error(line);
+  (await whenAvailable("the database", () => openDatabase(dataDir, databaseUrl), log)).close();
   // PostgreSQL's counters table comes with its migrations.
-  if (!databaseUrl) openCounters(dataDir).close();
+  if (!databaseUrl) (await whenAvailable("the rate-limit counters", () => openCounters(dataDir), log)).close();
 }

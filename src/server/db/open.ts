@@ -31,14 +31,60 @@ function openSqlite(dataDir: string): Database.Database {
   db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
   writeLockFirst(db);
-  const version = db.pragma("user_version", { simple: true }) as number;
-  for (let v = version; v < MIGRATIONS.length; v++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[v]!);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
+  try {
+    const version = db.pragma("user_version", { simple: true }) as number;
+    for (let v = version; v < MIGRATIONS.length; v++) {
+      db.transaction(() => {
+        db.exec(MIGRATIONS[v]!);
+        db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  } catch (err) {
+    // Locked by another process, say: the caller may try again (background.ts), with a new connection.
+    db.close();
+    throw err;
   }
   return db;
+}
+
+/** How long the health check's write probe waits for SQLite's write lock before it says writes are unavailable. */
+const PROBE_WAIT_MS = 1000;
+
+export interface WriteProbe {
+  /** Throws unless the shop's database would take a write now: its write lock is taken and let go at once. */
+  probe(): void;
+  close(): void;
+}
+
+const PROBED = new Error("write probe");
+
+/** The write probe of the health check (health.ts). */
+export function openWriteProbe(db: Db, dataDir: string, databaseUrl?: string): WriteProbe {
+  if (databaseUrl) {
+    return {
+      // BEGIN and the store's lock (postgres/bridge.ts), then ROLLBACK.
+      probe() {
+        try {
+          db.transaction(() => {
+            throw PROBED;
+          })();
+        } catch (err) {
+          if (err !== PROBED) throw err;
+        }
+      },
+      close: () => undefined,
+    };
+  }
+  // A connection of its own, so that it waits a second for the lock rather than the store's five.
+  let connection: Database.Database | undefined;
+  return {
+    probe() {
+      connection ??= new Database(join(dataDir, "store.sqlite"), { fileMustExist: true, timeout: PROBE_WAIT_MS });
+      connection.exec("BEGIN IMMEDIATE");
+      connection.exec("ROLLBACK");
+    },
+    close: () => connection?.close(),
+  };
 }
 
 /**

@@ -16,8 +16,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe("prepare", () => {
   it(
     "migrates the database and creates the rate-limit counters with their table, in WAL mode",
-    () => {
-      prepare(join(ROOT_DIR, "fixtures/demo-store"), dataDir, undefined);
+    async () => {
+      await prepare(join(ROOT_DIR, "fixtures/demo-store"), dataDir, undefined);
       const counters = new Database(join(dataDir, "counters.sqlite"), { readonly: true, fileMustExist: true });
       try {
         expect(counters.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toContain("rate_buckets");

@@ -11,6 +11,17 @@ const COUNTERS_LOCK = 7_021_002;
 
 export function openPostgresStore(url: string): Db {
   const db = openPostgres(url, { lockKey: STORE_LOCK });
+  try {
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  db.learnIdTables();
+  return db;
+}
+
+function migrate(db: Db): void {
   db.transaction(() => {
     db.exec("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)");
     const version = (db.prepare("SELECT max(version) FROM schema_version").pluck().get() as number | null) ?? 0;
@@ -19,8 +30,6 @@ export function openPostgresStore(url: string): Db {
       db.prepare("INSERT INTO schema_version (version) VALUES (?)").run(POSTGRES_MIGRATIONS.length);
     }
   })();
-  db.learnIdTables();
-  return db;
 }
 
 /** The rate-limit buckets: a table of the same database (created by its migrations), on a connection and lock of their own. */
