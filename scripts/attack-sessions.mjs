@@ -1,7 +1,11 @@
 // The attacks of issue #48 on sessions, cookies, headers and logs (items 1, 6, 7, 8, 9, 10, 13),
 // run by scripts/attack.mjs against its built server with its helpers. Each prints "held" when
 // the shop refuses it.
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { startBuiltServer } from "./built-server.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_FLAGS = [
@@ -14,7 +18,7 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-/** `shop`: { base, check, post, signUp, email } of scripts/attack.mjs. */
+/** `shop`: { root, base, check, post, signUp, email } of scripts/attack.mjs. */
 export async function sessionAttacks(shop) {
   const { base, check, signUp } = shop;
 
@@ -61,5 +65,42 @@ export async function sessionAttacks(shop) {
       held: html === plain || !shared || varied,
       detail: `${html === plain ? "the same document" : "a different document"}; Cache-Control: ${asked.headers.get("cache-control")}; Vary: ${vary}`,
     };
+  });
+
+  await check("sign-in codes and links in a production log (issue #48, 7)", async () => {
+    // A server of its own, as production runs it, logging at info; its stdout is the log.
+    const work = mkdtempSync(join(tmpdir(), "attack-log-"));
+    cpSync(join(shop.root, "fixtures/demo-store"), join(work, "store"), { recursive: true });
+    const logged = startBuiltServer(shop.root, {
+      STORE_DIR: join(work, "store"),
+      DATA_DIR: join(work, "data"),
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+    });
+    let log = "";
+    logged.process.stdout.on("data", (chunk) => (log += chunk));
+    try {
+      const url = await logged.url;
+      const account = shop.email();
+      const call = (path, body) =>
+        fetch(`${url}/api/web/${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      await call("auth/signup", { email: account, password: "right-password", agree: true });
+      await call("auth/forget", { email: account });
+      await new Promise((r) => setTimeout(r, 300));
+      const mails = log.split("\n").filter((line) => line.includes("mail ")).length;
+      const leaked = /code=|verify-email|reset-password|Your code is/.test(log) || log.includes(account);
+      return {
+        held: mails >= 2 && !leaked,
+        detail: `${mails} mail lines logged, ${leaked ? "with codes, links or the address" : "each a kind and a hash"}`,
+      };
+    } finally {
+      logged.stop();
+      await new Promise((r) => logged.process.once("exit", r));
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 }

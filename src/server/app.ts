@@ -197,8 +197,8 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
       ? await (await import("./live-bus-postgres")).createPostgresBus(options.databaseUrl, (line) => app.log.error(line))
       : createLocalBus());
   const live = createLiveHub(db, liveBus, clock, (line) => app.log.error(line));
-  // Mails show on the console so a tester can follow them; tests run without a logger and stay quiet.
-  const mailer = createMailer(db, clock, options.logger ? (line) => console.log(line) : () => undefined);
+  // A line per mail in the server's log (at info); tests run without a logger and stay quiet.
+  const mailer = createMailer(db, clock, (line) => app.log.info(line));
   const passwords = createPasswords(options.passwordCost ?? PRODUCTION_COST, options.hashSlots ?? DEFAULT_HASH_SLOTS);
   const counters = await whenAvailable("the rate-limit counters", () => openCounters(dataDir, options.databaseUrl), log);
   const limits = createRateLimiter({ ...DEFAULT_LIMITS, ...options.limits }, clock, counters);

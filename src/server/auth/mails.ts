@@ -63,5 +63,5 @@ export function composeMail(
     const id = `mail.${kind}.${part}`;
     return fill(CATALOGS[place.language][id] ?? CATALOGS.en[id] ?? id, values);
   };
-  return { to, subject: text("subject"), body: text("body"), link: path ? place.prefix + path : "" };
+  return { kind, to, subject: text("subject"), body: text("body"), link: path ? place.prefix + path : "" };
 }

@@ -220,10 +220,17 @@ export function changeOrderFrame(deps: Pick<ApiDeps, "db" | "live">, userId: num
 }
 
 /** A mail to the customer's outbox: their email address, else their mobile number. */
-export function mailCustomer(deps: Pick<ApiDeps, "db" | "mailer">, userId: number, subject: string, body: string, link: string) {
+export function mailCustomer(
+  deps: Pick<ApiDeps, "db" | "mailer">,
+  userId: number,
+  kind: "order" | "return",
+  subject: string,
+  body: string,
+  link: string,
+) {
   const user = userById(deps.db, userId);
   const to = user?.email ?? (user?.mobile ? `${user.country_code ?? ""}${user.mobile}` : "");
-  if (to) deps.mailer.send({ to, subject, body, link });
+  if (to) deps.mailer.send({ kind, to, subject, body, link });
 }
 
 /** What a change needs: who asks (a customer only reaches their own orders) and the details. */
@@ -267,7 +274,8 @@ export function changeOrder(deps: ApiDeps, change: Change, request: ChangeReques
     return { row, order: toOrder(db, db.prepare("SELECT * FROM orders WHERE id = ?").get(row.id) as OrderRow) };
   })();
   const mail = MAIL[change];
-  if (mail) mailCustomer(deps, row.user_id, `${mail.subject}: ${row.order_no}`, mail.body, `/user/order/${row.order_no}`);
+  if (mail)
+    mailCustomer(deps, row.user_id, "order", `${mail.subject}: ${row.order_no}`, mail.body, `/user/order/${row.order_no}`);
   pushOrder(deps, row.user_id, order);
   return order;
 }

@@ -218,7 +218,7 @@ export function changeReturn(deps: ApiDeps, change: Change, request: ReturnChang
     return { row, result: toReturn(db, findReturn(db, row.return_no)) };
   })();
   const mail = MAIL[change];
-  mailCustomer(deps, row.user_id, `${mail.subject}: ${row.return_no}`, mail.body, `/user/return/${row.return_no}`);
+  mailCustomer(deps, row.user_id, "return", `${mail.subject}: ${row.return_no}`, mail.body, `/user/return/${row.return_no}`);
   pushReturn(deps, row.user_id, result);
   changeOrderFrame(deps, row.user_id, row.order_id);
   return result;
@@ -310,6 +310,7 @@ export const returnCalls = [
     mailCustomer(
       ctx.deps,
       userId,
+      "return",
       `Return requested: ${saved.returnNo}`,
       "We have your return request and will review it shortly.",
       `/user/return/${saved.returnNo}`,
