@@ -243,6 +243,15 @@ describe.each(LANGUAGES)("the account lists in $name", (language) => {
     expect(await article.getByRole("heading", { level: 2, name: "Washing" }).isVisible()).toBe(true);
     expect(await article.locator("strong", { hasText: "no" }).isVisible()).toBe(true);
     await accessible(page, `${language.name}-own-article`);
+
+    // Published, it is in the journal with the store's articles: today's, so first (issue 49 item 8).
+    await page.goto(`${store.url}${language.prefix}/article`);
+    const first = page.locator(".sf-journal__card").first();
+    expect(await first.getByRole("link", { name: "Linen notes" }).getAttribute("href")).toBe(
+      `${language.prefix}/article/${slug}`,
+    );
+    expect(await first.textContent()).toContain(t("content.article.by", { author: "Ada" }));
+    await accessible(page, `${language.name}-journal-with-own`);
     expect(problems).toEqual([]);
   });
 });

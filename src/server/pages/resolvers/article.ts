@@ -3,22 +3,13 @@
 // articles and the first page of its comments as this viewer sees them (?comments=N).
 import type { ArticleCommentsProps } from "../../../../generated/types";
 import type { RouteName } from "../../../shared/route-names";
-import { authorName, publishedArticle } from "../../account/user-articles";
+import { authorName, bodySummary, publishedArticle } from "../../account/user-articles";
 import { COMMENT_PAGE_SIZE, visibleComments } from "../../article-comments";
 import { withQuery } from "./account-paging";
 import { relatedArticles, tagLinks } from "./articles";
 import { type ResolveContext, type Resolver, slugOf, withRedirect } from "./context";
 import { notFound } from "./error";
 import { pageOf } from "./listing";
-
-/** The start of an HTML body as plain text, for the meta description. */
-function summary(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 200);
-}
 
 /** The comments section: a page past the last shows the last, since comments come and go. */
 function comments(ctx: ResolveContext, slug: string): ArticleCommentsProps {
@@ -74,7 +65,7 @@ export const resolvers = {
       page: {
         title: own.title,
         slug: own.slug,
-        description: summary(own.body_html) || own.title,
+        description: bodySummary(own.body_html) || own.title,
         paragraphs: [],
         author: authorName(own) || ctx.t("account.articles.anonymous"),
         date: new Date(own.created_at).toISOString().slice(0, 10),

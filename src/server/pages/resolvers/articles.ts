@@ -1,6 +1,7 @@
 // The store's journal articles as pages show them: newest first, their tags as links to the
 // tag pages, their image with its size, and which ones are related to an article.
 import type { ArticleTeaser, JournalCard, NavLink, SizedImage } from "../../../../generated/types";
+import { authorName, bodySummary, type PublishedArticle } from "../../account/user-articles";
 import type { StoreArticle } from "../../store/load";
 import type { ResolveContext } from "./context";
 
@@ -36,6 +37,20 @@ export function journalCard(ctx: ResolveContext, article: StoreArticle): Journal
     ...(article.excerpt ? { excerpt: article.excerpt } : {}),
     ...(image ? { image } : {}),
     tags: tagLinks(ctx, article),
+  };
+}
+
+/** A shopper's published article on the journal: no tags; its thumbnail, of unknown size, as a square. */
+export function ownJournalCard(ctx: ResolveContext, article: PublishedArticle): JournalCard {
+  const excerpt = bodySummary(article.body_html);
+  return {
+    title: article.title,
+    href: ctx.links.article(article.slug),
+    author: authorName(article) || ctx.t("account.articles.anonymous"),
+    date: new Date(article.created_at).toISOString().slice(0, 10),
+    ...(excerpt ? { excerpt } : {}),
+    ...(article.thumbnail ? { image: { src: article.thumbnail, ...DEFAULT_SIZE } } : {}),
+    tags: [],
   };
 }
 
