@@ -4,10 +4,10 @@
 import type { HydrateStrategy, Registry, RegistryEntry } from "../registry/types";
 import { HYDRATE_STRATEGIES } from "../registry/types";
 import { dispatchIslandMounted } from "../runtime/page-events";
-import { describeValidationError } from "../shared/describe-error";
 import { type HeldEvents, holdEvents } from "./held-events";
 import type { MountedIsland, Providers } from "./mount";
 import { parseProps } from "./parse-props";
+import { createPropsChecks } from "./props-check";
 import {
   type Cancel,
   createUseWatcher,
@@ -87,8 +87,6 @@ interface Island {
 type Loaded = [typeof import("./mount"), Awaited<ReturnType<RegistryEntry["load"]>>, Providers | undefined];
 
 const SELECTOR = "[data-component]";
-/** How many accepted props texts the renderer remembers: a few pages' islands. */
-const ACCEPTED_LIMIT = 64;
 
 export function createRenderer(options: RendererOptions): Renderer {
   const { registry } = options;
@@ -107,15 +105,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   const trustsServer = typeof __DEV__ !== "undefined" && !__DEV__;
   const checksProps = (el: Element) => !(trustsServer && el.hasAttribute("data-ssr"));
 
-  // Props already parsed and found valid, by component and props text: a page drawn again
-  // (Back from a snapshot, a head or foot that comes with every page) skips both steps.
-  const accepted = new Map<string, { value: unknown }>();
-  type Validate = Awaited<ReturnType<RegistryEntry["validator"]>>["default"];
-  const validators = new Map<string, Validate | Promise<Validate>>();
-  function remember(key: string, value: unknown) {
-    if (accepted.size >= ACCEPTED_LIMIT) accepted.delete(accepted.keys().next().value!);
-    accepted.set(key, { value });
-  }
+  const propsChecks = createPropsChecks();
 
   function setState(island: Island, state: IslandState) {
     island.state = state;
@@ -143,8 +133,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     }
     const entry = registry[name] as RegistryEntry;
     const raw = el.getAttribute("data-props");
-    const known = accepted.get(`${name}\u0000${raw}`);
-    const parsed = known ? { ok: true as const, value: known.value } : parseProps(raw);
+    const parsed = propsChecks.parse(name, raw);
     if (!parsed.ok) return fail(island, `${parsed.pointer || "/"} ${parsed.message}`);
 
     const requested = el.getAttribute("data-hydrate");
@@ -161,28 +150,12 @@ export function createRenderer(options: RendererOptions): Renderer {
     // An island that mounts at once needs React and its code anyway: fetch them while its props are checked.
     if (strategy === "load") warm(entry);
     const props = parsed.value;
-    if (!known && checksProps(el)) {
+    if (!parsed.known && checksProps(el)) {
       // Loaded once per component: a later island of it is checked without waiting for a task.
-      let validate = validators.get(name);
-      if (typeof validate !== "function") {
-        const loading = validate ?? entry.validator().then((module) => module.default);
-        validators.set(name, loading);
-        try {
-          validate = await loading;
-        } catch (err) {
-          // Not kept: the next island of this component tries again (back online).
-          if (validators.get(name) === loading) validators.delete(name);
-          if (!island.disposed) fail(island, `could not load its props validator (${String(err)})`);
-          return;
-        }
-        validators.set(name, validate);
-        if (island.disposed) return;
-      }
-      if (!validate(props)) {
-        const { pointer, message } = describeValidationError(validate.errors?.[0]);
-        return fail(island, `props ${pointer || "/"} ${message}`);
-      }
-      remember(`${name}\u0000${raw}`, props);
+      const checking = propsChecks.check(name, entry, raw, props);
+      const checked = checking instanceof Promise ? await checking : checking;
+      if (island.disposed) return;
+      if (!checked.ok) return fail(island, checked.message);
     }
     // A `none` island's server HTML is final: valid props, nothing to download.
     if (strategy === "none") return mounted(island, strategy);
