@@ -14,6 +14,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 const clientDir = join(root, "dist/client");
 const assetsDir = join(clientDir, "assets");
 const serverDir = join(root, "dist/server");
+const editorDir = join(root, "dist/editor");
 export const ASSET_BASE = "/assets/";
 
 /** Server entry points: each becomes dist/server/{name}.js. */
@@ -42,6 +43,31 @@ export function clientOptions(dev) {
     // wouter's fallback for React 17 and older: React 19 has the hook, which the shim only hands on.
     alias: { "use-sync-external-store/shim/index.js": "react" },
     legalComments: "linked",
+    logLevel: "warning",
+  };
+}
+
+/**
+ * The theme editor's browser bundle (/dev/editor, src/editor/): one script and its stylesheet
+ * in dist/editor/, which only the editor's page loads; the shop's bundle and manifest never name them.
+ */
+export function editorOptions(dev) {
+  return {
+    absWorkingDir: root,
+    entryPoints: [
+      { in: "src/editor/main.tsx", out: "editor" },
+      { in: "src/editor/editor.css", out: "editor" },
+    ],
+    outdir: editorDir,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2022", "chrome110", "firefox115", "safari16"],
+    minify: !dev,
+    sourcemap: "linked",
+    define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production"), __DEV__: JSON.stringify(dev) },
+    plugins: [precompiledMessages],
+    alias: { "use-sync-external-store/shim/index.js": "react" },
     logLevel: "warning",
   };
 }
@@ -118,7 +144,8 @@ async function build(dev) {
   rmSync(clientDir, { recursive: true, force: true });
   const manifest = writeManifest(await buildClient(dev));
   rmSync(serverDir, { recursive: true, force: true });
-  await esbuild.build(serverOptions(dev));
+  rmSync(editorDir, { recursive: true, force: true });
+  await Promise.all([esbuild.build(serverOptions(dev)), esbuild.build(editorOptions(dev))]);
   console.log(
     `built ${Object.keys(manifest.files).length} client files and the server in ${Date.now() - started} ms (${dev ? "development" : "production"})`,
   );

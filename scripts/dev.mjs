@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
-import { clientOptions, serverOptions, writeManifest } from "../build.mjs";
+import { clientOptions, editorOptions, serverOptions, writeManifest } from "../build.mjs";
 import { buildMessages } from "./codegen/messages.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -113,8 +113,14 @@ const serverBuild = await esbuild.context({
     }),
   ],
 });
+// The theme editor's bundle (/dev/editor): the page reloads after it is rebuilt too.
+const editorBuild = await esbuild.context({
+  ...editorOptions(true),
+  plugins: [...(editorOptions(true).plugins ?? []), stage("editor", () => log("theme editor bundle rebuilt"))],
+});
 await client.watch();
 await serverBuild.watch();
+await editorBuild.watch();
 
 /** Debounced: an editor's save is often several file events. */
 function debounce(run, ms = 150) {
@@ -174,7 +180,7 @@ async function shutdown() {
   if (stopping) return;
   stopping = true;
   for (const watcher of watchers) watcher.close();
-  await Promise.all([client.dispose(), serverBuild.dispose()]);
+  await Promise.all([client.dispose(), serverBuild.dispose(), editorBuild.dispose()]);
   await stopServer();
   process.exit(0);
 }

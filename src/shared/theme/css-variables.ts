@@ -87,3 +87,13 @@ export function themeToCss(config: ThemeConfig | undefined): string {
   const theme = resolveTheme(config);
   return `:root{${declarations(rootVariables(theme))}}${containerRules(theme)}`;
 }
+
+/**
+ * The theme's custom properties on :root, each value checked as themeToCss checks it: the theme
+ * editor (src/editor/) sets them on its preview to restyle it without a reload.
+ */
+export function themeVariables(config: ThemeConfig | undefined): Array<[string, string]> {
+  return rootVariables(resolveTheme(config))
+    .map(([name, value]): [string, string | null] => [name, safe(value)])
+    .filter((entry): entry is [string, string] => entry[1] !== null);
+}

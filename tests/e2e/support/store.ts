@@ -12,10 +12,12 @@ export interface RunningStore {
   close(): Promise<void>;
 }
 
-export async function startStore(name = "e2e"): Promise<RunningStore> {
+/** `storeDir`: a store folder of the test's own (the demo store's by default, which no test may write). */
+export async function startStore(name = "e2e", options: { storeDir?: string } = {}): Promise<RunningStore> {
   // A cheaper scrypt than production's, so that signing up and in stays quick in a browser test.
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
   const server = await buildApp({
+    ...options,
     dataDir,
     logger: false,
     passwordCost: { N: 2 ** 14, r: 8, p: 1 },
