@@ -50,6 +50,7 @@ export const COMMON_FIELDS_PATTERNS = {
   phone: "^\\+?[1-9]\\d{1,14}$",
   countryCode: "^\\+?[0-9]{1,4}$",
   visitorId: "^[A-Za-z0-9_-]{1,64}$",
+  sameSitePath: "^/(?![/\\\\])[!-\\[\\]-~]*$",
 } as const;
 
 /** Every HydrateStrategy, in schema order (schemas/common/hydrate-strategy.schema.json). */

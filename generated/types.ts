@@ -3189,6 +3189,10 @@ export interface CommonFields {
    * A visitor's id (the visitorId cookie, the live channel's visitorId query): 1 to 64 letters, digits, _ or -.
    */
   visitorId?: string;
+  /**
+   * A path (and query) of this shop that it sends a shopper to, as written in an address: '/' then printable ASCII without a backslash, so that no browser reads it as another host ('//host', '/\host', a tab or line break inside) and it fits a Location header (non-ASCII travels percent-encoded).
+   */
+  sameSitePath?: string;
 }
 /**
  * What a plain form post (POST {prefix}/form/{name}, no JavaScript) hands to the page it redirects to, once (src/server/forms/flash.ts): which form, the values typed (never a password), a message id per field that was refused, a message id for the form as a whole, or the notice of a post that went through. Templates bind it as $form into the island that owns the form, which shows it only when `name` is its own form.

@@ -18,9 +18,9 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-/** `shop`: { root, base, check, post, signUp, email } of scripts/attack.mjs. */
+/** `shop`: { root, base, check, post, signUp, email, tally } of scripts/attack.mjs. */
 export async function sessionAttacks(shop) {
-  const { base, check, signUp } = shop;
+  const { base, check, post, signUp, tally } = shop;
 
   await check("session token in a page address or a script-readable cookie (issue #48, 1)", async () => {
     const { account } = await signUp();
@@ -102,5 +102,31 @@ export async function sessionAttacks(shop) {
       await new Promise((r) => logged.process.once("exit", r));
       rmSync(work, { recursive: true, force: true });
     }
+  });
+
+  await check("order/pay with a return path that leaves the shop or breaks the redirect (issue #48, 9)", async () => {
+    const { token } = await signUp();
+    const added = await post("cart/add", { sku: "ENAMUG-WHI", quantity: 1 }, { token });
+    if (added.code !== 0) throw new Error(`cart/add: ${added.msg}`);
+    const address = {
+      country: "Hong Kong",
+      city: "Hong Kong",
+      firstName: "Mei",
+      lastName: "Chan",
+      address: "1 Queen's Road",
+      countryCode: "+852",
+      phone: "91234567",
+    };
+    const order = await post("checkout/submit", { address, shippingMethod: "standard", paymentMethod: "card" }, { token });
+    if (order.code !== 0) throw new Error(`checkout/submit: ${order.msg}`);
+    const paths = ["/\t/evil.example/phish", "/\n", "/\r\nSet-Cookie: a=b", "/\u3000/", "/\\evil.example", "//evil.example"];
+    const answers = [];
+    for (const returnPath of paths)
+      answers.push(await post("order/pay", { orderNo: order.data.orderNo, returnPath, language: "en" }, { token }));
+    const opened = answers.filter((a) => a.code === 0).length;
+    return {
+      held: opened === 0 && answers.every((a) => a.status === 400),
+      detail: `${opened}/${paths.length} payments opened; ${tally(answers)}`,
+    };
   });
 }

@@ -310,7 +310,7 @@ await check("200 sockets with garbage frames, then 12 sockets for one visitor", 
 });
 
 await runHardeningAttacks({ root, base, post, signUp, dataDir, check });
-await sessionAttacks({ root, base, check, post, signUp, email });
+await sessionAttacks({ root, base, check, post, signUp, email, tally });
 
 clearTimeout(deadline);
 stop();

@@ -3,9 +3,10 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/fields.schema.json","type":"object","additionalProperties":false,"properties":{"email":{"$ref":"#/definitions/email"},"phone":{"$ref":"#/definitions/phone"},"countryCode":{"$ref":"#/definitions/countryCode"},"password":{"$ref":"#/definitions/password"},"newPassword":{"$ref":"#/definitions/newPassword"},"personName":{"$ref":"#/definitions/personName"},"personNameOrEmpty":{"$ref":"#/definitions/personNameOrEmpty"},"visitorId":{"$ref":"#/definitions/visitorId"}},"definitions":{"email":{"type":"string","maxLength":254,"pattern":"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"},"phone":{"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16},"countryCode":{"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5},"password":{"type":"string","minLength":1,"maxLength":128},"newPassword":{"type":"string","minLength":6,"maxLength":128},"personName":{"type":"string","minLength":1,"maxLength":100},"personNameOrEmpty":{"type":"string","maxLength":100},"visitorId":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/fields.schema.json","type":"object","additionalProperties":false,"properties":{"email":{"$ref":"#/definitions/email"},"phone":{"$ref":"#/definitions/phone"},"countryCode":{"$ref":"#/definitions/countryCode"},"password":{"$ref":"#/definitions/password"},"newPassword":{"$ref":"#/definitions/newPassword"},"personName":{"$ref":"#/definitions/personName"},"personNameOrEmpty":{"$ref":"#/definitions/personNameOrEmpty"},"visitorId":{"$ref":"#/definitions/visitorId"},"sameSitePath":{"$ref":"#/definitions/sameSitePath"}},"definitions":{"email":{"type":"string","maxLength":254,"pattern":"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"},"phone":{"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16},"countryCode":{"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5},"password":{"type":"string","minLength":1,"maxLength":128},"newPassword":{"type":"string","minLength":6,"maxLength":128},"personName":{"type":"string","minLength":1,"maxLength":100},"personNameOrEmpty":{"type":"string","maxLength":100},"visitorId":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$"},"sameSitePath":{"type":"string","maxLength":2048,"pattern":"^/(?![/\\\\])[!-\\[\\]-~]*$"}}};
+const func2 = Object.prototype.hasOwnProperty;
 const schema7 = {"type":"string","maxLength":254,"pattern":"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"};
-const func2 = ucs2length;
+const func3 = ucs2length;
 const pattern0 = new RegExp("^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$", "u");
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13,7 +14,7 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 254){
+if(func3(data) > 254){
 validate22.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
 return false;
 }
@@ -41,7 +42,7 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 16){
+if(func3(data) > 16){
 validate24.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
 return false;
 }
@@ -69,7 +70,7 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 5){
+if(func3(data) > 5){
 validate26.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
 return false;
 }
@@ -96,12 +97,12 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 128){
+if(func3(data) > 128){
 validate28.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"}];
 return false;
 }
 else {
-if(func2(data) < 1){
+if(func3(data) < 1){
 validate28.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -123,12 +124,12 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 128){
+if(func3(data) > 128){
 validate30.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"}];
 return false;
 }
 else {
-if(func2(data) < 6){
+if(func3(data) < 6){
 validate30.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"}];
 return false;
 }
@@ -150,12 +151,12 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 100){
+if(func3(data) > 100){
 validate32.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func2(data) < 1){
+if(func3(data) < 1){
 validate32.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -177,7 +178,7 @@ let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 100){
+if(func3(data) > 100){
 validate34.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
@@ -213,6 +214,34 @@ validate36.errors = vErrors;
 return errors === 0;
 }
 
+const schema15 = {"type":"string","maxLength":2048,"pattern":"^/(?![/\\\\])[!-\\[\\]-~]*$"};
+const pattern4 = new RegExp("^/(?![/\\\\])[!-\\[\\]-~]*$", "u");
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func3(data) > 2048){
+validate38.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern4.test(data)){
+validate38.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[!-\\[\\]-~]*$"},message:"must match pattern \""+"^/(?![/\\\\])[!-\\[\\]-~]*$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/common/fields.schema.json" */;
@@ -222,7 +251,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((((key0 === "email") || (key0 === "phone")) || (key0 === "countryCode")) || (key0 === "password")) || (key0 === "newPassword")) || (key0 === "personName")) || (key0 === "personNameOrEmpty")) || (key0 === "visitorId"))){
+if(!(func2.call(schema6.properties, key0))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -323,6 +352,19 @@ var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.sameSitePath !== undefined){
+const _errs10 = errors;
+if(!(validate38(data.sameSitePath, {instancePath:instancePath+"/sameSitePath",parentData:data,parentDataProperty:"sameSitePath",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

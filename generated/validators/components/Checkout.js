@@ -6,80 +6,52 @@ export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/Checkout.schema.json","type":"object","additionalProperties":false,"required":["signInHref","signUpHref","cartHref"],"properties":{"signInHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"signUpHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"cartHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"signedIn":{"type":"boolean"},"order":{"type":"object","additionalProperties":false,"required":["addresses","shippingMethods","paymentMethods","quote"],"properties":{"addresses":{"$ref":"https://storefront-runtime.dev/schemas/api/address/list.response.schema.json#/properties/items"},"shippingMethods":{"allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/checkout/options.response.schema.json#/properties/shippingMethods"}],"maxItems":20},"paymentMethods":{"allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/checkout/options.response.schema.json#/properties/paymentMethods"}],"maxItems":20},"quote":{"allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json"},{"properties":{"items":{"type":"array","maxItems":100}}}]},"couponRefusal":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}},"form":{"$ref":"https://storefront-runtime.dev/schemas/common/form-state.schema.json"}}};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
-const schema21 = {"type":"array","maxItems":50,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/address/address.schema.json"}};
+const schema22 = {"type":"array","maxItems":50,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/address/address.schema.json"}};
 const schema8 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/address.schema.json","type":"object","additionalProperties":false,"required":["id","country","city","firstName","lastName","address","countryCode","phone","isDefault"],"properties":{"id":{"type":"integer","minimum":1},"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$","maxLength":12},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"},"isDefault":{"type":"boolean"}}};
 const func5 = Object.prototype.hasOwnProperty;
 const pattern3 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
 const schema15 = {"type":"string","minLength":1,"maxLength":100};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 100){
-validate41.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate43.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func2(data) < 1){
-validate41.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate43.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate41.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
 const schema12 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern6 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func2(data) > 5){
-validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
-return false;
-}
-else {
-if(!pattern6.test(data)){
-validate44.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
-return false;
-}
-}
-}
-else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate44.errors = vErrors;
-return errors === 0;
-}
-
-const schema11 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
-const pattern5 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
-
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 16){
-validate46.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+if(func2(data) > 5){
+validate46.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
 return false;
 }
 else {
-if(!pattern5.test(data)){
-validate46.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+if(!pattern6.test(data)){
+validate46.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
 }
 }
@@ -90,6 +62,34 @@ return false;
 }
 }
 validate46.errors = vErrors;
+return errors === 0;
+}
+
+const schema11 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
+const pattern5 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 16){
+validate48.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
+if(!pattern5.test(data)){
+validate48.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate48.errors = vErrors;
 return errors === 0;
 }
 
@@ -273,8 +273,8 @@ var valid0 = true;
 if(valid0){
 if(data.firstName !== undefined){
 const _errs14 = errors;
-if(!(validate41(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -285,8 +285,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastName !== undefined){
 const _errs15 = errors;
-if(!(validate41(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -351,8 +351,8 @@ var valid0 = true;
 if(valid0){
 if(data.countryCode !== undefined){
 const _errs20 = errors;
-if(!(validate44(data.countryCode, {instancePath:instancePath+"/countryCode",parentData:data,parentDataProperty:"countryCode",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46(data.countryCode, {instancePath:instancePath+"/countryCode",parentData:data,parentDataProperty:"countryCode",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -363,8 +363,8 @@ var valid0 = true;
 if(valid0){
 if(data.phone !== undefined){
 const _errs21 = errors;
-if(!(validate46(data.phone, {instancePath:instancePath+"/phone",parentData:data,parentDataProperty:"phone",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate48(data.phone, {instancePath:instancePath+"/phone",parentData:data,parentDataProperty:"phone",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -409,13 +409,13 @@ return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 if(data.length > 50){
-validate49.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
+validate51.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
 return false;
 }
 else {
@@ -435,189 +435,11 @@ break;
 }
 }
 else {
-validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate49.errors = vErrors;
-return errors === 0;
-}
-
-const schema23 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"name":{"type":"string","minLength":1,"maxLength":100},"fee":{"type":"number","minimum":0},"freeOver":{"type":"number","minimum":0},"days":{"type":"string","minLength":0,"maxLength":40}}}};
-
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing0;
-if(((data0.id === undefined) && (missing0 = "id")) || ((data0.name === undefined) && (missing0 = "name"))){
-validate53.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs3 = errors;
-for(const key0 in data0){
-if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "fee")) || (key0 === "freeOver")) || (key0 === "days"))){
-validate53.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs3 === errors){
-if(data0.id !== undefined){
-let data1 = data0.id;
-const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
-return false;
-}
-else {
-if(func2(data1) < 1){
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.name !== undefined){
-let data2 = data0.name;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
-}
-else {
-if(func2(data2) < 1){
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.fee !== undefined){
-let data3 = data0.fee;
-const _errs8 = errors;
-if(errors === _errs8){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/fee",schemaPath:"#/items/properties/fee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/fee",schemaPath:"#/items/properties/fee/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.freeOver !== undefined){
-let data4 = data0.freeOver;
-const _errs10 = errors;
-if(errors === _errs10){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/freeOver",schemaPath:"#/items/properties/freeOver/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/freeOver",schemaPath:"#/items/properties/freeOver/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.days !== undefined){
-let data5 = data0.days;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data5 === "string"){
-if(func2(data5) > 40){
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
-return false;
-}
-else {
-if(func2(data5) < 0){
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
-return false;
-}
-}
-}
-else {
-validate53.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs12 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate53.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-validate53.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
@@ -799,26 +621,204 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json","type":"object","additionalProperties":false,"required":["items","goodsAmount","discountAmount","shippingFee","payAmount","currency"],"properties":{"items":{"type":"array","items":{"$ref":"https://storefront-runtime.dev/schemas/api/cart/cart.schema.json#/properties/items/items"}},"goodsAmount":{"type":"number","minimum":0},"discountAmount":{"type":"number","minimum":0},"shippingFee":{"type":"number","minimum":0},"payAmount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"coupon":{"type":"object","additionalProperties":false,"required":["code","title"],"properties":{"code":{"type":"string","minLength":1,"maxLength":32},"title":{"type":"string","minLength":1,"maxLength":200}}},"offers":{"type":"array","maxItems":100,"items":{"$ref":"#/definitions/offer"}}},"definitions":{"offer":{"type":"object","additionalProperties":false,"required":["code","title","usable"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"usable":{"type":"boolean"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}}}};
-const schema27 = {"type":"object","additionalProperties":false,"required":["sku","slug","title","variantTitle","image","href","price","quantity","stock","selected"],"properties":{"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","minLength":0,"maxLength":200},"image":{"type":"string","minLength":0,"maxLength":2048},"href":{"type":"string","minLength":1,"maxLength":2048},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1,"maximum":99},"stock":{"type":"integer","minimum":0},"selected":{"type":"boolean"}}};
-const pattern10 = new RegExp("^[A-Z0-9][A-Z0-9-]{0,63}$", "u");
-const pattern11 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const schema25 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"name":{"type":"string","minLength":1,"maxLength":100},"fee":{"type":"number","minimum":0},"freeOver":{"type":"number","minimum":0},"days":{"type":"string","minLength":0,"maxLength":40}}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing0;
+if(((data0.id === undefined) && (missing0 = "id")) || ((data0.name === undefined) && (missing0 = "name"))){
+validate57.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs3 = errors;
+for(const key0 in data0){
+if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "fee")) || (key0 === "freeOver")) || (key0 === "days"))){
+validate57.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs3 === errors){
+if(data0.id !== undefined){
+let data1 = data0.id;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+return false;
+}
+else {
+if(func2(data1) < 1){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.name !== undefined){
+let data2 = data0.name;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+return false;
+}
+else {
+if(func2(data2) < 1){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.fee !== undefined){
+let data3 = data0.fee;
+const _errs8 = errors;
+if(errors === _errs8){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/fee",schemaPath:"#/items/properties/fee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/fee",schemaPath:"#/items/properties/fee/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.freeOver !== undefined){
+let data4 = data0.freeOver;
+const _errs10 = errors;
+if(errors === _errs10){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/freeOver",schemaPath:"#/items/properties/freeOver/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/freeOver",schemaPath:"#/items/properties/freeOver/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.days !== undefined){
+let data5 = data0.days;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+return false;
+}
+else {
+if(func2(data5) < 0){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+return false;
+}
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs12 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json","type":"object","additionalProperties":false,"required":["items","goodsAmount","discountAmount","shippingFee","payAmount","currency"],"properties":{"items":{"type":"array","items":{"$ref":"https://storefront-runtime.dev/schemas/api/cart/cart.schema.json#/properties/items/items"}},"goodsAmount":{"type":"number","minimum":0},"discountAmount":{"type":"number","minimum":0},"shippingFee":{"type":"number","minimum":0},"payAmount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"coupon":{"type":"object","additionalProperties":false,"required":["code","title"],"properties":{"code":{"type":"string","minLength":1,"maxLength":32},"title":{"type":"string","minLength":1,"maxLength":200}}},"offers":{"type":"array","maxItems":100,"items":{"$ref":"#/definitions/offer"}}},"definitions":{"offer":{"type":"object","additionalProperties":false,"required":["code","title","usable"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"usable":{"type":"boolean"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}}}};
+const schema28 = {"type":"object","additionalProperties":false,"required":["sku","slug","title","variantTitle","image","href","price","quantity","stock","selected"],"properties":{"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","minLength":0,"maxLength":200},"image":{"type":"string","minLength":0,"maxLength":2048},"href":{"type":"string","minLength":1,"maxLength":2048},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1,"maximum":99},"stock":{"type":"integer","minimum":0},"selected":{"type":"boolean"}}};
+const pattern11 = new RegExp("^[A-Z0-9][A-Z0-9-]{0,63}$", "u");
+const pattern12 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((data.sku === undefined) && (missing0 = "sku")) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.variantTitle === undefined) && (missing0 = "variantTitle"))) || ((data.image === undefined) && (missing0 = "image"))) || ((data.href === undefined) && (missing0 = "href"))) || ((data.price === undefined) && (missing0 = "price"))) || ((data.quantity === undefined) && (missing0 = "quantity"))) || ((data.stock === undefined) && (missing0 = "stock"))) || ((data.selected === undefined) && (missing0 = "selected"))){
-validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema27.properties, key0))){
-validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func5.call(schema28.properties, key0))){
+validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -829,13 +829,13 @@ let data0 = data.sku;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
-validate59.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9][A-Z0-9-]{0,63}$"},message:"must match pattern \""+"^[A-Z0-9][A-Z0-9-]{0,63}$"+"\""}];
+if(!pattern11.test(data0)){
+validate61.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9][A-Z0-9-]{0,63}$"},message:"must match pattern \""+"^[A-Z0-9][A-Z0-9-]{0,63}$"+"\""}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -850,13 +850,13 @@ let data1 = data.slug;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(!pattern11.test(data1)){
-validate59.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
+if(!pattern12.test(data1)){
+validate61.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -872,18 +872,18 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func2(data2) > 200){
-validate59.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate61.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func2(data2) < 1){
-validate59.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate61.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -899,18 +899,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(func2(data3) > 200){
-validate59.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate61.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func2(data3) < 0){
-validate59.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate61.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -926,18 +926,18 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
 if(func2(data4) > 2048){
-validate59.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate61.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(func2(data4) < 0){
-validate59.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate61.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -953,18 +953,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data5 === "string"){
 if(func2(data5) > 2048){
-validate59.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate61.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(func2(data5) < 1){
-validate59.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate61.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -980,12 +980,12 @@ const _errs14 = errors;
 if(errors === _errs14){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-validate59.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate61.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate61.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -1001,12 +1001,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-validate59.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate61.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate61.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -1020,18 +1020,18 @@ if(data.quantity !== undefined){
 let data8 = data.quantity;
 const _errs18 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate59.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate61.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs18){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 99 || isNaN(data8)){
-validate59.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99"}];
+validate61.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99"}];
 return false;
 }
 else {
 if(data8 < 1 || isNaN(data8)){
-validate59.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate61.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1047,13 +1047,13 @@ if(data.stock !== undefined){
 let data9 = data.stock;
 const _errs20 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate59.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate61.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs20){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-validate59.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate61.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1067,7 +1067,7 @@ if(valid0){
 if(data.selected !== undefined){
 const _errs22 = errors;
 if(typeof data.selected !== "boolean"){
-validate59.errors = [{instancePath:instancePath+"/selected",schemaPath:"#/properties/selected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate61.errors = [{instancePath:instancePath+"/selected",schemaPath:"#/properties/selected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -1077,6 +1077,514 @@ var valid0 = true;
 }
 }
 }
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate61.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"type":"object","additionalProperties":false,"required":["code","title","usable"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"usable":{"type":"boolean"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}};
+const pattern17 = new RegExp("^[A-Z0-9]{3,32}$", "u");
+const schema32 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"$ref":"reason.schema.json"},"values":{"type":"object","maxProperties":10,"additionalProperties":{"type":["string","number"]}}}};
+const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/reason.schema.json","type":"string","enum":["coupon.reason.unknown","coupon.reason.expired","coupon.reason.notStarted","coupon.reason.used","coupon.reason.firstOrder","coupon.reason.notApplicable","coupon.reason.minimum","coupon.reason.minimumProducts","review.reason.product","review.reason.notBought","review.reason.notReceived","review.reason.alreadyReviewed","review.reason.score","review.reason.title","review.reason.body","review.reason.photoCount","review.reason.photoSize","review.reason.photoType","cart.reason.unavailable","cart.reason.soldOut","cart.reason.notEnough","cart.reason.tooMany","cart.reason.notInCart","checkout.reason.notEnough","checkout.reason.noShipping","checkout.reason.noPayment","checkout.reason.noAddress","checkout.reason.empty","order.reason.returnLive","return.reason.orderCancelled"]};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/api/reason.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((((((((((((((((((((((((data === "coupon.reason.unknown") || (data === "coupon.reason.expired")) || (data === "coupon.reason.notStarted")) || (data === "coupon.reason.used")) || (data === "coupon.reason.firstOrder")) || (data === "coupon.reason.notApplicable")) || (data === "coupon.reason.minimum")) || (data === "coupon.reason.minimumProducts")) || (data === "review.reason.product")) || (data === "review.reason.notBought")) || (data === "review.reason.notReceived")) || (data === "review.reason.alreadyReviewed")) || (data === "review.reason.score")) || (data === "review.reason.title")) || (data === "review.reason.body")) || (data === "review.reason.photoCount")) || (data === "review.reason.photoSize")) || (data === "review.reason.photoType")) || (data === "cart.reason.unavailable")) || (data === "cart.reason.soldOut")) || (data === "cart.reason.notEnough")) || (data === "cart.reason.tooMany")) || (data === "cart.reason.notInCart")) || (data === "checkout.reason.notEnough")) || (data === "checkout.reason.noShipping")) || (data === "checkout.reason.noPayment")) || (data === "checkout.reason.noAddress")) || (data === "checkout.reason.empty")) || (data === "order.reason.returnLive")) || (data === "return.reason.orderCancelled"))){
+validate68.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "id") || (key0 === "values"))){
+validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+const _errs2 = errors;
+if(!(validate68(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.values !== undefined){
+let data1 = data.values;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 10){
+validate71.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
+return false;
+}
+else {
+for(const key1 in data1){
+let data2 = data1[key1];
+const _errs6 = errors;
+if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
+validate71.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema32.properties.values.additionalProperties.type},message:"must be string,number"}];
+return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.code === undefined) && (missing0 = "code")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.usable === undefined) && (missing0 = "usable"))){
+validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "code") || (key0 === "title")) || (key0 === "usable")) || (key0 === "reason"))){
+validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.code !== undefined){
+let data0 = data.code;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern17.test(data0)){
+validate63.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9]{3,32}$"+"\""}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.title !== undefined){
+let data1 = data.title;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func2(data1) > 200){
+validate63.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data1) < 1){
+validate63.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.usable !== undefined){
+const _errs6 = errors;
+if(typeof data.usable !== "boolean"){
+validate63.errors = [{instancePath:instancePath+"/usable",schemaPath:"#/properties/usable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs8 = errors;
+if(!(validate71(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+
+const pattern13 = new RegExp("^[A-Z]{3}$", "u");
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.items === undefined) && (missing0 = "items")) || ((data.goodsAmount === undefined) && (missing0 = "goodsAmount"))) || ((data.discountAmount === undefined) && (missing0 = "discountAmount"))) || ((data.shippingFee === undefined) && (missing0 = "shippingFee"))) || ((data.payAmount === undefined) && (missing0 = "payAmount"))) || ((data.currency === undefined) && (missing0 = "currency"))){
+validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((((key0 === "items") || (key0 === "goodsAmount")) || (key0 === "discountAmount")) || (key0 === "shippingFee")) || (key0 === "payAmount")) || (key0 === "currency")) || (key0 === "coupon")) || (key0 === "offers"))){
+validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.items !== undefined){
+let data0 = data.items;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs4 = errors;
+if(!(validate61(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.goodsAmount !== undefined){
+let data2 = data.goodsAmount;
+const _errs5 = errors;
+if(errors === _errs5){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+validate59.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.discountAmount !== undefined){
+let data3 = data.discountAmount;
+const _errs7 = errors;
+if(errors === _errs7){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+validate59.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.shippingFee !== undefined){
+let data4 = data.shippingFee;
+const _errs9 = errors;
+if(errors === _errs9){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+validate59.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.payAmount !== undefined){
+let data5 = data.payAmount;
+const _errs11 = errors;
+if(errors === _errs11){
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+validate59.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.currency !== undefined){
+let data6 = data.currency;
+const _errs13 = errors;
+if(errors === _errs13){
+if(typeof data6 === "string"){
+if(!pattern13.test(data6)){
+validate59.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.coupon !== undefined){
+let data7 = data.coupon;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+let missing1;
+if(((data7.code === undefined) && (missing1 = "code")) || ((data7.title === undefined) && (missing1 = "title"))){
+validate59.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs17 = errors;
+for(const key1 in data7){
+if(!((key1 === "code") || (key1 === "title"))){
+validate59.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs17 === errors){
+if(data7.code !== undefined){
+let data8 = data7.code;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data8 === "string"){
+if(func2(data8) > 32){
+validate59.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"}];
+return false;
+}
+else {
+if(func2(data8) < 1){
+validate59.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs18 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data7.title !== undefined){
+let data9 = data7.title;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data9 === "string"){
+if(func2(data9) > 200){
+validate59.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data9) < 1){
+validate59.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs20 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.offers !== undefined){
+let data10 = data.offers;
+const _errs22 = errors;
+if(errors === _errs22){
+if(Array.isArray(data10)){
+if(data10.length > 100){
+validate59.errors = [{instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"}];
+return false;
+}
+else {
+var valid3 = true;
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+const _errs24 = errors;
+if(!(validate63(data10[i1], {instancePath:instancePath+"/offers/" + i1,parentData:data10,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs24 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
 }
 }
 }
@@ -1097,43 +1605,22 @@ validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"type":"object","additionalProperties":false,"required":["code","title","usable"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"usable":{"type":"boolean"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}};
-const pattern16 = new RegExp("^[A-Z0-9]{3,32}$", "u");
-const schema31 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"$ref":"reason.schema.json"},"values":{"type":"object","maxProperties":10,"additionalProperties":{"type":["string","number"]}}}};
-const schema32 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/reason.schema.json","type":"string","enum":["coupon.reason.unknown","coupon.reason.expired","coupon.reason.notStarted","coupon.reason.used","coupon.reason.firstOrder","coupon.reason.notApplicable","coupon.reason.minimum","coupon.reason.minimumProducts","review.reason.product","review.reason.notBought","review.reason.notReceived","review.reason.alreadyReviewed","review.reason.score","review.reason.title","review.reason.body","review.reason.photoCount","review.reason.photoSize","review.reason.photoType","cart.reason.unavailable","cart.reason.soldOut","cart.reason.notEnough","cart.reason.tooMany","cart.reason.notInCart","checkout.reason.notEnough","checkout.reason.noShipping","checkout.reason.noPayment","checkout.reason.noAddress","checkout.reason.empty","order.reason.returnLive","return.reason.orderCancelled"]};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://storefront-runtime.dev/schemas/api/reason.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((((((((((((((((((((((((data === "coupon.reason.unknown") || (data === "coupon.reason.expired")) || (data === "coupon.reason.notStarted")) || (data === "coupon.reason.used")) || (data === "coupon.reason.firstOrder")) || (data === "coupon.reason.notApplicable")) || (data === "coupon.reason.minimum")) || (data === "coupon.reason.minimumProducts")) || (data === "review.reason.product")) || (data === "review.reason.notBought")) || (data === "review.reason.notReceived")) || (data === "review.reason.alreadyReviewed")) || (data === "review.reason.score")) || (data === "review.reason.title")) || (data === "review.reason.body")) || (data === "review.reason.photoCount")) || (data === "review.reason.photoSize")) || (data === "review.reason.photoType")) || (data === "cart.reason.unavailable")) || (data === "cart.reason.soldOut")) || (data === "cart.reason.notEnough")) || (data === "cart.reason.tooMany")) || (data === "cart.reason.notInCart")) || (data === "checkout.reason.notEnough")) || (data === "checkout.reason.noShipping")) || (data === "checkout.reason.noPayment")) || (data === "checkout.reason.noAddress")) || (data === "checkout.reason.empty")) || (data === "order.reason.returnLive")) || (data === "return.reason.orderCancelled"))){
-validate66.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate66.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "values"))){
-validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1141,8 +1628,8 @@ break;
 if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
-if(!(validate66(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate68(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1157,7 +1644,7 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length > 10){
-validate69.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
+validate76.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
 return false;
 }
 else {
@@ -1165,7 +1652,7 @@ for(const key1 in data1){
 let data2 = data1[key1];
 const _errs6 = errors;
 if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
-validate69.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema31.properties.values.additionalProperties.type},message:"must be string,number"}];
+validate76.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema32.properties.values.additionalProperties.type},message:"must be string,number"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -1176,7 +1663,7 @@ break;
 }
 }
 else {
-validate69.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate76.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1190,505 +1677,18 @@ var valid0 = true;
 }
 }
 else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate69.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
+const schema36 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/form-state.schema.json","type":"object","additionalProperties":false,"required":["name","values","errors"],"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"},"values":{"type":"object","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}},"errors":{"type":"object","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"string","minLength":1,"maxLength":200}},"failure":{"type":"string","minLength":1,"maxLength":200},"notice":{"type":"string","minLength":1,"maxLength":200}}};
+const pattern18 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.code === undefined) && (missing0 = "code")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.usable === undefined) && (missing0 = "usable"))){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "code") || (key0 === "title")) || (key0 === "usable")) || (key0 === "reason"))){
-validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.code !== undefined){
-let data0 = data.code;
-const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern16.test(data0)){
-validate61.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9]{3,32}$"+"\""}];
-return false;
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-let data1 = data.title;
-const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func2(data1) > 200){
-validate61.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func2(data1) < 1){
-validate61.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.usable !== undefined){
-const _errs6 = errors;
-if(typeof data.usable !== "boolean"){
-validate61.errors = [{instancePath:instancePath+"/usable",schemaPath:"#/properties/usable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reason !== undefined){
-const _errs8 = errors;
-if(!(validate69(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate61.errors = vErrors;
-return errors === 0;
-}
-
-const pattern12 = new RegExp("^[A-Z]{3}$", "u");
-
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((data.items === undefined) && (missing0 = "items")) || ((data.goodsAmount === undefined) && (missing0 = "goodsAmount"))) || ((data.discountAmount === undefined) && (missing0 = "discountAmount"))) || ((data.shippingFee === undefined) && (missing0 = "shippingFee"))) || ((data.payAmount === undefined) && (missing0 = "payAmount"))) || ((data.currency === undefined) && (missing0 = "currency"))){
-validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((((key0 === "items") || (key0 === "goodsAmount")) || (key0 === "discountAmount")) || (key0 === "shippingFee")) || (key0 === "payAmount")) || (key0 === "currency")) || (key0 === "coupon")) || (key0 === "offers"))){
-validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.items !== undefined){
-let data0 = data.items;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate59(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.goodsAmount !== undefined){
-let data2 = data.goodsAmount;
-const _errs5 = errors;
-if(errors === _errs5){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-validate57.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.discountAmount !== undefined){
-let data3 = data.discountAmount;
-const _errs7 = errors;
-if(errors === _errs7){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-validate57.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.shippingFee !== undefined){
-let data4 = data.shippingFee;
-const _errs9 = errors;
-if(errors === _errs9){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-validate57.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.payAmount !== undefined){
-let data5 = data.payAmount;
-const _errs11 = errors;
-if(errors === _errs11){
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-validate57.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.currency !== undefined){
-let data6 = data.currency;
-const _errs13 = errors;
-if(errors === _errs13){
-if(typeof data6 === "string"){
-if(!pattern12.test(data6)){
-validate57.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
-return false;
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.coupon !== undefined){
-let data7 = data.coupon;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-let missing1;
-if(((data7.code === undefined) && (missing1 = "code")) || ((data7.title === undefined) && (missing1 = "title"))){
-validate57.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs17 = errors;
-for(const key1 in data7){
-if(!((key1 === "code") || (key1 === "title"))){
-validate57.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs17 === errors){
-if(data7.code !== undefined){
-let data8 = data7.code;
-const _errs18 = errors;
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(func2(data8) > 32){
-validate57.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"}];
-return false;
-}
-else {
-if(func2(data8) < 1){
-validate57.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs18 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data7.title !== undefined){
-let data9 = data7.title;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data9 === "string"){
-if(func2(data9) > 200){
-validate57.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func2(data9) < 1){
-validate57.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs20 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.offers !== undefined){
-let data10 = data.offers;
-const _errs22 = errors;
-if(errors === _errs22){
-if(Array.isArray(data10)){
-if(data10.length > 100){
-validate57.errors = [{instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"}];
-return false;
-}
-else {
-var valid3 = true;
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-const _errs24 = errors;
-if(!(validate61(data10[i1], {instancePath:instancePath+"/offers/" + i1,parentData:data10,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs24 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate57.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "id") || (key0 === "values"))){
-validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-const _errs2 = errors;
-if(!(validate66(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.values !== undefined){
-let data1 = data.values;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(Object.keys(data1).length > 10){
-validate74.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
-return false;
-}
-else {
-for(const key1 in data1){
-let data2 = data1[key1];
-const _errs6 = errors;
-if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
-validate74.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema31.properties.values.additionalProperties.type},message:"must be string,number"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-else {
-validate74.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate74.errors = vErrors;
-return errors === 0;
-}
-
-const schema35 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/form-state.schema.json","type":"object","additionalProperties":false,"required":["name","values","errors"],"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"},"values":{"type":"object","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}},"errors":{"type":"object","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"string","minLength":1,"maxLength":200}},"failure":{"type":"string","minLength":1,"maxLength":200},"notice":{"type":"string","minLength":1,"maxLength":200}}};
-const pattern17 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
-
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/common/form-state.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1696,14 +1696,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.name === undefined) && (missing0 = "name")) || ((data.values === undefined) && (missing0 = "values"))) || ((data.errors === undefined) && (missing0 = "errors"))){
-validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate79.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "name") || (key0 === "values")) || (key0 === "errors")) || (key0 === "failure")) || (key0 === "notice"))){
-validate77.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate79.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1714,13 +1714,13 @@ let data0 = data.name;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
-validate77.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,39}$"+"\""}];
+if(!pattern18.test(data0)){
+validate79.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,39}$"+"\""}];
 return false;
 }
 }
 else {
-validate77.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate79.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1736,7 +1736,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length > 50){
-validate77.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"}];
+validate79.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"}];
 return false;
 }
 else {
@@ -1764,7 +1764,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate77.errors = vErrors;
+validate79.errors = vErrors;
 return false;
 break;
 }
@@ -1776,12 +1776,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
 if(func2(data2) > 2000){
-validate77.errors = [{instancePath:instancePath+"/values/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
+validate79.errors = [{instancePath:instancePath+"/values/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
 return false;
 }
 }
 else {
-validate77.errors = [{instancePath:instancePath+"/values/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate79.errors = [{instancePath:instancePath+"/values/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1794,7 +1794,7 @@ break;
 }
 }
 else {
-validate77.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate79.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1810,7 +1810,7 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(Object.keys(data3).length > 50){
-validate77.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"}];
+validate79.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"}];
 return false;
 }
 else {
@@ -1838,7 +1838,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate77.errors = vErrors;
+validate79.errors = vErrors;
 return false;
 break;
 }
@@ -1850,18 +1850,18 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data4 === "string"){
 if(func2(data4) > 200){
-validate77.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate79.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func2(data4) < 1){
-validate77.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate79.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate77.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate79.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1874,7 +1874,7 @@ break;
 }
 }
 else {
-validate77.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate79.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1890,18 +1890,18 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data5 === "string"){
 if(func2(data5) > 200){
-validate77.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate79.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func2(data5) < 1){
-validate77.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate79.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate77.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate79.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1917,18 +1917,18 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data6 === "string"){
 if(func2(data6) > 200){
-validate77.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate79.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func2(data6) < 1){
-validate77.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate79.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate77.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate79.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1945,11 +1945,11 @@ var valid0 = true;
 }
 }
 else {
-validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate77.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
@@ -2090,8 +2090,8 @@ break;
 if(_errs12 === errors){
 if(data4.addresses !== undefined){
 const _errs13 = errors;
-if(!(validate49(data4.addresses, {instancePath:instancePath+"/order/addresses",parentData:data4,parentDataProperty:"addresses",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate51(data4.addresses, {instancePath:instancePath+"/order/addresses",parentData:data4,parentDataProperty:"addresses",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs13 === errors;
@@ -2103,8 +2103,8 @@ if(valid1){
 if(data4.shippingMethods !== undefined){
 let data6 = data4.shippingMethods;
 const _errs14 = errors;
-if(!(validate53(data6, {instancePath:instancePath+"/order/shippingMethods",parentData:data4,parentDataProperty:"shippingMethods",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate55(data6, {instancePath:instancePath+"/order/shippingMethods",parentData:data4,parentDataProperty:"shippingMethods",rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 if(errors === _errs14){
@@ -2124,8 +2124,8 @@ if(valid1){
 if(data4.paymentMethods !== undefined){
 let data7 = data4.paymentMethods;
 const _errs16 = errors;
-if(!(validate55(data7, {instancePath:instancePath+"/order/paymentMethods",parentData:data4,parentDataProperty:"paymentMethods",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate57(data7, {instancePath:instancePath+"/order/paymentMethods",parentData:data4,parentDataProperty:"paymentMethods",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 if(errors === _errs16){
@@ -2146,8 +2146,8 @@ if(data4.quote !== undefined){
 let data8 = data4.quote;
 const _errs18 = errors;
 const _errs19 = errors;
-if(!(validate57(data8, {instancePath:instancePath+"/order/quote",parentData:data4,parentDataProperty:"quote",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate59(data8, {instancePath:instancePath+"/order/quote",parentData:data4,parentDataProperty:"quote",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs19 === errors;
@@ -2181,8 +2181,8 @@ var valid1 = true;
 if(valid1){
 if(data4.couponRefusal !== undefined){
 const _errs23 = errors;
-if(!(validate74(data4.couponRefusal, {instancePath:instancePath+"/order/couponRefusal",parentData:data4,parentDataProperty:"couponRefusal",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate76(data4.couponRefusal, {instancePath:instancePath+"/order/couponRefusal",parentData:data4,parentDataProperty:"couponRefusal",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs23 === errors;
@@ -2210,8 +2210,8 @@ var valid0 = true;
 if(valid0){
 if(data.form !== undefined){
 const _errs24 = errors;
-if(!(validate77(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate79(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;

@@ -10,26 +10,26 @@ const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"http
 const func3 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^\\+?[0-9]{0,4}$", "u");
 const pattern1 = new RegExp("^(\\+?[1-9]\\d{1,14})?$", "u");
-const pattern6 = new RegExp("^(https://|/(?!/)|$)", "u");
-const pattern7 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
+const pattern7 = new RegExp("^(https://|/(?!/)|$)", "u");
+const pattern8 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
 const schema15 = {"type":"string","maxLength":100};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 100){
-validate40.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate42.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
@@ -183,8 +183,8 @@ var valid0 = _errs12 === errors;
 if(valid0){
 if(data.firstName !== undefined){
 const _errs14 = errors;
-if(!(validate40(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -195,8 +195,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastName !== undefined){
 const _errs15 = errors;
-if(!(validate40(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -228,8 +228,8 @@ var valid0 = true;
 if(valid0){
 if(data.nickname !== undefined){
 const _errs18 = errors;
-if(!(validate40(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -248,7 +248,7 @@ validate22.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properti
 return false;
 }
 else {
-if(!pattern6.test(data10)){
+if(!pattern7.test(data10)){
 validate22.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
 return false;
 }
@@ -291,7 +291,7 @@ let data12 = data.birthday;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data12 === "string"){
-if(!pattern7.test(data12)){
+if(!pattern8.test(data12)){
 validate22.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
 return false;
 }
@@ -475,7 +475,7 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const pattern8 = new RegExp("^/([^/\\\\]|$)", "u");
+const pattern9 = new RegExp("^/([^/\\\\]|$)", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/ProfileAccount.schema.json" */;
@@ -570,7 +570,7 @@ validate21.errors = [{instancePath:instancePath+"/verifyHref",schemaPath:"#/prop
 return false;
 }
 else {
-if(!pattern8.test(data3)){
+if(!pattern9.test(data3)){
 validate21.errors = [{instancePath:instancePath+"/verifyHref",schemaPath:"#/properties/verifyHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
@@ -597,7 +597,7 @@ validate21.errors = [{instancePath:instancePath+"/securityHref",schemaPath:"#/pr
 return false;
 }
 else {
-if(!pattern8.test(data4)){
+if(!pattern9.test(data4)){
 validate21.errors = [{instancePath:instancePath+"/securityHref",schemaPath:"#/properties/securityHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
@@ -624,7 +624,7 @@ validate21.errors = [{instancePath:instancePath+"/activityHref",schemaPath:"#/pr
 return false;
 }
 else {
-if(!pattern8.test(data5)){
+if(!pattern9.test(data5)){
 validate21.errors = [{instancePath:instancePath+"/activityHref",schemaPath:"#/properties/activityHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
@@ -651,7 +651,7 @@ validate21.errors = [{instancePath:instancePath+"/profileHref",schemaPath:"#/pro
 return false;
 }
 else {
-if(!pattern8.test(data6)){
+if(!pattern9.test(data6)){
 validate21.errors = [{instancePath:instancePath+"/profileHref",schemaPath:"#/properties/profileHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }

@@ -10,26 +10,26 @@ const schema7 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"http
 const func3 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^\\+?[0-9]{0,4}$", "u");
 const pattern1 = new RegExp("^(\\+?[1-9]\\d{1,14})?$", "u");
-const pattern6 = new RegExp("^(https://|/(?!/)|$)", "u");
-const pattern7 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
+const pattern7 = new RegExp("^(https://|/(?!/)|$)", "u");
+const pattern8 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
 const schema15 = {"type":"string","maxLength":100};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 100){
-validate40.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate42.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
@@ -183,8 +183,8 @@ var valid0 = _errs12 === errors;
 if(valid0){
 if(data.firstName !== undefined){
 const _errs14 = errors;
-if(!(validate40(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -195,8 +195,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastName !== undefined){
 const _errs15 = errors;
-if(!(validate40(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -228,8 +228,8 @@ var valid0 = true;
 if(valid0){
 if(data.nickname !== undefined){
 const _errs18 = errors;
-if(!(validate40(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -248,7 +248,7 @@ validate22.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properti
 return false;
 }
 else {
-if(!pattern6.test(data10)){
+if(!pattern7.test(data10)){
 validate22.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
 return false;
 }
@@ -291,7 +291,7 @@ let data12 = data.birthday;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data12 === "string"){
-if(!pattern7.test(data12)){
+if(!pattern8.test(data12)){
 validate22.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
 return false;
 }
@@ -475,37 +475,37 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"type":"object","additionalProperties":false,"required":["id","ip","browser","system","createdAt","lastSeenAt","current"],"properties":{"id":{"type":"string","pattern":"^[0-9a-f]{24}$"},"ip":{"type":"string","maxLength":64},"browser":{"type":"string","maxLength":40},"system":{"type":"string","maxLength":40},"method":{"$ref":"#/definitions/method"},"createdAt":{"type":"string","format":"date-time","maxLength":40},"lastSeenAt":{"type":"string","format":"date-time","maxLength":40},"current":{"type":"boolean"}}};
-const pattern8 = new RegExp("^[0-9a-f]{24}$", "u");
-const schema20 = {"enum":["email","mobile","qr","link","code"]};
+const schema20 = {"type":"object","additionalProperties":false,"required":["id","ip","browser","system","createdAt","lastSeenAt","current"],"properties":{"id":{"type":"string","pattern":"^[0-9a-f]{24}$"},"ip":{"type":"string","maxLength":64},"browser":{"type":"string","maxLength":40},"system":{"type":"string","maxLength":40},"method":{"$ref":"#/definitions/method"},"createdAt":{"type":"string","format":"date-time","maxLength":40},"lastSeenAt":{"type":"string","format":"date-time","maxLength":40},"current":{"type":"boolean"}}};
+const pattern9 = new RegExp("^[0-9a-f]{24}$", "u");
+const schema21 = {"enum":["email","mobile","qr","link","code"]};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((((data === "email") || (data === "mobile")) || (data === "qr")) || (data === "link")) || (data === "code"))){
-validate47.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema20.enum},message:"must be equal to one of the allowed values"}];
+validate49.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate47.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.browser === undefined) && (missing0 = "browser"))) || ((data.system === undefined) && (missing0 = "system"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastSeenAt === undefined) && (missing0 = "lastSeenAt"))) || ((data.current === undefined) && (missing0 = "current"))){
-validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "ip")) || (key0 === "browser")) || (key0 === "system")) || (key0 === "method")) || (key0 === "createdAt")) || (key0 === "lastSeenAt")) || (key0 === "current"))){
-validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -516,13 +516,13 @@ let data0 = data.id;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
-validate50.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{24}$"},message:"must match pattern \""+"^[0-9a-f]{24}$"+"\""}];
+if(!pattern9.test(data0)){
+validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{24}$"},message:"must match pattern \""+"^[0-9a-f]{24}$"+"\""}];
 return false;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -538,12 +538,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) > 64){
-validate50.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+validate52.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -559,12 +559,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func2(data2) > 40){
-validate50.errors = [{instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate52.errors = [{instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -580,12 +580,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(func2(data3) > 40){
-validate50.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate52.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -597,8 +597,8 @@ var valid0 = true;
 if(valid0){
 if(data.method !== undefined){
 const _errs10 = errors;
-if(!(validate47(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate49(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -614,18 +614,18 @@ if(errors === _errs11){
 if(errors === _errs11){
 if(typeof data5 === "string"){
 if(func2(data5) > 40){
-validate50.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate52.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
 if(!(formats0.validate(data5))){
-validate50.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate52.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -643,18 +643,18 @@ if(errors === _errs13){
 if(errors === _errs13){
 if(typeof data6 === "string"){
 if(func2(data6) > 40){
-validate50.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate52.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
 if(!(formats0.validate(data6))){
-validate50.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate52.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -668,7 +668,7 @@ if(valid0){
 if(data.current !== undefined){
 const _errs15 = errors;
 if(typeof data.current !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/current",schemaPath:"#/properties/current/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate52.errors = [{instancePath:instancePath+"/current",schemaPath:"#/properties/current/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -687,15 +687,15 @@ var valid0 = true;
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-const pattern10 = new RegExp("^/([^/\\\\]|$)", "u");
+const pattern11 = new RegExp("^/([^/\\\\]|$)", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/SecuritySettings.schema.json" */;
@@ -765,8 +765,8 @@ var valid1 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
-if(!(validate50(data2[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate52(data2[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -824,7 +824,7 @@ validate21.errors = [{instancePath:instancePath+"/forgotHref",schemaPath:"#/prop
 return false;
 }
 else {
-if(!pattern10.test(data5)){
+if(!pattern11.test(data5)){
 validate21.errors = [{instancePath:instancePath+"/forgotHref",schemaPath:"#/properties/forgotHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
@@ -851,7 +851,7 @@ validate21.errors = [{instancePath:instancePath+"/activityHref",schemaPath:"#/pr
 return false;
 }
 else {
-if(!pattern10.test(data6)){
+if(!pattern11.test(data6)){
 validate21.errors = [{instancePath:instancePath+"/activityHref",schemaPath:"#/properties/activityHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }

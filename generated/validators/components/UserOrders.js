@@ -15,74 +15,46 @@ const pattern3 = new RegExp("^[A-Z]{3}$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
 const schema14 = {"type":"string","minLength":1,"maxLength":100};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func4(data) > 100){
-validate40.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate42.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func4(data) < 1){
-validate40.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate42.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
 const schema11 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern7 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func4(data) > 5){
-validate43.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
-return false;
-}
-else {
-if(!pattern7.test(data)){
-validate43.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
-return false;
-}
-}
-}
-else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate43.errors = vErrors;
-return errors === 0;
-}
-
-const schema10 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
-const pattern6 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
-
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func4(data) > 16){
-validate45.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+if(func4(data) > 5){
+validate45.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
 return false;
 }
 else {
-if(!pattern6.test(data)){
-validate45.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+if(!pattern7.test(data)){
+validate45.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
 }
 }
@@ -93,6 +65,34 @@ return false;
 }
 }
 validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema10 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
+const pattern6 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func4(data) > 16){
+validate47.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
+if(!pattern6.test(data)){
+validate47.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate47.errors = vErrors;
 return errors === 0;
 }
 
@@ -808,8 +808,8 @@ var valid3 = true;
 if(valid3){
 if(data23.firstName !== undefined){
 const _errs60 = errors;
-if(!(validate40(data23.firstName, {instancePath:instancePath+"/address/firstName",parentData:data23,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data23.firstName, {instancePath:instancePath+"/address/firstName",parentData:data23,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs60 === errors;
@@ -820,8 +820,8 @@ var valid3 = true;
 if(valid3){
 if(data23.lastName !== undefined){
 const _errs61 = errors;
-if(!(validate40(data23.lastName, {instancePath:instancePath+"/address/lastName",parentData:data23,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data23.lastName, {instancePath:instancePath+"/address/lastName",parentData:data23,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs61 === errors;
@@ -886,8 +886,8 @@ var valid3 = true;
 if(valid3){
 if(data23.countryCode !== undefined){
 const _errs66 = errors;
-if(!(validate43(data23.countryCode, {instancePath:instancePath+"/address/countryCode",parentData:data23,parentDataProperty:"countryCode",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate45(data23.countryCode, {instancePath:instancePath+"/address/countryCode",parentData:data23,parentDataProperty:"countryCode",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs66 === errors;
@@ -898,8 +898,8 @@ var valid3 = true;
 if(valid3){
 if(data23.phone !== undefined){
 const _errs67 = errors;
-if(!(validate45(data23.phone, {instancePath:instancePath+"/address/phone",parentData:data23,parentDataProperty:"phone",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate47(data23.phone, {instancePath:instancePath+"/address/phone",parentData:data23,parentDataProperty:"phone",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs67 === errors;
@@ -1277,8 +1277,8 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const pattern11 = new RegExp("^/([^/\\\\]|$)", "u");
-const pattern12 = new RegExp("^/.*\\{orderNo\\}", "u");
+const pattern12 = new RegExp("^/([^/\\\\]|$)", "u");
+const pattern13 = new RegExp("^/.*\\{orderNo\\}", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/UserOrders.schema.json" */;
@@ -1414,7 +1414,7 @@ validate21.errors = [{instancePath:instancePath+"/listHref",schemaPath:"#/proper
 return false;
 }
 else {
-if(!pattern11.test(data5)){
+if(!pattern12.test(data5)){
 validate21.errors = [{instancePath:instancePath+"/listHref",schemaPath:"#/properties/listHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
@@ -1441,7 +1441,7 @@ validate21.errors = [{instancePath:instancePath+"/orderHref",schemaPath:"#/prope
 return false;
 }
 else {
-if(!pattern12.test(data6)){
+if(!pattern13.test(data6)){
 validate21.errors = [{instancePath:instancePath+"/orderHref",schemaPath:"#/properties/orderHref/pattern",keyword:"pattern",params:{pattern: "^/.*\\{orderNo\\}"},message:"must match pattern \""+"^/.*\\{orderNo\\}"+"\""}];
 return false;
 }
@@ -1468,7 +1468,7 @@ validate21.errors = [{instancePath:instancePath+"/shopHref",schemaPath:"#/proper
 return false;
 }
 else {
-if(!pattern11.test(data7)){
+if(!pattern12.test(data7)){
 validate21.errors = [{instancePath:instancePath+"/shopHref",schemaPath:"#/properties/shopHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }

@@ -982,28 +982,28 @@ return errors === 0;
 const schema16 = {"type":"string","maxLength":254,"pattern":"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"};
 const pattern9 = new RegExp("^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$", "u");
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func3(data) > 254){
-validate60.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
+validate62.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
 return false;
 }
 else {
 if(!pattern9.test(data)){
-validate60.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"},message:"must match pattern \""+"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"+"\""}];
+validate62.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"},message:"must match pattern \""+"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"+"\""}];
 return false;
 }
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
@@ -1085,8 +1085,8 @@ var valid0 = _errs6 === errors;
 if(valid0){
 if(data.contactEmail !== undefined){
 const _errs8 = errors;
-if(!(validate60(data.contactEmail, {instancePath:instancePath+"/contactEmail",parentData:data,parentDataProperty:"contactEmail",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62(data.contactEmail, {instancePath:instancePath+"/contactEmail",parentData:data,parentDataProperty:"contactEmail",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -1110,32 +1110,10 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/theme/theme.schema.json","type":"object","additionalProperties":false,"required":["config"],"properties":{"config":{"$ref":"theme-config.schema.json"},"hideHead":{"type":"boolean","default":false},"hideFoot":{"type":"boolean","default":false}}};
-const schema26 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/theme/theme-config.schema.json","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"backgroundColor":{"$ref":"#/definitions/color","default":"#ffffff"},"blockSpace":{"$ref":"#/definitions/length","default":"2rem"},"titleColor":{"$ref":"#/definitions/color","default":"#111827"},"heroBgColor":{"$ref":"#/definitions/color","default":"#f3f4f6"},"primaryColor":{"$ref":"#/definitions/color","default":"#4a00ff"},"secondaryColor":{"$ref":"#/definitions/color","default":"#00d1b2"},"infoColor":{"$ref":"#/definitions/color","default":"#00b5ff"},"successColor":{"$ref":"#/definitions/color","default":"#00a96e"},"warningColor":{"$ref":"#/definitions/color","default":"#ffbe00"},"errorColor":{"$ref":"#/definitions/color","default":"#ff5861"},"textColor":{"$ref":"#/definitions/color","default":"#1f2937"},"descColor":{"$ref":"#/definitions/color","default":"#4b5563"},"salesPriceColor":{"$ref":"#/definitions/color","default":"#d61f2c"},"linePriceColor":{"$ref":"#/definitions/color","default":"#6b7280"},"placeholderColor":{"$ref":"#/definitions/color","default":"#6b7280"},"borderColor":{"$ref":"#/definitions/color","default":"#e5e7eb"},"titleFontFamily":{"$ref":"#/definitions/fontFamily","default":"system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"},"fontFamily":{"$ref":"#/definitions/fontFamily","default":"system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"},"titleFontWeight":{"$ref":"#/definitions/fontWeight","default":700},"fontWeight":{"$ref":"#/definitions/fontWeight","default":400},"fontSize":{"$ref":"#/definitions/length","default":"16px"},"titleFontSize":{"$ref":"#/definitions/length","default":"1.875rem"},"borderRadius":{"$ref":"#/definitions/length","default":"0.5rem"},"product":{"$ref":"#/definitions/product","default":{}},"container":{"$ref":"#/definitions/container","default":{}},"injects":{"type":"array","items":{"$ref":"#/definitions/inject"},"maxItems":20,"default":[]}},"definitions":{"color":{"type":"string","pattern":"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"},"length":{"type":"string","pattern":"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"},"fontFamily":{"type":"string","pattern":"^[-a-zA-Z0-9 ,'\"]{1,300}$"},"fontWeight":{"type":"integer","minimum":100,"maximum":900,"multipleOf":100},"product":{"type":"object","additionalProperties":false,"properties":{"imageRatio":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$","default":"1/1"},"imageFit":{"enum":["cover","contain"],"default":"cover"},"showLinePrice":{"type":"boolean","default":true},"showScore":{"type":"boolean","default":true},"columnsMobile":{"type":"integer","minimum":1,"maximum":3,"default":2},"columnsDesktop":{"type":"integer","minimum":2,"maximum":6,"default":4}}},"container":{"type":"object","additionalProperties":false,"properties":{"screens":{"type":"object","additionalProperties":false,"properties":{"sm":{"type":"integer","minimum":0,"default":640},"md":{"type":"integer","minimum":0,"default":768},"lg":{"type":"integer","minimum":0,"default":1024},"xl":{"type":"integer","minimum":0,"default":1280},"2xl":{"type":"integer","minimum":0,"default":1536},"3xl":{"type":"integer","minimum":0,"default":1660}},"default":{}},"padding":{"type":"object","additionalProperties":false,"properties":{"DEFAULT":{"$ref":"#/definitions/length","default":".7rem"},"sm":{"$ref":"#/definitions/length","default":"1rem"},"md":{"$ref":"#/definitions/length","default":"1.2rem"},"lg":{"$ref":"#/definitions/length","default":"2rem"},"xl":{"$ref":"#/definitions/length","default":"2rem"},"2xl":{"$ref":"#/definitions/length","default":"2rem"},"3xl":{"$ref":"#/definitions/length","default":"2rem"}},"default":{}}}},"inject":{"type":"object","additionalProperties":false,"required":["type","url"],"properties":{"type":{"enum":["css","js"]},"url":{"type":"string","maxLength":2048,"pattern":"^(https://[^\\s]+|/(?!/)[^\\s]*)$"}}}}};
-const schema27 = {"type":"string","pattern":"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"};
-const pattern14 = new RegExp("^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$", "u");
-
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern14.test(data)){
-validate65.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"},message:"must match pattern \""+"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"+"\""}];
-return false;
-}
-}
-else {
-validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate65.errors = vErrors;
-return errors === 0;
-}
-
-const schema28 = {"type":"string","pattern":"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"};
-const pattern15 = new RegExp("^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$", "u");
+const schema26 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/theme/theme.schema.json","type":"object","additionalProperties":false,"required":["config"],"properties":{"config":{"$ref":"theme-config.schema.json"},"hideHead":{"type":"boolean","default":false},"hideFoot":{"type":"boolean","default":false}}};
+const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/theme/theme-config.schema.json","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string"},"backgroundColor":{"$ref":"#/definitions/color","default":"#ffffff"},"blockSpace":{"$ref":"#/definitions/length","default":"2rem"},"titleColor":{"$ref":"#/definitions/color","default":"#111827"},"heroBgColor":{"$ref":"#/definitions/color","default":"#f3f4f6"},"primaryColor":{"$ref":"#/definitions/color","default":"#4a00ff"},"secondaryColor":{"$ref":"#/definitions/color","default":"#00d1b2"},"infoColor":{"$ref":"#/definitions/color","default":"#00b5ff"},"successColor":{"$ref":"#/definitions/color","default":"#00a96e"},"warningColor":{"$ref":"#/definitions/color","default":"#ffbe00"},"errorColor":{"$ref":"#/definitions/color","default":"#ff5861"},"textColor":{"$ref":"#/definitions/color","default":"#1f2937"},"descColor":{"$ref":"#/definitions/color","default":"#4b5563"},"salesPriceColor":{"$ref":"#/definitions/color","default":"#d61f2c"},"linePriceColor":{"$ref":"#/definitions/color","default":"#6b7280"},"placeholderColor":{"$ref":"#/definitions/color","default":"#6b7280"},"borderColor":{"$ref":"#/definitions/color","default":"#e5e7eb"},"titleFontFamily":{"$ref":"#/definitions/fontFamily","default":"system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"},"fontFamily":{"$ref":"#/definitions/fontFamily","default":"system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"},"titleFontWeight":{"$ref":"#/definitions/fontWeight","default":700},"fontWeight":{"$ref":"#/definitions/fontWeight","default":400},"fontSize":{"$ref":"#/definitions/length","default":"16px"},"titleFontSize":{"$ref":"#/definitions/length","default":"1.875rem"},"borderRadius":{"$ref":"#/definitions/length","default":"0.5rem"},"product":{"$ref":"#/definitions/product","default":{}},"container":{"$ref":"#/definitions/container","default":{}},"injects":{"type":"array","items":{"$ref":"#/definitions/inject"},"maxItems":20,"default":[]}},"definitions":{"color":{"type":"string","pattern":"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"},"length":{"type":"string","pattern":"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"},"fontFamily":{"type":"string","pattern":"^[-a-zA-Z0-9 ,'\"]{1,300}$"},"fontWeight":{"type":"integer","minimum":100,"maximum":900,"multipleOf":100},"product":{"type":"object","additionalProperties":false,"properties":{"imageRatio":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$","default":"1/1"},"imageFit":{"enum":["cover","contain"],"default":"cover"},"showLinePrice":{"type":"boolean","default":true},"showScore":{"type":"boolean","default":true},"columnsMobile":{"type":"integer","minimum":1,"maximum":3,"default":2},"columnsDesktop":{"type":"integer","minimum":2,"maximum":6,"default":4}}},"container":{"type":"object","additionalProperties":false,"properties":{"screens":{"type":"object","additionalProperties":false,"properties":{"sm":{"type":"integer","minimum":0,"default":640},"md":{"type":"integer","minimum":0,"default":768},"lg":{"type":"integer","minimum":0,"default":1024},"xl":{"type":"integer","minimum":0,"default":1280},"2xl":{"type":"integer","minimum":0,"default":1536},"3xl":{"type":"integer","minimum":0,"default":1660}},"default":{}},"padding":{"type":"object","additionalProperties":false,"properties":{"DEFAULT":{"$ref":"#/definitions/length","default":".7rem"},"sm":{"$ref":"#/definitions/length","default":"1rem"},"md":{"$ref":"#/definitions/length","default":"1.2rem"},"lg":{"$ref":"#/definitions/length","default":"2rem"},"xl":{"$ref":"#/definitions/length","default":"2rem"},"2xl":{"$ref":"#/definitions/length","default":"2rem"},"3xl":{"$ref":"#/definitions/length","default":"2rem"}},"default":{}}}},"inject":{"type":"object","additionalProperties":false,"required":["type","url"],"properties":{"type":{"enum":["css","js"]},"url":{"type":"string","maxLength":2048,"pattern":"^(https://[^\\s]+|/(?!/)[^\\s]*)$"}}}}};
+const schema28 = {"type":"string","pattern":"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"};
+const pattern15 = new RegExp("^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$", "u");
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1143,7 +1121,7 @@ let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern15.test(data)){
-validate67.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"},message:"must match pattern \""+"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"+"\""}];
+validate67.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"},message:"must match pattern \""+"^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\\([-0-9.%, /a-z]*\\)|[a-zA-Z]{3,30})$"+"\""}];
 return false;
 }
 }
@@ -1156,66 +1134,88 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"string","pattern":"^[-a-zA-Z0-9 ,'\"]{1,300}$"};
-const pattern16 = new RegExp("^[-a-zA-Z0-9 ,'\"]{1,300}$", "u");
+const schema29 = {"type":"string","pattern":"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"};
+const pattern16 = new RegExp("^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$", "u");
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern16.test(data)){
-validate83.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[-a-zA-Z0-9 ,'\"]{1,300}$"},message:"must match pattern \""+"^[-a-zA-Z0-9 ,'\"]{1,300}$"+"\""}];
+validate69.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"},message:"must match pattern \""+"^(0|-?[0-9]*\\.?[0-9]+(px|rem|em|%|vw|vh))$"+"\""}];
 return false;
 }
 }
 else {
-validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate83.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"type":"integer","minimum":100,"maximum":900,"multipleOf":100};
+const schema30 = {"type":"string","pattern":"^[-a-zA-Z0-9 ,'\"]{1,300}$"};
+const pattern17 = new RegExp("^[-a-zA-Z0-9 ,'\"]{1,300}$", "u");
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern17.test(data)){
+validate85.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[-a-zA-Z0-9 ,'\"]{1,300}$"},message:"must match pattern \""+"^[-a-zA-Z0-9 ,'\"]{1,300}$"+"\""}];
+return false;
+}
+}
+else {
+validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"type":"integer","minimum":100,"maximum":900,"multipleOf":100};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if((typeof data == "number") && (isFinite(data))){
 if(data > 900 || isNaN(data)){
-validate86.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 900},message:"must be <= 900"}];
+validate88.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 900},message:"must be <= 900"}];
 return false;
 }
 else {
 if(data < 100 || isNaN(data)){
-validate86.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"}];
+validate88.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"}];
 return false;
 }
 else {
 let res0;
 if((100 === 0 || (res0 = data/100, res0 !== parseInt(res0)))){
-validate86.errors = [{instancePath,schemaPath:"#/multipleOf",keyword:"multipleOf",params:{multipleOf: 100},message:"must be multiple of 100"}];
+validate88.errors = [{instancePath,schemaPath:"#/multipleOf",keyword:"multipleOf",params:{multipleOf: 100},message:"must be multiple of 100"}];
 return false;
 }
 }
 }
 }
 }
-validate86.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"type":"object","additionalProperties":false,"properties":{"imageRatio":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$","default":"1/1"},"imageFit":{"enum":["cover","contain"],"default":"cover"},"showLinePrice":{"type":"boolean","default":true},"showScore":{"type":"boolean","default":true},"columnsMobile":{"type":"integer","minimum":1,"maximum":3,"default":2},"columnsDesktop":{"type":"integer","minimum":2,"maximum":6,"default":4}}};
-const pattern17 = new RegExp("^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$", "u");
+const schema32 = {"type":"object","additionalProperties":false,"properties":{"imageRatio":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$","default":"1/1"},"imageFit":{"enum":["cover","contain"],"default":"cover"},"showLinePrice":{"type":"boolean","default":true},"showScore":{"type":"boolean","default":true},"columnsMobile":{"type":"integer","minimum":1,"maximum":3,"default":2},"columnsDesktop":{"type":"integer","minimum":2,"maximum":6,"default":4}}};
+const pattern18 = new RegExp("^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1241,7 +1241,7 @@ data.columnsDesktop = 4;
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "imageRatio") || (key0 === "imageFit")) || (key0 === "showLinePrice")) || (key0 === "showScore")) || (key0 === "columnsMobile")) || (key0 === "columnsDesktop"))){
-validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1251,13 +1251,13 @@ let data0 = data.imageRatio;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
-validate92.errors = [{instancePath:instancePath+"/imageRatio",schemaPath:"#/properties/imageRatio/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$"+"\""}];
+if(!pattern18.test(data0)){
+validate94.errors = [{instancePath:instancePath+"/imageRatio",schemaPath:"#/properties/imageRatio/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?/[0-9]+(\\.[0-9]+)?$"+"\""}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/imageRatio",schemaPath:"#/properties/imageRatio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate94.errors = [{instancePath:instancePath+"/imageRatio",schemaPath:"#/properties/imageRatio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1266,21 +1266,21 @@ if(valid0){
 let data1 = data.imageFit;
 const _errs4 = errors;
 if(!((data1 === "cover") || (data1 === "contain"))){
-validate92.errors = [{instancePath:instancePath+"/imageFit",schemaPath:"#/properties/imageFit/enum",keyword:"enum",params:{allowedValues: schema31.properties.imageFit.enum},message:"must be equal to one of the allowed values"}];
+validate94.errors = [{instancePath:instancePath+"/imageFit",schemaPath:"#/properties/imageFit/enum",keyword:"enum",params:{allowedValues: schema32.properties.imageFit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs4 === errors;
 if(valid0){
 const _errs5 = errors;
 if(typeof data.showLinePrice !== "boolean"){
-validate92.errors = [{instancePath:instancePath+"/showLinePrice",schemaPath:"#/properties/showLinePrice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate94.errors = [{instancePath:instancePath+"/showLinePrice",schemaPath:"#/properties/showLinePrice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
 if(valid0){
 const _errs7 = errors;
 if(typeof data.showScore !== "boolean"){
-validate92.errors = [{instancePath:instancePath+"/showScore",schemaPath:"#/properties/showScore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate94.errors = [{instancePath:instancePath+"/showScore",schemaPath:"#/properties/showScore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1288,18 +1288,18 @@ if(valid0){
 let data4 = data.columnsMobile;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate92.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate94.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs9){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 3 || isNaN(data4)){
-validate92.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"}];
+validate94.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"}];
 return false;
 }
 else {
 if(data4 < 1 || isNaN(data4)){
-validate92.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate94.errors = [{instancePath:instancePath+"/columnsMobile",schemaPath:"#/properties/columnsMobile/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1310,18 +1310,18 @@ if(valid0){
 let data5 = data.columnsDesktop;
 const _errs11 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate92.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate94.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs11){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 6 || isNaN(data5)){
-validate92.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6"}];
+validate94.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6"}];
 return false;
 }
 else {
 if(data5 < 2 || isNaN(data5)){
-validate92.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"}];
+validate94.errors = [{instancePath:instancePath+"/columnsDesktop",schemaPath:"#/properties/columnsDesktop/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"}];
 return false;
 }
 }
@@ -1336,17 +1336,17 @@ var valid0 = _errs11 === errors;
 }
 }
 else {
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate92.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-const schema32 = {"type":"object","additionalProperties":false,"properties":{"screens":{"type":"object","additionalProperties":false,"properties":{"sm":{"type":"integer","minimum":0,"default":640},"md":{"type":"integer","minimum":0,"default":768},"lg":{"type":"integer","minimum":0,"default":1024},"xl":{"type":"integer","minimum":0,"default":1280},"2xl":{"type":"integer","minimum":0,"default":1536},"3xl":{"type":"integer","minimum":0,"default":1660}},"default":{}},"padding":{"type":"object","additionalProperties":false,"properties":{"DEFAULT":{"$ref":"#/definitions/length","default":".7rem"},"sm":{"$ref":"#/definitions/length","default":"1rem"},"md":{"$ref":"#/definitions/length","default":"1.2rem"},"lg":{"$ref":"#/definitions/length","default":"2rem"},"xl":{"$ref":"#/definitions/length","default":"2rem"},"2xl":{"$ref":"#/definitions/length","default":"2rem"},"3xl":{"$ref":"#/definitions/length","default":"2rem"}},"default":{}}}};
+const schema33 = {"type":"object","additionalProperties":false,"properties":{"screens":{"type":"object","additionalProperties":false,"properties":{"sm":{"type":"integer","minimum":0,"default":640},"md":{"type":"integer","minimum":0,"default":768},"lg":{"type":"integer","minimum":0,"default":1024},"xl":{"type":"integer","minimum":0,"default":1280},"2xl":{"type":"integer","minimum":0,"default":1536},"3xl":{"type":"integer","minimum":0,"default":1660}},"default":{}},"padding":{"type":"object","additionalProperties":false,"properties":{"DEFAULT":{"$ref":"#/definitions/length","default":".7rem"},"sm":{"$ref":"#/definitions/length","default":"1rem"},"md":{"$ref":"#/definitions/length","default":"1.2rem"},"lg":{"$ref":"#/definitions/length","default":"2rem"},"xl":{"$ref":"#/definitions/length","default":"2rem"},"2xl":{"$ref":"#/definitions/length","default":"2rem"},"3xl":{"$ref":"#/definitions/length","default":"2rem"}},"default":{}}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1360,7 +1360,7 @@ data.padding = {};
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "screens") || (key0 === "padding"))){
-validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1391,7 +1391,7 @@ data0["3xl"] = 1660;
 const _errs4 = errors;
 for(const key1 in data0){
 if(!((((((key1 === "sm") || (key1 === "md")) || (key1 === "lg")) || (key1 === "xl")) || (key1 === "2xl")) || (key1 === "3xl"))){
-validate94.errors = [{instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate96.errors = [{instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1400,13 +1400,13 @@ if(_errs4 === errors){
 let data1 = data0.sm;
 const _errs5 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate94.errors = [{instancePath:instancePath+"/screens/sm",schemaPath:"#/properties/screens/properties/sm/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate96.errors = [{instancePath:instancePath+"/screens/sm",schemaPath:"#/properties/screens/properties/sm/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs5){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-validate94.errors = [{instancePath:instancePath+"/screens/sm",schemaPath:"#/properties/screens/properties/sm/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate96.errors = [{instancePath:instancePath+"/screens/sm",schemaPath:"#/properties/screens/properties/sm/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1416,13 +1416,13 @@ if(valid1){
 let data2 = data0.md;
 const _errs7 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate94.errors = [{instancePath:instancePath+"/screens/md",schemaPath:"#/properties/screens/properties/md/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate96.errors = [{instancePath:instancePath+"/screens/md",schemaPath:"#/properties/screens/properties/md/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate94.errors = [{instancePath:instancePath+"/screens/md",schemaPath:"#/properties/screens/properties/md/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate96.errors = [{instancePath:instancePath+"/screens/md",schemaPath:"#/properties/screens/properties/md/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1432,13 +1432,13 @@ if(valid1){
 let data3 = data0.lg;
 const _errs9 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate94.errors = [{instancePath:instancePath+"/screens/lg",schemaPath:"#/properties/screens/properties/lg/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate96.errors = [{instancePath:instancePath+"/screens/lg",schemaPath:"#/properties/screens/properties/lg/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs9){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate94.errors = [{instancePath:instancePath+"/screens/lg",schemaPath:"#/properties/screens/properties/lg/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate96.errors = [{instancePath:instancePath+"/screens/lg",schemaPath:"#/properties/screens/properties/lg/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1448,13 +1448,13 @@ if(valid1){
 let data4 = data0.xl;
 const _errs11 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate94.errors = [{instancePath:instancePath+"/screens/xl",schemaPath:"#/properties/screens/properties/xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate96.errors = [{instancePath:instancePath+"/screens/xl",schemaPath:"#/properties/screens/properties/xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs11){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-validate94.errors = [{instancePath:instancePath+"/screens/xl",schemaPath:"#/properties/screens/properties/xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate96.errors = [{instancePath:instancePath+"/screens/xl",schemaPath:"#/properties/screens/properties/xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1464,13 +1464,13 @@ if(valid1){
 let data5 = data0["2xl"];
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate94.errors = [{instancePath:instancePath+"/screens/2xl",schemaPath:"#/properties/screens/properties/2xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate96.errors = [{instancePath:instancePath+"/screens/2xl",schemaPath:"#/properties/screens/properties/2xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs13){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate94.errors = [{instancePath:instancePath+"/screens/2xl",schemaPath:"#/properties/screens/properties/2xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate96.errors = [{instancePath:instancePath+"/screens/2xl",schemaPath:"#/properties/screens/properties/2xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1480,13 +1480,13 @@ if(valid1){
 let data6 = data0["3xl"];
 const _errs15 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate94.errors = [{instancePath:instancePath+"/screens/3xl",schemaPath:"#/properties/screens/properties/3xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate96.errors = [{instancePath:instancePath+"/screens/3xl",schemaPath:"#/properties/screens/properties/3xl/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs15){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-validate94.errors = [{instancePath:instancePath+"/screens/3xl",schemaPath:"#/properties/screens/properties/3xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate96.errors = [{instancePath:instancePath+"/screens/3xl",schemaPath:"#/properties/screens/properties/3xl/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1500,7 +1500,7 @@ var valid1 = _errs15 === errors;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate96.errors = [{instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1534,57 +1534,57 @@ data7["3xl"] = "2rem";
 const _errs19 = errors;
 for(const key2 in data7){
 if(!(((((((key2 === "DEFAULT") || (key2 === "sm")) || (key2 === "md")) || (key2 === "lg")) || (key2 === "xl")) || (key2 === "2xl")) || (key2 === "3xl"))){
-validate94.errors = [{instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate96.errors = [{instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs19 === errors){
 const _errs20 = errors;
-if(!(validate67(data7.DEFAULT, {instancePath:instancePath+"/padding/DEFAULT",parentData:data7,parentDataProperty:"DEFAULT",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data7.DEFAULT, {instancePath:instancePath+"/padding/DEFAULT",parentData:data7,parentDataProperty:"DEFAULT",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs20 === errors;
 if(valid2){
 const _errs21 = errors;
-if(!(validate67(data7.sm, {instancePath:instancePath+"/padding/sm",parentData:data7,parentDataProperty:"sm",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data7.sm, {instancePath:instancePath+"/padding/sm",parentData:data7,parentDataProperty:"sm",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs21 === errors;
 if(valid2){
 const _errs22 = errors;
-if(!(validate67(data7.md, {instancePath:instancePath+"/padding/md",parentData:data7,parentDataProperty:"md",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data7.md, {instancePath:instancePath+"/padding/md",parentData:data7,parentDataProperty:"md",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs22 === errors;
 if(valid2){
 const _errs23 = errors;
-if(!(validate67(data7.lg, {instancePath:instancePath+"/padding/lg",parentData:data7,parentDataProperty:"lg",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data7.lg, {instancePath:instancePath+"/padding/lg",parentData:data7,parentDataProperty:"lg",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs23 === errors;
 if(valid2){
 const _errs24 = errors;
-if(!(validate67(data7.xl, {instancePath:instancePath+"/padding/xl",parentData:data7,parentDataProperty:"xl",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data7.xl, {instancePath:instancePath+"/padding/xl",parentData:data7,parentDataProperty:"xl",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs24 === errors;
 if(valid2){
 const _errs25 = errors;
-if(!(validate67(data7["2xl"], {instancePath:instancePath+"/padding/2xl",parentData:data7,parentDataProperty:"2xl",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data7["2xl"], {instancePath:instancePath+"/padding/2xl",parentData:data7,parentDataProperty:"2xl",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs25 === errors;
 if(valid2){
 const _errs26 = errors;
-if(!(validate67(data7["3xl"], {instancePath:instancePath+"/padding/3xl",parentData:data7,parentDataProperty:"3xl",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data7["3xl"], {instancePath:instancePath+"/padding/3xl",parentData:data7,parentDataProperty:"3xl",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs26 === errors;
@@ -1597,7 +1597,7 @@ var valid2 = _errs26 === errors;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate96.errors = [{instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1606,32 +1606,32 @@ var valid0 = _errs17 === errors;
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate94.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"type":"object","additionalProperties":false,"required":["type","url"],"properties":{"type":{"enum":["css","js"]},"url":{"type":"string","maxLength":2048,"pattern":"^(https://[^\\s]+|/(?!/)[^\\s]*)$"}}};
-const pattern18 = new RegExp("^(https://[^\\s]+|/(?!/)[^\\s]*)$", "u");
+const schema34 = {"type":"object","additionalProperties":false,"required":["type","url"],"properties":{"type":{"enum":["css","js"]},"url":{"type":"string","maxLength":2048,"pattern":"^(https://[^\\s]+|/(?!/)[^\\s]*)$"}}};
+const pattern19 = new RegExp("^(https://[^\\s]+|/(?!/)[^\\s]*)$", "u");
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.type === undefined) && (missing0 = "type")) || ((data.url === undefined) && (missing0 = "url"))){
-validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate105.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "url"))){
-validate103.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate105.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1641,7 +1641,7 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs2 = errors;
 if(!((data0 === "css") || (data0 === "js"))){
-validate103.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema33.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate105.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1656,18 +1656,18 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func3(data1) > 2048){
-validate103.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate105.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern18.test(data1)){
-validate103.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^(https://[^\\s]+|/(?!/)[^\\s]*)$"},message:"must match pattern \""+"^(https://[^\\s]+|/(?!/)[^\\s]*)$"+"\""}];
+if(!pattern19.test(data1)){
+validate105.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^(https://[^\\s]+|/(?!/)[^\\s]*)$"},message:"must match pattern \""+"^(https://[^\\s]+|/(?!/)[^\\s]*)$"+"\""}];
 return false;
 }
 }
 }
 else {
-validate103.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate105.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1681,16 +1681,16 @@ var valid0 = true;
 }
 }
 else {
-validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate105.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate103.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/theme/theme-config.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1776,8 +1776,8 @@ data.injects = [];
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema26.properties, key0))){
-validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema27.properties, key0))){
+validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1786,7 +1786,7 @@ if(_errs1 === errors){
 if(data.$schema !== undefined){
 const _errs2 = errors;
 if(typeof data.$schema !== "string"){
-validate64.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate66.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1796,176 +1796,176 @@ var valid0 = true;
 }
 if(valid0){
 const _errs4 = errors;
-if(!(validate65(data.backgroundColor, {instancePath:instancePath+"/backgroundColor",parentData:data,parentDataProperty:"backgroundColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.backgroundColor, {instancePath:instancePath+"/backgroundColor",parentData:data,parentDataProperty:"backgroundColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 if(valid0){
 const _errs5 = errors;
-if(!(validate67(data.blockSpace, {instancePath:instancePath+"/blockSpace",parentData:data,parentDataProperty:"blockSpace",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data.blockSpace, {instancePath:instancePath+"/blockSpace",parentData:data,parentDataProperty:"blockSpace",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
 if(valid0){
 const _errs6 = errors;
-if(!(validate65(data.titleColor, {instancePath:instancePath+"/titleColor",parentData:data,parentDataProperty:"titleColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.titleColor, {instancePath:instancePath+"/titleColor",parentData:data,parentDataProperty:"titleColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate65(data.heroBgColor, {instancePath:instancePath+"/heroBgColor",parentData:data,parentDataProperty:"heroBgColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.heroBgColor, {instancePath:instancePath+"/heroBgColor",parentData:data,parentDataProperty:"heroBgColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
 if(valid0){
 const _errs8 = errors;
-if(!(validate65(data.primaryColor, {instancePath:instancePath+"/primaryColor",parentData:data,parentDataProperty:"primaryColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.primaryColor, {instancePath:instancePath+"/primaryColor",parentData:data,parentDataProperty:"primaryColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
 if(valid0){
 const _errs9 = errors;
-if(!(validate65(data.secondaryColor, {instancePath:instancePath+"/secondaryColor",parentData:data,parentDataProperty:"secondaryColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.secondaryColor, {instancePath:instancePath+"/secondaryColor",parentData:data,parentDataProperty:"secondaryColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
 if(valid0){
 const _errs10 = errors;
-if(!(validate65(data.infoColor, {instancePath:instancePath+"/infoColor",parentData:data,parentDataProperty:"infoColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.infoColor, {instancePath:instancePath+"/infoColor",parentData:data,parentDataProperty:"infoColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
 if(valid0){
 const _errs11 = errors;
-if(!(validate65(data.successColor, {instancePath:instancePath+"/successColor",parentData:data,parentDataProperty:"successColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.successColor, {instancePath:instancePath+"/successColor",parentData:data,parentDataProperty:"successColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
 if(valid0){
 const _errs12 = errors;
-if(!(validate65(data.warningColor, {instancePath:instancePath+"/warningColor",parentData:data,parentDataProperty:"warningColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.warningColor, {instancePath:instancePath+"/warningColor",parentData:data,parentDataProperty:"warningColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
 if(valid0){
 const _errs13 = errors;
-if(!(validate65(data.errorColor, {instancePath:instancePath+"/errorColor",parentData:data,parentDataProperty:"errorColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.errorColor, {instancePath:instancePath+"/errorColor",parentData:data,parentDataProperty:"errorColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
 if(valid0){
 const _errs14 = errors;
-if(!(validate65(data.textColor, {instancePath:instancePath+"/textColor",parentData:data,parentDataProperty:"textColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.textColor, {instancePath:instancePath+"/textColor",parentData:data,parentDataProperty:"textColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
 if(valid0){
 const _errs15 = errors;
-if(!(validate65(data.descColor, {instancePath:instancePath+"/descColor",parentData:data,parentDataProperty:"descColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.descColor, {instancePath:instancePath+"/descColor",parentData:data,parentDataProperty:"descColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
 if(valid0){
 const _errs16 = errors;
-if(!(validate65(data.salesPriceColor, {instancePath:instancePath+"/salesPriceColor",parentData:data,parentDataProperty:"salesPriceColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.salesPriceColor, {instancePath:instancePath+"/salesPriceColor",parentData:data,parentDataProperty:"salesPriceColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
 if(valid0){
 const _errs17 = errors;
-if(!(validate65(data.linePriceColor, {instancePath:instancePath+"/linePriceColor",parentData:data,parentDataProperty:"linePriceColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.linePriceColor, {instancePath:instancePath+"/linePriceColor",parentData:data,parentDataProperty:"linePriceColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
 if(valid0){
 const _errs18 = errors;
-if(!(validate65(data.placeholderColor, {instancePath:instancePath+"/placeholderColor",parentData:data,parentDataProperty:"placeholderColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.placeholderColor, {instancePath:instancePath+"/placeholderColor",parentData:data,parentDataProperty:"placeholderColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
 if(valid0){
 const _errs19 = errors;
-if(!(validate65(data.borderColor, {instancePath:instancePath+"/borderColor",parentData:data,parentDataProperty:"borderColor",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data.borderColor, {instancePath:instancePath+"/borderColor",parentData:data,parentDataProperty:"borderColor",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
 if(valid0){
 const _errs20 = errors;
-if(!(validate83(data.titleFontFamily, {instancePath:instancePath+"/titleFontFamily",parentData:data,parentDataProperty:"titleFontFamily",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate85(data.titleFontFamily, {instancePath:instancePath+"/titleFontFamily",parentData:data,parentDataProperty:"titleFontFamily",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
 if(valid0){
 const _errs21 = errors;
-if(!(validate83(data.fontFamily, {instancePath:instancePath+"/fontFamily",parentData:data,parentDataProperty:"fontFamily",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate85(data.fontFamily, {instancePath:instancePath+"/fontFamily",parentData:data,parentDataProperty:"fontFamily",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
 if(valid0){
 const _errs22 = errors;
-if(!(validate86(data.titleFontWeight, {instancePath:instancePath+"/titleFontWeight",parentData:data,parentDataProperty:"titleFontWeight",rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate88(data.titleFontWeight, {instancePath:instancePath+"/titleFontWeight",parentData:data,parentDataProperty:"titleFontWeight",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
 if(valid0){
 const _errs23 = errors;
-if(!(validate86(data.fontWeight, {instancePath:instancePath+"/fontWeight",parentData:data,parentDataProperty:"fontWeight",rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate88(data.fontWeight, {instancePath:instancePath+"/fontWeight",parentData:data,parentDataProperty:"fontWeight",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs23 === errors;
 if(valid0){
 const _errs24 = errors;
-if(!(validate67(data.fontSize, {instancePath:instancePath+"/fontSize",parentData:data,parentDataProperty:"fontSize",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data.fontSize, {instancePath:instancePath+"/fontSize",parentData:data,parentDataProperty:"fontSize",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;
 if(valid0){
 const _errs25 = errors;
-if(!(validate67(data.titleFontSize, {instancePath:instancePath+"/titleFontSize",parentData:data,parentDataProperty:"titleFontSize",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data.titleFontSize, {instancePath:instancePath+"/titleFontSize",parentData:data,parentDataProperty:"titleFontSize",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs25 === errors;
 if(valid0){
 const _errs26 = errors;
-if(!(validate67(data.borderRadius, {instancePath:instancePath+"/borderRadius",parentData:data,parentDataProperty:"borderRadius",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data.borderRadius, {instancePath:instancePath+"/borderRadius",parentData:data,parentDataProperty:"borderRadius",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs26 === errors;
 if(valid0){
 const _errs27 = errors;
-if(!(validate92(data.product, {instancePath:instancePath+"/product",parentData:data,parentDataProperty:"product",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate94(data.product, {instancePath:instancePath+"/product",parentData:data,parentDataProperty:"product",rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs27 === errors;
 if(valid0){
 const _errs28 = errors;
-if(!(validate94(data.container, {instancePath:instancePath+"/container",parentData:data,parentDataProperty:"container",rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate96(data.container, {instancePath:instancePath+"/container",parentData:data,parentDataProperty:"container",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs28 === errors;
@@ -1975,7 +1975,7 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(Array.isArray(data26)){
 if(data26.length > 20){
-validate64.errors = [{instancePath:instancePath+"/injects",schemaPath:"#/properties/injects/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
+validate66.errors = [{instancePath:instancePath+"/injects",schemaPath:"#/properties/injects/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
 return false;
 }
 else {
@@ -1983,8 +1983,8 @@ var valid1 = true;
 const len0 = data26.length;
 for(let i0=0; i0<len0; i0++){
 const _errs31 = errors;
-if(!(validate103(data26[i0], {instancePath:instancePath+"/injects/" + i0,parentData:data26,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate105(data26[i0], {instancePath:instancePath+"/injects/" + i0,parentData:data26,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs31 === errors;
@@ -1995,7 +1995,7 @@ break;
 }
 }
 else {
-validate64.errors = [{instancePath:instancePath+"/injects",schemaPath:"#/properties/injects/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate66.errors = [{instancePath:instancePath+"/injects",schemaPath:"#/properties/injects/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2029,16 +2029,16 @@ var valid0 = _errs29 === errors;
 }
 }
 else {
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate64.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/theme/theme.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2052,14 +2052,14 @@ data.hideFoot = false;
 }
 let missing0;
 if((data.config === undefined) && (missing0 = "config")){
-validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "config") || (key0 === "hideHead")) || (key0 === "hideFoot"))){
-validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2067,8 +2067,8 @@ break;
 if(_errs1 === errors){
 if(data.config !== undefined){
 const _errs2 = errors;
-if(!(validate64(data.config, {instancePath:instancePath+"/config",parentData:data,parentDataProperty:"config",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate66(data.config, {instancePath:instancePath+"/config",parentData:data,parentDataProperty:"config",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2079,14 +2079,14 @@ var valid0 = true;
 if(valid0){
 const _errs3 = errors;
 if(typeof data.hideHead !== "boolean"){
-validate63.errors = [{instancePath:instancePath+"/hideHead",schemaPath:"#/properties/hideHead/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate65.errors = [{instancePath:instancePath+"/hideHead",schemaPath:"#/properties/hideHead/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs3 === errors;
 if(valid0){
 const _errs5 = errors;
 if(typeof data.hideFoot !== "boolean"){
-validate63.errors = [{instancePath:instancePath+"/hideFoot",schemaPath:"#/properties/hideFoot/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate65.errors = [{instancePath:instancePath+"/hideFoot",schemaPath:"#/properties/hideFoot/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2096,11 +2096,11 @@ var valid0 = _errs5 === errors;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
@@ -2152,8 +2152,8 @@ var valid0 = true;
 if(valid0){
 if(data.theme !== undefined){
 const _errs4 = errors;
-if(!(validate63(data.theme, {instancePath:instancePath+"/theme",parentData:data,parentDataProperty:"theme",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65(data.theme, {instancePath:instancePath+"/theme",parentData:data,parentDataProperty:"theme",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;

@@ -5,35 +5,8 @@ export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/checkout.schema.json","type":"object","additionalProperties":false,"required":["title","signInHref","signUpHref","cartHref","signedIn"],"properties":{"title":{"type":"string","maxLength":300},"signInHref":{"$ref":"https://storefront-runtime.dev/schemas/components/Checkout.schema.json#/properties/signInHref"},"signUpHref":{"$ref":"https://storefront-runtime.dev/schemas/components/Checkout.schema.json#/properties/signUpHref"},"cartHref":{"$ref":"https://storefront-runtime.dev/schemas/components/Checkout.schema.json#/properties/cartHref"},"signedIn":{"$ref":"https://storefront-runtime.dev/schemas/components/Checkout.schema.json#/properties/signedIn"},"order":{"$ref":"https://storefront-runtime.dev/schemas/components/Checkout.schema.json#/properties/order"}}};
 const func2 = ucs2length;
-const schema37 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
-const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func2(data) > 2048){
-validate80.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
-return false;
-}
-else {
-if(!pattern0.test(data)){
-validate80.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
-return false;
-}
-}
-}
-else {
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate80.errors = vErrors;
-return errors === 0;
-}
-
 const schema38 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
+const pattern0 = new RegExp("^/([^/\\\\]|$)", "u");
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -87,94 +60,93 @@ validate84.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"type":"boolean"};
+const schema40 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(typeof data !== "boolean"){
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 2048){
+validate86.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
+}
+else {
+if(!pattern0.test(data)){
+validate86.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 validate86.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"type":"object","additionalProperties":false,"required":["addresses","shippingMethods","paymentMethods","quote"],"properties":{"addresses":{"$ref":"https://storefront-runtime.dev/schemas/api/address/list.response.schema.json#/properties/items"},"shippingMethods":{"allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/checkout/options.response.schema.json#/properties/shippingMethods"}],"maxItems":20},"paymentMethods":{"allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/checkout/options.response.schema.json#/properties/paymentMethods"}],"maxItems":20},"quote":{"allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json"},{"properties":{"items":{"type":"array","maxItems":100}}}]},"couponRefusal":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}};
-const schema22 = {"type":"array","maxItems":50,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/address/address.schema.json"}};
+const schema41 = {"type":"boolean"};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+validate88.errors = vErrors;
+return errors === 0;
+}
+
+const schema42 = {"type":"object","additionalProperties":false,"required":["addresses","shippingMethods","paymentMethods","quote"],"properties":{"addresses":{"$ref":"https://storefront-runtime.dev/schemas/api/address/list.response.schema.json#/properties/items"},"shippingMethods":{"allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/checkout/options.response.schema.json#/properties/shippingMethods"}],"maxItems":20},"paymentMethods":{"allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/checkout/options.response.schema.json#/properties/paymentMethods"}],"maxItems":20},"quote":{"allOf":[{"$ref":"https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json"},{"properties":{"items":{"type":"array","maxItems":100}}}]},"couponRefusal":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}};
+const schema23 = {"type":"array","maxItems":50,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/address/address.schema.json"}};
 const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/address/address.schema.json","type":"object","additionalProperties":false,"required":["id","country","city","firstName","lastName","address","countryCode","phone","isDefault"],"properties":{"id":{"type":"integer","minimum":1},"country":{"type":"string","minLength":1,"maxLength":100},"province":{"type":"string","minLength":0,"maxLength":100},"city":{"type":"string","minLength":1,"maxLength":100},"area":{"type":"string","minLength":0,"maxLength":100},"postalCode":{"type":"string","pattern":"^[A-Za-z0-9 -]{0,12}$","maxLength":12},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"address":{"type":"string","minLength":1,"maxLength":300},"apartment":{"type":"string","minLength":0,"maxLength":100},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"phone":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"},"isDefault":{"type":"boolean"}}};
 const func6 = Object.prototype.hasOwnProperty;
 const pattern3 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
 const schema16 = {"type":"string","minLength":1,"maxLength":100};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 100){
-validate42.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func2(data) < 1){
-validate42.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate44.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate42.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
 const schema13 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern6 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func2(data) > 5){
-validate45.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
-return false;
-}
-else {
-if(!pattern6.test(data)){
-validate45.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
-return false;
-}
-}
-}
-else {
-validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate45.errors = vErrors;
-return errors === 0;
-}
-
-const schema12 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
-const pattern5 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
-
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 16){
-validate47.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+if(func2(data) > 5){
+validate47.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
 return false;
 }
 else {
-if(!pattern5.test(data)){
-validate47.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+if(!pattern6.test(data)){
+validate47.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
 }
 }
@@ -185,6 +157,34 @@ return false;
 }
 }
 validate47.errors = vErrors;
+return errors === 0;
+}
+
+const schema12 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
+const pattern5 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 16){
+validate49.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
+if(!pattern5.test(data)){
+validate49.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate49.errors = vErrors;
 return errors === 0;
 }
 
@@ -368,8 +368,8 @@ var valid0 = true;
 if(valid0){
 if(data.firstName !== undefined){
 const _errs14 = errors;
-if(!(validate42(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate44(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -380,8 +380,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastName !== undefined){
 const _errs15 = errors;
-if(!(validate42(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate44(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -446,8 +446,8 @@ var valid0 = true;
 if(valid0){
 if(data.countryCode !== undefined){
 const _errs20 = errors;
-if(!(validate45(data.countryCode, {instancePath:instancePath+"/countryCode",parentData:data,parentDataProperty:"countryCode",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate47(data.countryCode, {instancePath:instancePath+"/countryCode",parentData:data,parentDataProperty:"countryCode",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -458,8 +458,8 @@ var valid0 = true;
 if(valid0){
 if(data.phone !== undefined){
 const _errs21 = errors;
-if(!(validate47(data.phone, {instancePath:instancePath+"/phone",parentData:data,parentDataProperty:"phone",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate49(data.phone, {instancePath:instancePath+"/phone",parentData:data,parentDataProperty:"phone",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -504,13 +504,13 @@ return errors === 0;
 }
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 if(data.length > 50){
-validate50.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
+validate52.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
 return false;
 }
 else {
@@ -530,189 +530,11 @@ break;
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate50.errors = vErrors;
-return errors === 0;
-}
-
-const schema24 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"name":{"type":"string","minLength":1,"maxLength":100},"fee":{"type":"number","minimum":0},"freeOver":{"type":"number","minimum":0},"days":{"type":"string","minLength":0,"maxLength":40}}}};
-
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing0;
-if(((data0.id === undefined) && (missing0 = "id")) || ((data0.name === undefined) && (missing0 = "name"))){
-validate54.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs3 = errors;
-for(const key0 in data0){
-if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "fee")) || (key0 === "freeOver")) || (key0 === "days"))){
-validate54.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs3 === errors){
-if(data0.id !== undefined){
-let data1 = data0.id;
-const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
-return false;
-}
-else {
-if(func2(data1) < 1){
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.name !== undefined){
-let data2 = data0.name;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
-}
-else {
-if(func2(data2) < 1){
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.fee !== undefined){
-let data3 = data0.fee;
-const _errs8 = errors;
-if(errors === _errs8){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/fee",schemaPath:"#/items/properties/fee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/fee",schemaPath:"#/items/properties/fee/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.freeOver !== undefined){
-let data4 = data0.freeOver;
-const _errs10 = errors;
-if(errors === _errs10){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/freeOver",schemaPath:"#/items/properties/freeOver/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/freeOver",schemaPath:"#/items/properties/freeOver/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.days !== undefined){
-let data5 = data0.days;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data5 === "string"){
-if(func2(data5) > 40){
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
-return false;
-}
-else {
-if(func2(data5) < 0){
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
-return false;
-}
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs12 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-validate54.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
@@ -894,26 +716,204 @@ validate56.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json","type":"object","additionalProperties":false,"required":["items","goodsAmount","discountAmount","shippingFee","payAmount","currency"],"properties":{"items":{"type":"array","items":{"$ref":"https://storefront-runtime.dev/schemas/api/cart/cart.schema.json#/properties/items/items"}},"goodsAmount":{"type":"number","minimum":0},"discountAmount":{"type":"number","minimum":0},"shippingFee":{"type":"number","minimum":0},"payAmount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"coupon":{"type":"object","additionalProperties":false,"required":["code","title"],"properties":{"code":{"type":"string","minLength":1,"maxLength":32},"title":{"type":"string","minLength":1,"maxLength":200}}},"offers":{"type":"array","maxItems":100,"items":{"$ref":"#/definitions/offer"}}},"definitions":{"offer":{"type":"object","additionalProperties":false,"required":["code","title","usable"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"usable":{"type":"boolean"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}}}};
-const schema28 = {"type":"object","additionalProperties":false,"required":["sku","slug","title","variantTitle","image","href","price","quantity","stock","selected"],"properties":{"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","minLength":0,"maxLength":200},"image":{"type":"string","minLength":0,"maxLength":2048},"href":{"type":"string","minLength":1,"maxLength":2048},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1,"maximum":99},"stock":{"type":"integer","minimum":0},"selected":{"type":"boolean"}}};
-const pattern10 = new RegExp("^[A-Z0-9][A-Z0-9-]{0,63}$", "u");
-const pattern11 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+const schema26 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","minLength":1,"maxLength":40},"name":{"type":"string","minLength":1,"maxLength":100},"fee":{"type":"number","minimum":0},"freeOver":{"type":"number","minimum":0},"days":{"type":"string","minLength":0,"maxLength":40}}}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing0;
+if(((data0.id === undefined) && (missing0 = "id")) || ((data0.name === undefined) && (missing0 = "name"))){
+validate58.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs3 = errors;
+for(const key0 in data0){
+if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "fee")) || (key0 === "freeOver")) || (key0 === "days"))){
+validate58.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs3 === errors){
+if(data0.id !== undefined){
+let data1 = data0.id;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+return false;
+}
+else {
+if(func2(data1) < 1){
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.name !== undefined){
+let data2 = data0.name;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+return false;
+}
+else {
+if(func2(data2) < 1){
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.fee !== undefined){
+let data3 = data0.fee;
+const _errs8 = errors;
+if(errors === _errs8){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/fee",schemaPath:"#/items/properties/fee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/fee",schemaPath:"#/items/properties/fee/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.freeOver !== undefined){
+let data4 = data0.freeOver;
+const _errs10 = errors;
+if(errors === _errs10){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/freeOver",schemaPath:"#/items/properties/freeOver/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/freeOver",schemaPath:"#/items/properties/freeOver/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.days !== undefined){
+let data5 = data0.days;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+return false;
+}
+else {
+if(func2(data5) < 0){
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+return false;
+}
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/" + i0+"/days",schemaPath:"#/items/properties/days/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs12 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json","type":"object","additionalProperties":false,"required":["items","goodsAmount","discountAmount","shippingFee","payAmount","currency"],"properties":{"items":{"type":"array","items":{"$ref":"https://storefront-runtime.dev/schemas/api/cart/cart.schema.json#/properties/items/items"}},"goodsAmount":{"type":"number","minimum":0},"discountAmount":{"type":"number","minimum":0},"shippingFee":{"type":"number","minimum":0},"payAmount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"coupon":{"type":"object","additionalProperties":false,"required":["code","title"],"properties":{"code":{"type":"string","minLength":1,"maxLength":32},"title":{"type":"string","minLength":1,"maxLength":200}}},"offers":{"type":"array","maxItems":100,"items":{"$ref":"#/definitions/offer"}}},"definitions":{"offer":{"type":"object","additionalProperties":false,"required":["code","title","usable"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"usable":{"type":"boolean"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}}}};
+const schema29 = {"type":"object","additionalProperties":false,"required":["sku","slug","title","variantTitle","image","href","price","quantity","stock","selected"],"properties":{"sku":{"type":"string","pattern":"^[A-Z0-9][A-Z0-9-]{0,63}$"},"slug":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,99}$"},"title":{"type":"string","minLength":1,"maxLength":200},"variantTitle":{"type":"string","minLength":0,"maxLength":200},"image":{"type":"string","minLength":0,"maxLength":2048},"href":{"type":"string","minLength":1,"maxLength":2048},"price":{"type":"number","minimum":0},"linePrice":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":1,"maximum":99},"stock":{"type":"integer","minimum":0},"selected":{"type":"boolean"}}};
+const pattern11 = new RegExp("^[A-Z0-9][A-Z0-9-]{0,63}$", "u");
+const pattern12 = new RegExp("^[a-z0-9][a-z0-9-]{0,99}$", "u");
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((data.sku === undefined) && (missing0 = "sku")) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.variantTitle === undefined) && (missing0 = "variantTitle"))) || ((data.image === undefined) && (missing0 = "image"))) || ((data.href === undefined) && (missing0 = "href"))) || ((data.price === undefined) && (missing0 = "price"))) || ((data.quantity === undefined) && (missing0 = "quantity"))) || ((data.stock === undefined) && (missing0 = "stock"))) || ((data.selected === undefined) && (missing0 = "selected"))){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func6.call(schema28.properties, key0))){
-validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func6.call(schema29.properties, key0))){
+validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -924,13 +924,13 @@ let data0 = data.sku;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
-validate60.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9][A-Z0-9-]{0,63}$"},message:"must match pattern \""+"^[A-Z0-9][A-Z0-9-]{0,63}$"+"\""}];
+if(!pattern11.test(data0)){
+validate62.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9][A-Z0-9-]{0,63}$"},message:"must match pattern \""+"^[A-Z0-9][A-Z0-9-]{0,63}$"+"\""}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath:instancePath+"/sku",schemaPath:"#/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -945,13 +945,13 @@ let data1 = data.slug;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(!pattern11.test(data1)){
-validate60.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
+if(!pattern12.test(data1)){
+validate62.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,99}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,99}$"+"\""}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -967,18 +967,18 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func2(data2) > 200){
-validate60.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate62.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func2(data2) < 1){
-validate60.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate62.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -994,18 +994,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(func2(data3) > 200){
-validate60.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate62.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func2(data3) < 0){
-validate60.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate62.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath:instancePath+"/variantTitle",schemaPath:"#/properties/variantTitle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1021,18 +1021,18 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
 if(func2(data4) > 2048){
-validate60.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate62.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(func2(data4) < 0){
-validate60.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
+validate62.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters"}];
 return false;
 }
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1048,18 +1048,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data5 === "string"){
 if(func2(data5) > 2048){
-validate60.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate62.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(func2(data5) < 1){
-validate60.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate62.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath:instancePath+"/href",schemaPath:"#/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1075,12 +1075,12 @@ const _errs14 = errors;
 if(errors === _errs14){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-validate60.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate62.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate62.errors = [{instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -1096,12 +1096,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-validate60.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate62.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate62.errors = [{instancePath:instancePath+"/linePrice",schemaPath:"#/properties/linePrice/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -1115,18 +1115,18 @@ if(data.quantity !== undefined){
 let data8 = data.quantity;
 const _errs18 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate60.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate62.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs18){
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 99 || isNaN(data8)){
-validate60.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99"}];
+validate62.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99"}];
 return false;
 }
 else {
 if(data8 < 1 || isNaN(data8)){
-validate60.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate62.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -1142,13 +1142,13 @@ if(data.stock !== undefined){
 let data9 = data.stock;
 const _errs20 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate60.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate62.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs20){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-validate60.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate62.errors = [{instancePath:instancePath+"/stock",schemaPath:"#/properties/stock/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1162,7 +1162,7 @@ if(valid0){
 if(data.selected !== undefined){
 const _errs22 = errors;
 if(typeof data.selected !== "boolean"){
-validate60.errors = [{instancePath:instancePath+"/selected",schemaPath:"#/properties/selected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate62.errors = [{instancePath:instancePath+"/selected",schemaPath:"#/properties/selected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -1172,6 +1172,514 @@ var valid0 = true;
 }
 }
 }
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+const schema30 = {"type":"object","additionalProperties":false,"required":["code","title","usable"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"usable":{"type":"boolean"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}};
+const pattern17 = new RegExp("^[A-Z0-9]{3,32}$", "u");
+const schema33 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"$ref":"reason.schema.json"},"values":{"type":"object","maxProperties":10,"additionalProperties":{"type":["string","number"]}}}};
+const schema34 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/reason.schema.json","type":"string","enum":["coupon.reason.unknown","coupon.reason.expired","coupon.reason.notStarted","coupon.reason.used","coupon.reason.firstOrder","coupon.reason.notApplicable","coupon.reason.minimum","coupon.reason.minimumProducts","review.reason.product","review.reason.notBought","review.reason.notReceived","review.reason.alreadyReviewed","review.reason.score","review.reason.title","review.reason.body","review.reason.photoCount","review.reason.photoSize","review.reason.photoType","cart.reason.unavailable","cart.reason.soldOut","cart.reason.notEnough","cart.reason.tooMany","cart.reason.notInCart","checkout.reason.notEnough","checkout.reason.noShipping","checkout.reason.noPayment","checkout.reason.noAddress","checkout.reason.empty","order.reason.returnLive","return.reason.orderCancelled"]};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/api/reason.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((((((((((((((((((((((((data === "coupon.reason.unknown") || (data === "coupon.reason.expired")) || (data === "coupon.reason.notStarted")) || (data === "coupon.reason.used")) || (data === "coupon.reason.firstOrder")) || (data === "coupon.reason.notApplicable")) || (data === "coupon.reason.minimum")) || (data === "coupon.reason.minimumProducts")) || (data === "review.reason.product")) || (data === "review.reason.notBought")) || (data === "review.reason.notReceived")) || (data === "review.reason.alreadyReviewed")) || (data === "review.reason.score")) || (data === "review.reason.title")) || (data === "review.reason.body")) || (data === "review.reason.photoCount")) || (data === "review.reason.photoSize")) || (data === "review.reason.photoType")) || (data === "cart.reason.unavailable")) || (data === "cart.reason.soldOut")) || (data === "cart.reason.notEnough")) || (data === "cart.reason.tooMany")) || (data === "cart.reason.notInCart")) || (data === "checkout.reason.notEnough")) || (data === "checkout.reason.noShipping")) || (data === "checkout.reason.noPayment")) || (data === "checkout.reason.noAddress")) || (data === "checkout.reason.empty")) || (data === "order.reason.returnLive")) || (data === "return.reason.orderCancelled"))){
+validate69.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "id") || (key0 === "values"))){
+validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+const _errs2 = errors;
+if(!(validate69(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.values !== undefined){
+let data1 = data.values;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 10){
+validate72.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
+return false;
+}
+else {
+for(const key1 in data1){
+let data2 = data1[key1];
+const _errs6 = errors;
+if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
+validate72.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema33.properties.values.additionalProperties.type},message:"must be string,number"}];
+return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.code === undefined) && (missing0 = "code")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.usable === undefined) && (missing0 = "usable"))){
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "code") || (key0 === "title")) || (key0 === "usable")) || (key0 === "reason"))){
+validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.code !== undefined){
+let data0 = data.code;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern17.test(data0)){
+validate64.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9]{3,32}$"+"\""}];
+return false;
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.title !== undefined){
+let data1 = data.title;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func2(data1) > 200){
+validate64.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data1) < 1){
+validate64.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.usable !== undefined){
+const _errs6 = errors;
+if(typeof data.usable !== "boolean"){
+validate64.errors = [{instancePath:instancePath+"/usable",schemaPath:"#/properties/usable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs8 = errors;
+if(!(validate72(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+
+const pattern13 = new RegExp("^[A-Z]{3}$", "u");
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.items === undefined) && (missing0 = "items")) || ((data.goodsAmount === undefined) && (missing0 = "goodsAmount"))) || ((data.discountAmount === undefined) && (missing0 = "discountAmount"))) || ((data.shippingFee === undefined) && (missing0 = "shippingFee"))) || ((data.payAmount === undefined) && (missing0 = "payAmount"))) || ((data.currency === undefined) && (missing0 = "currency"))){
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((((key0 === "items") || (key0 === "goodsAmount")) || (key0 === "discountAmount")) || (key0 === "shippingFee")) || (key0 === "payAmount")) || (key0 === "currency")) || (key0 === "coupon")) || (key0 === "offers"))){
+validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.items !== undefined){
+let data0 = data.items;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs4 = errors;
+if(!(validate62(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.goodsAmount !== undefined){
+let data2 = data.goodsAmount;
+const _errs5 = errors;
+if(errors === _errs5){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+validate60.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.discountAmount !== undefined){
+let data3 = data.discountAmount;
+const _errs7 = errors;
+if(errors === _errs7){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+validate60.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.shippingFee !== undefined){
+let data4 = data.shippingFee;
+const _errs9 = errors;
+if(errors === _errs9){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+validate60.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.payAmount !== undefined){
+let data5 = data.payAmount;
+const _errs11 = errors;
+if(errors === _errs11){
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+validate60.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.currency !== undefined){
+let data6 = data.currency;
+const _errs13 = errors;
+if(errors === _errs13){
+if(typeof data6 === "string"){
+if(!pattern13.test(data6)){
+validate60.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.coupon !== undefined){
+let data7 = data.coupon;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+let missing1;
+if(((data7.code === undefined) && (missing1 = "code")) || ((data7.title === undefined) && (missing1 = "title"))){
+validate60.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs17 = errors;
+for(const key1 in data7){
+if(!((key1 === "code") || (key1 === "title"))){
+validate60.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs17 === errors){
+if(data7.code !== undefined){
+let data8 = data7.code;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data8 === "string"){
+if(func2(data8) > 32){
+validate60.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"}];
+return false;
+}
+else {
+if(func2(data8) < 1){
+validate60.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs18 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data7.title !== undefined){
+let data9 = data7.title;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data9 === "string"){
+if(func2(data9) > 200){
+validate60.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data9) < 1){
+validate60.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs20 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.offers !== undefined){
+let data10 = data.offers;
+const _errs22 = errors;
+if(errors === _errs22){
+if(Array.isArray(data10)){
+if(data10.length > 100){
+validate60.errors = [{instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"}];
+return false;
+}
+else {
+var valid3 = true;
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+const _errs24 = errors;
+if(!(validate64(data10[i1], {instancePath:instancePath+"/offers/" + i1,parentData:data10,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs24 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
 }
 }
 }
@@ -1192,43 +1700,22 @@ validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"object","additionalProperties":false,"required":["code","title","usable"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"usable":{"type":"boolean"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}};
-const pattern16 = new RegExp("^[A-Z0-9]{3,32}$", "u");
-const schema32 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"$ref":"reason.schema.json"},"values":{"type":"object","maxProperties":10,"additionalProperties":{"type":["string","number"]}}}};
-const schema33 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/reason.schema.json","type":"string","enum":["coupon.reason.unknown","coupon.reason.expired","coupon.reason.notStarted","coupon.reason.used","coupon.reason.firstOrder","coupon.reason.notApplicable","coupon.reason.minimum","coupon.reason.minimumProducts","review.reason.product","review.reason.notBought","review.reason.notReceived","review.reason.alreadyReviewed","review.reason.score","review.reason.title","review.reason.body","review.reason.photoCount","review.reason.photoSize","review.reason.photoType","cart.reason.unavailable","cart.reason.soldOut","cart.reason.notEnough","cart.reason.tooMany","cart.reason.notInCart","checkout.reason.notEnough","checkout.reason.noShipping","checkout.reason.noPayment","checkout.reason.noAddress","checkout.reason.empty","order.reason.returnLive","return.reason.orderCancelled"]};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://storefront-runtime.dev/schemas/api/reason.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((((((((((((((((((((((((data === "coupon.reason.unknown") || (data === "coupon.reason.expired")) || (data === "coupon.reason.notStarted")) || (data === "coupon.reason.used")) || (data === "coupon.reason.firstOrder")) || (data === "coupon.reason.notApplicable")) || (data === "coupon.reason.minimum")) || (data === "coupon.reason.minimumProducts")) || (data === "review.reason.product")) || (data === "review.reason.notBought")) || (data === "review.reason.notReceived")) || (data === "review.reason.alreadyReviewed")) || (data === "review.reason.score")) || (data === "review.reason.title")) || (data === "review.reason.body")) || (data === "review.reason.photoCount")) || (data === "review.reason.photoSize")) || (data === "review.reason.photoType")) || (data === "cart.reason.unavailable")) || (data === "cart.reason.soldOut")) || (data === "cart.reason.notEnough")) || (data === "cart.reason.tooMany")) || (data === "cart.reason.notInCart")) || (data === "checkout.reason.notEnough")) || (data === "checkout.reason.noShipping")) || (data === "checkout.reason.noPayment")) || (data === "checkout.reason.noAddress")) || (data === "checkout.reason.empty")) || (data === "order.reason.returnLive")) || (data === "return.reason.orderCancelled"))){
-validate67.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate67.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "values"))){
-validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate77.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1236,8 +1723,8 @@ break;
 if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
-if(!(validate67(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1252,7 +1739,7 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length > 10){
-validate70.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
+validate77.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
 return false;
 }
 else {
@@ -1260,7 +1747,7 @@ for(const key1 in data1){
 let data2 = data1[key1];
 const _errs6 = errors;
 if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
-validate70.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema32.properties.values.additionalProperties.type},message:"must be string,number"}];
+validate77.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema33.properties.values.additionalProperties.type},message:"must be string,number"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -1271,7 +1758,7 @@ break;
 }
 }
 else {
-validate70.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate77.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1285,517 +1772,30 @@ var valid0 = true;
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate70.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.code === undefined) && (missing0 = "code")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.usable === undefined) && (missing0 = "usable"))){
-validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "code") || (key0 === "title")) || (key0 === "usable")) || (key0 === "reason"))){
-validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.code !== undefined){
-let data0 = data.code;
-const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern16.test(data0)){
-validate62.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9]{3,32}$"+"\""}];
-return false;
-}
-}
-else {
-validate62.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-let data1 = data.title;
-const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func2(data1) > 200){
-validate62.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func2(data1) < 1){
-validate62.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate62.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.usable !== undefined){
-const _errs6 = errors;
-if(typeof data.usable !== "boolean"){
-validate62.errors = [{instancePath:instancePath+"/usable",schemaPath:"#/properties/usable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reason !== undefined){
-const _errs8 = errors;
-if(!(validate70(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate62.errors = vErrors;
-return errors === 0;
-}
-
-const pattern12 = new RegExp("^[A-Z]{3}$", "u");
-
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://storefront-runtime.dev/schemas/api/checkout/quote.response.schema.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((data.items === undefined) && (missing0 = "items")) || ((data.goodsAmount === undefined) && (missing0 = "goodsAmount"))) || ((data.discountAmount === undefined) && (missing0 = "discountAmount"))) || ((data.shippingFee === undefined) && (missing0 = "shippingFee"))) || ((data.payAmount === undefined) && (missing0 = "payAmount"))) || ((data.currency === undefined) && (missing0 = "currency"))){
-validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((((key0 === "items") || (key0 === "goodsAmount")) || (key0 === "discountAmount")) || (key0 === "shippingFee")) || (key0 === "payAmount")) || (key0 === "currency")) || (key0 === "coupon")) || (key0 === "offers"))){
-validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.items !== undefined){
-let data0 = data.items;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate60(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate58.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.goodsAmount !== undefined){
-let data2 = data.goodsAmount;
-const _errs5 = errors;
-if(errors === _errs5){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-validate58.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate58.errors = [{instancePath:instancePath+"/goodsAmount",schemaPath:"#/properties/goodsAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.discountAmount !== undefined){
-let data3 = data.discountAmount;
-const _errs7 = errors;
-if(errors === _errs7){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-validate58.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate58.errors = [{instancePath:instancePath+"/discountAmount",schemaPath:"#/properties/discountAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.shippingFee !== undefined){
-let data4 = data.shippingFee;
-const _errs9 = errors;
-if(errors === _errs9){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-validate58.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate58.errors = [{instancePath:instancePath+"/shippingFee",schemaPath:"#/properties/shippingFee/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.payAmount !== undefined){
-let data5 = data.payAmount;
-const _errs11 = errors;
-if(errors === _errs11){
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-validate58.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-else {
-validate58.errors = [{instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.currency !== undefined){
-let data6 = data.currency;
-const _errs13 = errors;
-if(errors === _errs13){
-if(typeof data6 === "string"){
-if(!pattern12.test(data6)){
-validate58.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
-return false;
-}
-}
-else {
-validate58.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.coupon !== undefined){
-let data7 = data.coupon;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-let missing1;
-if(((data7.code === undefined) && (missing1 = "code")) || ((data7.title === undefined) && (missing1 = "title"))){
-validate58.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs17 = errors;
-for(const key1 in data7){
-if(!((key1 === "code") || (key1 === "title"))){
-validate58.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs17 === errors){
-if(data7.code !== undefined){
-let data8 = data7.code;
-const _errs18 = errors;
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(func2(data8) > 32){
-validate58.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"}];
-return false;
-}
-else {
-if(func2(data8) < 1){
-validate58.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate58.errors = [{instancePath:instancePath+"/coupon/code",schemaPath:"#/properties/coupon/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs18 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data7.title !== undefined){
-let data9 = data7.title;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data9 === "string"){
-if(func2(data9) > 200){
-validate58.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func2(data9) < 1){
-validate58.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate58.errors = [{instancePath:instancePath+"/coupon/title",schemaPath:"#/properties/coupon/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs20 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-validate58.errors = [{instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.offers !== undefined){
-let data10 = data.offers;
-const _errs22 = errors;
-if(errors === _errs22){
-if(Array.isArray(data10)){
-if(data10.length > 100){
-validate58.errors = [{instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"}];
-return false;
-}
-else {
-var valid3 = true;
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-const _errs24 = errors;
-if(!(validate62(data10[i1], {instancePath:instancePath+"/offers/" + i1,parentData:data10,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs24 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-else {
-validate58.errors = [{instancePath:instancePath+"/offers",schemaPath:"#/properties/offers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate58.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "id") || (key0 === "values"))){
-validate75.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-const _errs2 = errors;
-if(!(validate67(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.values !== undefined){
-let data1 = data.values;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(Object.keys(data1).length > 10){
-validate75.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
-return false;
-}
-else {
-for(const key1 in data1){
-let data2 = data1[key1];
-const _errs6 = errors;
-if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
-validate75.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema32.properties.values.additionalProperties.type},message:"must be string,number"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-else {
-validate75.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate75.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.addresses === undefined) && (missing0 = "addresses")) || ((data.shippingMethods === undefined) && (missing0 = "shippingMethods"))) || ((data.paymentMethods === undefined) && (missing0 = "paymentMethods"))) || ((data.quote === undefined) && (missing0 = "quote"))){
-validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "addresses") || (key0 === "shippingMethods")) || (key0 === "paymentMethods")) || (key0 === "quote")) || (key0 === "couponRefusal"))){
-validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1803,8 +1803,8 @@ break;
 if(_errs1 === errors){
 if(data.addresses !== undefined){
 const _errs2 = errors;
-if(!(validate50(data.addresses, {instancePath:instancePath+"/addresses",parentData:data,parentDataProperty:"addresses",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate52(data.addresses, {instancePath:instancePath+"/addresses",parentData:data,parentDataProperty:"addresses",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1816,14 +1816,14 @@ if(valid0){
 if(data.shippingMethods !== undefined){
 let data1 = data.shippingMethods;
 const _errs3 = errors;
-if(!(validate54(data1, {instancePath:instancePath+"/shippingMethods",parentData:data,parentDataProperty:"shippingMethods",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data1, {instancePath:instancePath+"/shippingMethods",parentData:data,parentDataProperty:"shippingMethods",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 if(errors === _errs3){
 if(Array.isArray(data1)){
 if(data1.length > 20){
-validate88.errors = [{instancePath:instancePath+"/shippingMethods",schemaPath:"#/properties/shippingMethods/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
+validate90.errors = [{instancePath:instancePath+"/shippingMethods",schemaPath:"#/properties/shippingMethods/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
 return false;
 }
 }
@@ -1837,14 +1837,14 @@ if(valid0){
 if(data.paymentMethods !== undefined){
 let data2 = data.paymentMethods;
 const _errs5 = errors;
-if(!(validate56(data2, {instancePath:instancePath+"/paymentMethods",parentData:data,parentDataProperty:"paymentMethods",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data2, {instancePath:instancePath+"/paymentMethods",parentData:data,parentDataProperty:"paymentMethods",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 if(errors === _errs5){
 if(Array.isArray(data2)){
 if(data2.length > 20){
-validate88.errors = [{instancePath:instancePath+"/paymentMethods",schemaPath:"#/properties/paymentMethods/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
+validate90.errors = [{instancePath:instancePath+"/paymentMethods",schemaPath:"#/properties/paymentMethods/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"}];
 return false;
 }
 }
@@ -1859,8 +1859,8 @@ if(data.quote !== undefined){
 let data3 = data.quote;
 const _errs7 = errors;
 const _errs8 = errors;
-if(!(validate58(data3, {instancePath:instancePath+"/quote",parentData:data,parentDataProperty:"quote",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate60(data3, {instancePath:instancePath+"/quote",parentData:data,parentDataProperty:"quote",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs8 === errors;
@@ -1873,12 +1873,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(Array.isArray(data4)){
 if(data4.length > 100){
-validate88.errors = [{instancePath:instancePath+"/quote/items",schemaPath:"#/properties/quote/allOf/1/properties/items/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"}];
+validate90.errors = [{instancePath:instancePath+"/quote/items",schemaPath:"#/properties/quote/allOf/1/properties/items/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"}];
 return false;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/quote/items",schemaPath:"#/properties/quote/allOf/1/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate90.errors = [{instancePath:instancePath+"/quote/items",schemaPath:"#/properties/quote/allOf/1/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1894,8 +1894,8 @@ var valid0 = true;
 if(valid0){
 if(data.couponRefusal !== undefined){
 const _errs12 = errors;
-if(!(validate75(data.couponRefusal, {instancePath:instancePath+"/couponRefusal",parentData:data,parentDataProperty:"couponRefusal",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate77(data.couponRefusal, {instancePath:instancePath+"/couponRefusal",parentData:data,parentDataProperty:"couponRefusal",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -1911,11 +1911,11 @@ var valid0 = true;
 }
 }
 else {
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate88.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
@@ -1964,8 +1964,8 @@ var valid0 = true;
 if(valid0){
 if(data.signInHref !== undefined){
 const _errs4 = errors;
-if(!(validate80(data.signInHref, {instancePath:instancePath+"/signInHref",parentData:data,parentDataProperty:"signInHref",rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate82(data.signInHref, {instancePath:instancePath+"/signInHref",parentData:data,parentDataProperty:"signInHref",rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -1976,8 +1976,8 @@ var valid0 = true;
 if(valid0){
 if(data.signUpHref !== undefined){
 const _errs5 = errors;
-if(!(validate82(data.signUpHref, {instancePath:instancePath+"/signUpHref",parentData:data,parentDataProperty:"signUpHref",rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate84(data.signUpHref, {instancePath:instancePath+"/signUpHref",parentData:data,parentDataProperty:"signUpHref",rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -1988,8 +1988,8 @@ var valid0 = true;
 if(valid0){
 if(data.cartHref !== undefined){
 const _errs6 = errors;
-if(!(validate84(data.cartHref, {instancePath:instancePath+"/cartHref",parentData:data,parentDataProperty:"cartHref",rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate86(data.cartHref, {instancePath:instancePath+"/cartHref",parentData:data,parentDataProperty:"cartHref",rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -2000,8 +2000,8 @@ var valid0 = true;
 if(valid0){
 if(data.signedIn !== undefined){
 const _errs7 = errors;
-if(!(validate86(data.signedIn, {instancePath:instancePath+"/signedIn",parentData:data,parentDataProperty:"signedIn",rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate88(data.signedIn, {instancePath:instancePath+"/signedIn",parentData:data,parentDataProperty:"signedIn",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2012,8 +2012,8 @@ var valid0 = true;
 if(valid0){
 if(data.order !== undefined){
 const _errs8 = errors;
-if(!(validate88(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate90(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;

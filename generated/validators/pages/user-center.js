@@ -133,26 +133,26 @@ const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"htt
 const func5 = Object.prototype.hasOwnProperty;
 const pattern2 = new RegExp("^\\+?[0-9]{0,4}$", "u");
 const pattern3 = new RegExp("^(\\+?[1-9]\\d{1,14})?$", "u");
-const pattern8 = new RegExp("^(https://|/(?!/)|$)", "u");
-const pattern9 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
+const pattern9 = new RegExp("^(https://|/(?!/)|$)", "u");
+const pattern10 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
 const schema18 = {"type":"string","maxLength":100};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 100){
-validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate46.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 }
 else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate44.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
@@ -306,8 +306,8 @@ var valid0 = _errs12 === errors;
 if(valid0){
 if(data.firstName !== undefined){
 const _errs14 = errors;
-if(!(validate44(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -318,8 +318,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastName !== undefined){
 const _errs15 = errors;
-if(!(validate44(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -351,8 +351,8 @@ var valid0 = true;
 if(valid0){
 if(data.nickname !== undefined){
 const _errs18 = errors;
-if(!(validate44(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -371,7 +371,7 @@ validate26.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properti
 return false;
 }
 else {
-if(!pattern8.test(data10)){
+if(!pattern9.test(data10)){
 validate26.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
 return false;
 }
@@ -414,7 +414,7 @@ let data12 = data.birthday;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data12 === "string"){
-if(!pattern9.test(data12)){
+if(!pattern10.test(data12)){
 validate26.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
 return false;
 }
@@ -598,8 +598,8 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-const pattern10 = new RegExp("^[A-Z]{3}$", "u");
-const pattern11 = new RegExp("^[A-Z0-9]{6,32}$", "u");
+const pattern11 = new RegExp("^[A-Z]{3}$", "u");
+const pattern12 = new RegExp("^[A-Z0-9]{6,32}$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/AccountCenter.schema.json" */;
@@ -639,7 +639,7 @@ let data1 = data.currency;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
-if(!pattern10.test(data1)){
+if(!pattern11.test(data1)){
 validate25.errors = [{instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
 return false;
 }
@@ -692,7 +692,7 @@ let data4 = data3.orderNo;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 validate25.errors = [{instancePath:instancePath+"/recentOrders/" + i0+"/orderNo",schemaPath:"#/properties/recentOrders/items/properties/orderNo/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{6,32}$"},message:"must match pattern \""+"^[A-Z0-9]{6,32}$"+"\""}];
 return false;
 }
@@ -830,7 +830,7 @@ let data10 = data3.currency;
 const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data10 === "string"){
-if(!pattern10.test(data10)){
+if(!pattern11.test(data10)){
 validate25.errors = [{instancePath:instancePath+"/recentOrders/" + i0+"/currency",schemaPath:"#/properties/recentOrders/items/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""}];
 return false;
 }
@@ -974,65 +974,65 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/MyCoupons.schema.json","type":"object","additionalProperties":false,"required":["coupons","browseHref"],"properties":{"coupons":{"type":"array","maxItems":200,"items":{"type":"object","additionalProperties":false,"required":["code","title","href","expiresAt"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"href":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"expiresAt":{"$ref":"PromotionList.schema.json#/definitions/day"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}}},"browseHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
-const pattern17 = new RegExp("^[A-Z0-9]{3,32}$", "u");
-const schema24 = {"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"};
-const pattern21 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+const schema22 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/MyCoupons.schema.json","type":"object","additionalProperties":false,"required":["coupons","browseHref"],"properties":{"coupons":{"type":"array","maxItems":200,"items":{"type":"object","additionalProperties":false,"required":["code","title","href","expiresAt"],"properties":{"code":{"type":"string","pattern":"^[A-Z0-9]{3,32}$"},"title":{"type":"string","minLength":1,"maxLength":200},"href":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"expiresAt":{"$ref":"PromotionList.schema.json#/definitions/day"},"reason":{"$ref":"https://storefront-runtime.dev/schemas/api/envelope.schema.json#/definitions/reason"}}}},"browseHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
+const pattern18 = new RegExp("^[A-Z0-9]{3,32}$", "u");
+const schema25 = {"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"};
+const pattern22 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern21.test(data)){
-validate57.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
+if(!pattern22.test(data)){
+validate59.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
 return false;
 }
 }
 else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"$ref":"reason.schema.json"},"values":{"type":"object","maxProperties":10,"additionalProperties":{"type":["string","number"]}}}};
-const schema29 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/reason.schema.json","type":"string","enum":["coupon.reason.unknown","coupon.reason.expired","coupon.reason.notStarted","coupon.reason.used","coupon.reason.firstOrder","coupon.reason.notApplicable","coupon.reason.minimum","coupon.reason.minimumProducts","review.reason.product","review.reason.notBought","review.reason.notReceived","review.reason.alreadyReviewed","review.reason.score","review.reason.title","review.reason.body","review.reason.photoCount","review.reason.photoSize","review.reason.photoType","cart.reason.unavailable","cart.reason.soldOut","cart.reason.notEnough","cart.reason.tooMany","cart.reason.notInCart","checkout.reason.notEnough","checkout.reason.noShipping","checkout.reason.noPayment","checkout.reason.noAddress","checkout.reason.empty","order.reason.returnLive","return.reason.orderCancelled"]};
+const schema29 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"$ref":"reason.schema.json"},"values":{"type":"object","maxProperties":10,"additionalProperties":{"type":["string","number"]}}}};
+const schema30 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/reason.schema.json","type":"string","enum":["coupon.reason.unknown","coupon.reason.expired","coupon.reason.notStarted","coupon.reason.used","coupon.reason.firstOrder","coupon.reason.notApplicable","coupon.reason.minimum","coupon.reason.minimumProducts","review.reason.product","review.reason.notBought","review.reason.notReceived","review.reason.alreadyReviewed","review.reason.score","review.reason.title","review.reason.body","review.reason.photoCount","review.reason.photoSize","review.reason.photoType","cart.reason.unavailable","cart.reason.soldOut","cart.reason.notEnough","cart.reason.tooMany","cart.reason.notInCart","checkout.reason.notEnough","checkout.reason.noShipping","checkout.reason.noPayment","checkout.reason.noAddress","checkout.reason.empty","order.reason.returnLive","return.reason.orderCancelled"]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/reason.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((((((((((((((((((((((data === "coupon.reason.unknown") || (data === "coupon.reason.expired")) || (data === "coupon.reason.notStarted")) || (data === "coupon.reason.used")) || (data === "coupon.reason.firstOrder")) || (data === "coupon.reason.notApplicable")) || (data === "coupon.reason.minimum")) || (data === "coupon.reason.minimumProducts")) || (data === "review.reason.product")) || (data === "review.reason.notBought")) || (data === "review.reason.notReceived")) || (data === "review.reason.alreadyReviewed")) || (data === "review.reason.score")) || (data === "review.reason.title")) || (data === "review.reason.body")) || (data === "review.reason.photoCount")) || (data === "review.reason.photoSize")) || (data === "review.reason.photoType")) || (data === "cart.reason.unavailable")) || (data === "cart.reason.soldOut")) || (data === "cart.reason.notEnough")) || (data === "cart.reason.tooMany")) || (data === "cart.reason.notInCart")) || (data === "checkout.reason.notEnough")) || (data === "checkout.reason.noShipping")) || (data === "checkout.reason.noPayment")) || (data === "checkout.reason.noAddress")) || (data === "checkout.reason.empty")) || (data === "order.reason.returnLive")) || (data === "return.reason.orderCancelled"))){
-validate63.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"}];
+validate65.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "values"))){
-validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1040,8 +1040,8 @@ break;
 if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
-if(!(validate63(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1056,7 +1056,7 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length > 10){
-validate66.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
+validate68.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"}];
 return false;
 }
 else {
@@ -1064,7 +1064,7 @@ for(const key1 in data1){
 let data2 = data1[key1];
 const _errs6 = errors;
 if((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))){
-validate66.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema28.properties.values.additionalProperties.type},message:"must be string,number"}];
+validate68.errors = [{instancePath:instancePath+"/values/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: schema29.properties.values.additionalProperties.type},message:"must be string,number"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -1075,7 +1075,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate68.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1089,16 +1089,16 @@ var valid0 = true;
 }
 }
 else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate66.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/MyCoupons.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1106,14 +1106,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.coupons === undefined) && (missing0 = "coupons")) || ((data.browseHref === undefined) && (missing0 = "browseHref"))){
-validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "coupons") || (key0 === "browseHref"))){
-validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1125,7 +1125,7 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(Array.isArray(data0)){
 if(data0.length > 200){
-validate50.errors = [{instancePath:instancePath+"/coupons",schemaPath:"#/properties/coupons/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
+validate52.errors = [{instancePath:instancePath+"/coupons",schemaPath:"#/properties/coupons/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
 return false;
 }
 else {
@@ -1138,14 +1138,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((((data1.code === undefined) && (missing1 = "code")) || ((data1.title === undefined) && (missing1 = "title"))) || ((data1.href === undefined) && (missing1 = "href"))) || ((data1.expiresAt === undefined) && (missing1 = "expiresAt"))){
-validate50.errors = [{instancePath:instancePath+"/coupons/" + i0,schemaPath:"#/properties/coupons/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate52.errors = [{instancePath:instancePath+"/coupons/" + i0,schemaPath:"#/properties/coupons/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs6 = errors;
 for(const key1 in data1){
 if(!(((((key1 === "code") || (key1 === "title")) || (key1 === "href")) || (key1 === "expiresAt")) || (key1 === "reason"))){
-validate50.errors = [{instancePath:instancePath+"/coupons/" + i0,schemaPath:"#/properties/coupons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate52.errors = [{instancePath:instancePath+"/coupons/" + i0,schemaPath:"#/properties/coupons/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1156,13 +1156,13 @@ let data2 = data1.code;
 const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data2 === "string"){
-if(!pattern17.test(data2)){
-validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/code",schemaPath:"#/properties/coupons/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9]{3,32}$"+"\""}];
+if(!pattern18.test(data2)){
+validate52.errors = [{instancePath:instancePath+"/coupons/" + i0+"/code",schemaPath:"#/properties/coupons/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9]{3,32}$"+"\""}];
 return false;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/code",schemaPath:"#/properties/coupons/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/coupons/" + i0+"/code",schemaPath:"#/properties/coupons/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1178,18 +1178,18 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data3 === "string"){
 if(func2(data3) > 200){
-validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/title",schemaPath:"#/properties/coupons/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate52.errors = [{instancePath:instancePath+"/coupons/" + i0+"/title",schemaPath:"#/properties/coupons/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func2(data3) < 1){
-validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/title",schemaPath:"#/properties/coupons/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate52.errors = [{instancePath:instancePath+"/coupons/" + i0+"/title",schemaPath:"#/properties/coupons/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/title",schemaPath:"#/properties/coupons/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/coupons/" + i0+"/title",schemaPath:"#/properties/coupons/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1205,18 +1205,18 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data4 === "string"){
 if(func2(data4) > 2048){
-validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/href",schemaPath:"#/properties/coupons/items/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate52.errors = [{instancePath:instancePath+"/coupons/" + i0+"/href",schemaPath:"#/properties/coupons/items/properties/href/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern0.test(data4)){
-validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/href",schemaPath:"#/properties/coupons/items/properties/href/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+validate52.errors = [{instancePath:instancePath+"/coupons/" + i0+"/href",schemaPath:"#/properties/coupons/items/properties/href/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/coupons/" + i0+"/href",schemaPath:"#/properties/coupons/items/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/coupons/" + i0+"/href",schemaPath:"#/properties/coupons/items/properties/href/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1228,8 +1228,8 @@ var valid2 = true;
 if(valid2){
 if(data1.expiresAt !== undefined){
 const _errs13 = errors;
-if(!(validate57(data1.expiresAt, {instancePath:instancePath+"/coupons/" + i0+"/expiresAt",parentData:data1,parentDataProperty:"expiresAt",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate59(data1.expiresAt, {instancePath:instancePath+"/coupons/" + i0+"/expiresAt",parentData:data1,parentDataProperty:"expiresAt",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs13 === errors;
@@ -1240,8 +1240,8 @@ var valid2 = true;
 if(valid2){
 if(data1.reason !== undefined){
 const _errs14 = errors;
-if(!(validate66(data1.reason, {instancePath:instancePath+"/coupons/" + i0+"/reason",parentData:data1,parentDataProperty:"reason",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate68(data1.reason, {instancePath:instancePath+"/coupons/" + i0+"/reason",parentData:data1,parentDataProperty:"reason",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -1257,7 +1257,7 @@ var valid2 = true;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/coupons/" + i0,schemaPath:"#/properties/coupons/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate52.errors = [{instancePath:instancePath+"/coupons/" + i0,schemaPath:"#/properties/coupons/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1269,7 +1269,7 @@ break;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/coupons",schemaPath:"#/properties/coupons/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate52.errors = [{instancePath:instancePath+"/coupons",schemaPath:"#/properties/coupons/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1285,18 +1285,18 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data7 === "string"){
 if(func2(data7) > 2048){
-validate50.errors = [{instancePath:instancePath+"/browseHref",schemaPath:"#/properties/browseHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate52.errors = [{instancePath:instancePath+"/browseHref",schemaPath:"#/properties/browseHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern0.test(data7)){
-validate50.errors = [{instancePath:instancePath+"/browseHref",schemaPath:"#/properties/browseHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+validate52.errors = [{instancePath:instancePath+"/browseHref",schemaPath:"#/properties/browseHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/browseHref",schemaPath:"#/properties/browseHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/browseHref",schemaPath:"#/properties/browseHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1310,11 +1310,11 @@ var valid0 = true;
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
@@ -1387,8 +1387,8 @@ var valid0 = true;
 if(valid0){
 if(data.coupons !== undefined){
 const _errs6 = errors;
-if(!(validate50(data.coupons, {instancePath:instancePath+"/coupons",parentData:data,parentDataProperty:"coupons",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate52(data.coupons, {instancePath:instancePath+"/coupons",parentData:data,parentDataProperty:"coupons",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;

@@ -138,74 +138,46 @@ const pattern5 = new RegExp("^[A-Z]{3}$", "u");
 const pattern6 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
 const schema17 = {"type":"string","minLength":1,"maxLength":100};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 100){
-validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate46.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func2(data) < 1){
-validate44.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate46.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate44.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
 const schema14 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern9 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func2(data) > 5){
-validate47.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
-return false;
-}
-else {
-if(!pattern9.test(data)){
-validate47.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
-return false;
-}
-}
-}
-else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate47.errors = vErrors;
-return errors === 0;
-}
-
-const schema13 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
-const pattern8 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
-
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 16){
-validate49.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+if(func2(data) > 5){
+validate49.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
 return false;
 }
 else {
-if(!pattern8.test(data)){
-validate49.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+if(!pattern9.test(data)){
+validate49.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
 }
 }
@@ -216,6 +188,34 @@ return false;
 }
 }
 validate49.errors = vErrors;
+return errors === 0;
+}
+
+const schema13 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
+const pattern8 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 16){
+validate51.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
+if(!pattern8.test(data)){
+validate51.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate51.errors = vErrors;
 return errors === 0;
 }
 
@@ -931,8 +931,8 @@ var valid3 = true;
 if(valid3){
 if(data23.firstName !== undefined){
 const _errs60 = errors;
-if(!(validate44(data23.firstName, {instancePath:instancePath+"/address/firstName",parentData:data23,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46(data23.firstName, {instancePath:instancePath+"/address/firstName",parentData:data23,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs60 === errors;
@@ -943,8 +943,8 @@ var valid3 = true;
 if(valid3){
 if(data23.lastName !== undefined){
 const _errs61 = errors;
-if(!(validate44(data23.lastName, {instancePath:instancePath+"/address/lastName",parentData:data23,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46(data23.lastName, {instancePath:instancePath+"/address/lastName",parentData:data23,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs61 === errors;
@@ -1009,8 +1009,8 @@ var valid3 = true;
 if(valid3){
 if(data23.countryCode !== undefined){
 const _errs66 = errors;
-if(!(validate47(data23.countryCode, {instancePath:instancePath+"/address/countryCode",parentData:data23,parentDataProperty:"countryCode",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate49(data23.countryCode, {instancePath:instancePath+"/address/countryCode",parentData:data23,parentDataProperty:"countryCode",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs66 === errors;
@@ -1021,8 +1021,8 @@ var valid3 = true;
 if(valid3){
 if(data23.phone !== undefined){
 const _errs67 = errors;
-if(!(validate49(data23.phone, {instancePath:instancePath+"/address/phone",parentData:data23,parentDataProperty:"phone",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate51(data23.phone, {instancePath:instancePath+"/address/phone",parentData:data23,parentDataProperty:"phone",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs67 === errors;
@@ -1400,8 +1400,8 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-const pattern14 = new RegExp("^/.*\\{returnNo\\}", "u");
-const pattern15 = new RegExp("^/.*\\{slug\\}", "u");
+const pattern15 = new RegExp("^/.*\\{returnNo\\}", "u");
+const pattern16 = new RegExp("^/.*\\{slug\\}", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/UserOrderDetail.schema.json" */;
@@ -1473,7 +1473,7 @@ validate25.errors = [{instancePath:instancePath+"/returnHref",schemaPath:"#/prop
 return false;
 }
 else {
-if(!pattern14.test(data2)){
+if(!pattern15.test(data2)){
 validate25.errors = [{instancePath:instancePath+"/returnHref",schemaPath:"#/properties/returnHref/pattern",keyword:"pattern",params:{pattern: "^/.*\\{returnNo\\}"},message:"must match pattern \""+"^/.*\\{returnNo\\}"+"\""}];
 return false;
 }
@@ -1500,7 +1500,7 @@ validate25.errors = [{instancePath:instancePath+"/productHref",schemaPath:"#/pro
 return false;
 }
 else {
-if(!pattern15.test(data3)){
+if(!pattern16.test(data3)){
 validate25.errors = [{instancePath:instancePath+"/productHref",schemaPath:"#/properties/productHref/pattern",keyword:"pattern",params:{pattern: "^/.*\\{slug\\}"},message:"must match pattern \""+"^/.*\\{slug\\}"+"\""}];
 return false;
 }

@@ -132,32 +132,32 @@ const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"htt
 const func6 = Object.prototype.hasOwnProperty;
 const pattern2 = new RegExp("^\\+?[0-9]{0,4}$", "u");
 const pattern3 = new RegExp("^(\\+?[1-9]\\d{1,14})?$", "u");
-const pattern8 = new RegExp("^(https://|/(?!/)|$)", "u");
-const pattern9 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
+const pattern9 = new RegExp("^(https://|/(?!/)|$)", "u");
+const pattern10 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
 const schema18 = {"type":"string","maxLength":100};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 100){
-validate50.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate52.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
 const formats0 = formats.fullFormats["date-time"];
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/user/user-info.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -186,14 +186,14 @@ data.orderCount = 0;
 }
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.email === undefined) && (missing0 = "email"))) || ((data.nickname === undefined) && (missing0 = "nickname"))){
-validate49.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(func6.call(schema10.properties, key0))){
-validate49.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -205,18 +205,18 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func2(data0) > 64){
-validate49.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+validate51.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 else {
 if(func2(data0) < 1){
-validate49.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate51.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -232,12 +232,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) > 254){
-validate49.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
+validate51.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
 return false;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -249,7 +249,7 @@ var valid0 = true;
 if(valid0){
 const _errs6 = errors;
 if(typeof data.emailVerified !== "boolean"){
-validate49.errors = [{instancePath:instancePath+"/emailVerified",schemaPath:"#/properties/emailVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate51.errors = [{instancePath:instancePath+"/emailVerified",schemaPath:"#/properties/emailVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -260,12 +260,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(!pattern2.test(data3)){
-validate49.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{0,4}$"},message:"must match pattern \""+"^\\+?[0-9]{0,4}$"+"\""}];
+validate51.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{0,4}$"},message:"must match pattern \""+"^\\+?[0-9]{0,4}$"+"\""}];
 return false;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -281,12 +281,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
 if(!pattern3.test(data4)){
-validate49.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^(\\+?[1-9]\\d{1,14})?$"},message:"must match pattern \""+"^(\\+?[1-9]\\d{1,14})?$"+"\""}];
+validate51.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^(\\+?[1-9]\\d{1,14})?$"},message:"must match pattern \""+"^(\\+?[1-9]\\d{1,14})?$"+"\""}];
 return false;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -298,15 +298,15 @@ var valid0 = true;
 if(valid0){
 const _errs12 = errors;
 if(typeof data.mobileVerified !== "boolean"){
-validate49.errors = [{instancePath:instancePath+"/mobileVerified",schemaPath:"#/properties/mobileVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate51.errors = [{instancePath:instancePath+"/mobileVerified",schemaPath:"#/properties/mobileVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs12 === errors;
 if(valid0){
 if(data.firstName !== undefined){
 const _errs14 = errors;
-if(!(validate50(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate52(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -317,8 +317,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastName !== undefined){
 const _errs15 = errors;
-if(!(validate50(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate52(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -333,12 +333,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data8 === "string"){
 if(func2(data8) > 201){
-validate49.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 201},message:"must NOT have more than 201 characters"}];
+validate51.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 201},message:"must NOT have more than 201 characters"}];
 return false;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -350,8 +350,8 @@ var valid0 = true;
 if(valid0){
 if(data.nickname !== undefined){
 const _errs18 = errors;
-if(!(validate50(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate52(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -366,18 +366,18 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data10 === "string"){
 if(func2(data10) > 2048){
-validate49.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate51.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern8.test(data10)){
-validate49.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
+if(!pattern9.test(data10)){
+validate51.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -393,12 +393,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data11 === "string"){
 if(func2(data11) > 1000){
-validate49.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+validate51.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -413,13 +413,13 @@ let data12 = data.birthday;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data12 === "string"){
-if(!pattern9.test(data12)){
-validate49.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
+if(!pattern10.test(data12)){
+validate51.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
 return false;
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -432,18 +432,18 @@ if(valid0){
 let data13 = data.credits;
 const _errs25 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate49.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate51.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs25){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 1000000000 || isNaN(data13)){
-validate49.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+validate51.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
 return false;
 }
 else {
 if(data13 < 0 || isNaN(data13)){
-validate49.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate51.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -456,18 +456,18 @@ const _errs27 = errors;
 if(errors === _errs27){
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 10000000000 || isNaN(data14)){
-validate49.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
+validate51.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
 return false;
 }
 else {
 if(data14 < 0 || isNaN(data14)){
-validate49.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate51.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate51.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -478,18 +478,18 @@ const _errs29 = errors;
 if(errors === _errs29){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 10000000000 || isNaN(data15)){
-validate49.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
+validate51.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
 return false;
 }
 else {
 if(data15 < 0 || isNaN(data15)){
-validate49.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate51.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate51.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -498,18 +498,18 @@ if(valid0){
 let data16 = data.unpaidCount;
 const _errs31 = errors;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-validate49.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate51.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs31){
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 1000000000 || isNaN(data16)){
-validate49.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+validate51.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
 return false;
 }
 else {
 if(data16 < 0 || isNaN(data16)){
-validate49.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate51.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -520,18 +520,18 @@ if(valid0){
 let data17 = data.orderCount;
 const _errs33 = errors;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-validate49.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate51.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs33){
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 1000000000 || isNaN(data17)){
-validate49.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+validate51.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
 return false;
 }
 else {
 if(data17 < 0 || isNaN(data17)){
-validate49.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate51.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -546,18 +546,18 @@ if(errors === _errs35){
 if(errors === _errs35){
 if(typeof data18 === "string"){
 if(func2(data18) > 40){
-validate49.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate51.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
 if(!(formats0.validate(data18))){
-validate49.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate51.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 }
 else {
-validate49.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -589,63 +589,63 @@ var valid0 = true;
 }
 }
 else {
-validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
+const schema24 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 2048){
-validate55.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate57.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern0.test(data)){
-validate55.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+validate57.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate55.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 100){
-validate60.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate62.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/user/user-info.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -674,14 +674,14 @@ data.orderCount = 0;
 }
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.email === undefined) && (missing0 = "email"))) || ((data.nickname === undefined) && (missing0 = "nickname"))){
-validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(func6.call(schema10.properties, key0))){
-validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -693,18 +693,18 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func2(data0) > 64){
-validate59.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+validate61.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 else {
 if(func2(data0) < 1){
-validate59.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate61.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -720,12 +720,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) > 254){
-validate59.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
+validate61.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -737,7 +737,7 @@ var valid0 = true;
 if(valid0){
 const _errs6 = errors;
 if(typeof data.emailVerified !== "boolean"){
-validate59.errors = [{instancePath:instancePath+"/emailVerified",schemaPath:"#/properties/emailVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate61.errors = [{instancePath:instancePath+"/emailVerified",schemaPath:"#/properties/emailVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -748,12 +748,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(!pattern2.test(data3)){
-validate59.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{0,4}$"},message:"must match pattern \""+"^\\+?[0-9]{0,4}$"+"\""}];
+validate61.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{0,4}$"},message:"must match pattern \""+"^\\+?[0-9]{0,4}$"+"\""}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -769,12 +769,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
 if(!pattern3.test(data4)){
-validate59.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^(\\+?[1-9]\\d{1,14})?$"},message:"must match pattern \""+"^(\\+?[1-9]\\d{1,14})?$"+"\""}];
+validate61.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^(\\+?[1-9]\\d{1,14})?$"},message:"must match pattern \""+"^(\\+?[1-9]\\d{1,14})?$"+"\""}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -786,15 +786,15 @@ var valid0 = true;
 if(valid0){
 const _errs12 = errors;
 if(typeof data.mobileVerified !== "boolean"){
-validate59.errors = [{instancePath:instancePath+"/mobileVerified",schemaPath:"#/properties/mobileVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate61.errors = [{instancePath:instancePath+"/mobileVerified",schemaPath:"#/properties/mobileVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs12 === errors;
 if(valid0){
 if(data.firstName !== undefined){
 const _errs14 = errors;
-if(!(validate60(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -805,8 +805,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastName !== undefined){
 const _errs15 = errors;
-if(!(validate60(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -821,12 +821,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data8 === "string"){
 if(func2(data8) > 201){
-validate59.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 201},message:"must NOT have more than 201 characters"}];
+validate61.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 201},message:"must NOT have more than 201 characters"}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -838,8 +838,8 @@ var valid0 = true;
 if(valid0){
 if(data.nickname !== undefined){
 const _errs18 = errors;
-if(!(validate60(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -854,18 +854,18 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data10 === "string"){
 if(func2(data10) > 2048){
-validate59.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate61.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern8.test(data10)){
-validate59.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
+if(!pattern9.test(data10)){
+validate61.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -881,12 +881,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data11 === "string"){
 if(func2(data11) > 1000){
-validate59.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+validate61.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -901,13 +901,13 @@ let data12 = data.birthday;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data12 === "string"){
-if(!pattern9.test(data12)){
-validate59.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
+if(!pattern10.test(data12)){
+validate61.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -920,18 +920,18 @@ if(valid0){
 let data13 = data.credits;
 const _errs25 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate59.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate61.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs25){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 1000000000 || isNaN(data13)){
-validate59.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+validate61.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
 return false;
 }
 else {
 if(data13 < 0 || isNaN(data13)){
-validate59.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate61.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -944,18 +944,18 @@ const _errs27 = errors;
 if(errors === _errs27){
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 10000000000 || isNaN(data14)){
-validate59.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
+validate61.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
 return false;
 }
 else {
 if(data14 < 0 || isNaN(data14)){
-validate59.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate61.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate61.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -966,18 +966,18 @@ const _errs29 = errors;
 if(errors === _errs29){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 10000000000 || isNaN(data15)){
-validate59.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
+validate61.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
 return false;
 }
 else {
 if(data15 < 0 || isNaN(data15)){
-validate59.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate61.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate61.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -986,18 +986,18 @@ if(valid0){
 let data16 = data.unpaidCount;
 const _errs31 = errors;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-validate59.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate61.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs31){
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 1000000000 || isNaN(data16)){
-validate59.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+validate61.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
 return false;
 }
 else {
 if(data16 < 0 || isNaN(data16)){
-validate59.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate61.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1008,18 +1008,18 @@ if(valid0){
 let data17 = data.orderCount;
 const _errs33 = errors;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-validate59.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate61.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs33){
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 1000000000 || isNaN(data17)){
-validate59.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+validate61.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
 return false;
 }
 else {
 if(data17 < 0 || isNaN(data17)){
-validate59.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate61.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1034,18 +1034,18 @@ if(errors === _errs35){
 if(errors === _errs35){
 if(typeof data18 === "string"){
 if(func2(data18) > 40){
-validate59.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate61.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
 if(!(formats0.validate(data18))){
-validate59.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate61.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1077,57 +1077,29 @@ var valid0 = true;
 }
 }
 else {
-validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate59.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"type":"string","format":"date-time","maxLength":40};
+const schema28 = {"type":"string","format":"date-time","maxLength":40};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 40){
-validate65.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate67.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
 if(!(formats0.validate(data))){
-validate65.errors = [{instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
-return false;
-}
-}
-}
-else {
-validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-validate65.errors = vErrors;
-return errors === 0;
-}
-
-const schema28 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func2(data) > 2048){
-validate67.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
-return false;
-}
-else {
-if(!pattern0.test(data)){
-validate67.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+validate67.errors = [{instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
@@ -1135,6 +1107,7 @@ return false;
 else {
 validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
 }
 }
 validate67.errors = vErrors;
@@ -1222,6 +1195,33 @@ validate73.errors = vErrors;
 return errors === 0;
 }
 
+const schema32 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 2048){
+validate75.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data)){
+validate75.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/pages/user-profile.schema.json" */;
@@ -1299,8 +1299,8 @@ break;
 if(_errs7 === errors){
 if(data2.user !== undefined){
 const _errs8 = errors;
-if(!(validate49(data2.user, {instancePath:instancePath+"/info/user",parentData:data2,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate51(data2.user, {instancePath:instancePath+"/info/user",parentData:data2,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -1311,8 +1311,8 @@ var valid1 = true;
 if(valid1){
 if(data2.accountHref !== undefined){
 const _errs9 = errors;
-if(!(validate55(data2.accountHref, {instancePath:instancePath+"/info/accountHref",parentData:data2,parentDataProperty:"accountHref",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate57(data2.accountHref, {instancePath:instancePath+"/info/accountHref",parentData:data2,parentDataProperty:"accountHref",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -1357,8 +1357,8 @@ break;
 if(_errs12 === errors){
 if(data5.user !== undefined){
 const _errs13 = errors;
-if(!(validate59(data5.user, {instancePath:instancePath+"/account/user",parentData:data5,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate61(data5.user, {instancePath:instancePath+"/account/user",parentData:data5,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs13 === errors;
@@ -1369,8 +1369,8 @@ var valid2 = true;
 if(valid2){
 if(data5.memberSince !== undefined){
 const _errs14 = errors;
-if(!(validate65(data5.memberSince, {instancePath:instancePath+"/account/memberSince",parentData:data5,parentDataProperty:"memberSince",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate67(data5.memberSince, {instancePath:instancePath+"/account/memberSince",parentData:data5,parentDataProperty:"memberSince",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -1381,8 +1381,8 @@ var valid2 = true;
 if(valid2){
 if(data5.verifyHref !== undefined){
 const _errs15 = errors;
-if(!(validate67(data5.verifyHref, {instancePath:instancePath+"/account/verifyHref",parentData:data5,parentDataProperty:"verifyHref",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate69(data5.verifyHref, {instancePath:instancePath+"/account/verifyHref",parentData:data5,parentDataProperty:"verifyHref",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs15 === errors;
@@ -1393,8 +1393,8 @@ var valid2 = true;
 if(valid2){
 if(data5.securityHref !== undefined){
 const _errs16 = errors;
-if(!(validate69(data5.securityHref, {instancePath:instancePath+"/account/securityHref",parentData:data5,parentDataProperty:"securityHref",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71(data5.securityHref, {instancePath:instancePath+"/account/securityHref",parentData:data5,parentDataProperty:"securityHref",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs16 === errors;
@@ -1405,8 +1405,8 @@ var valid2 = true;
 if(valid2){
 if(data5.activityHref !== undefined){
 const _errs17 = errors;
-if(!(validate71(data5.activityHref, {instancePath:instancePath+"/account/activityHref",parentData:data5,parentDataProperty:"activityHref",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate73(data5.activityHref, {instancePath:instancePath+"/account/activityHref",parentData:data5,parentDataProperty:"activityHref",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs17 === errors;
@@ -1417,8 +1417,8 @@ var valid2 = true;
 if(valid2){
 if(data5.profileHref !== undefined){
 const _errs18 = errors;
-if(!(validate73(data5.profileHref, {instancePath:instancePath+"/account/profileHref",parentData:data5,parentDataProperty:"profileHref",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate75(data5.profileHref, {instancePath:instancePath+"/account/profileHref",parentData:data5,parentDataProperty:"profileHref",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;

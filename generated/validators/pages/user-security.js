@@ -132,32 +132,32 @@ const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"htt
 const func6 = Object.prototype.hasOwnProperty;
 const pattern2 = new RegExp("^\\+?[0-9]{0,4}$", "u");
 const pattern3 = new RegExp("^(\\+?[1-9]\\d{1,14})?$", "u");
-const pattern8 = new RegExp("^(https://|/(?!/)|$)", "u");
-const pattern9 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
+const pattern9 = new RegExp("^(https://|/(?!/)|$)", "u");
+const pattern10 = new RegExp("^(\\d{4}-\\d{2}-\\d{2})?$", "u");
 const schema18 = {"type":"string","maxLength":100};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) > 100){
-validate58.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate60.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 }
 else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 const formats0 = formats.fullFormats["date-time"];
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/user/user-info.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -186,14 +186,14 @@ data.orderCount = 0;
 }
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.email === undefined) && (missing0 = "email"))) || ((data.nickname === undefined) && (missing0 = "nickname"))){
-validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(func6.call(schema10.properties, key0))){
-validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -205,18 +205,18 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func2(data0) > 64){
-validate57.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+validate59.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 else {
 if(func2(data0) < 1){
-validate57.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate59.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -232,12 +232,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) > 254){
-validate57.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
+validate59.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
 return false;
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -249,7 +249,7 @@ var valid0 = true;
 if(valid0){
 const _errs6 = errors;
 if(typeof data.emailVerified !== "boolean"){
-validate57.errors = [{instancePath:instancePath+"/emailVerified",schemaPath:"#/properties/emailVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate59.errors = [{instancePath:instancePath+"/emailVerified",schemaPath:"#/properties/emailVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -260,12 +260,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(!pattern2.test(data3)){
-validate57.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{0,4}$"},message:"must match pattern \""+"^\\+?[0-9]{0,4}$"+"\""}];
+validate59.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{0,4}$"},message:"must match pattern \""+"^\\+?[0-9]{0,4}$"+"\""}];
 return false;
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -281,12 +281,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
 if(!pattern3.test(data4)){
-validate57.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^(\\+?[1-9]\\d{1,14})?$"},message:"must match pattern \""+"^(\\+?[1-9]\\d{1,14})?$"+"\""}];
+validate59.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/pattern",keyword:"pattern",params:{pattern: "^(\\+?[1-9]\\d{1,14})?$"},message:"must match pattern \""+"^(\\+?[1-9]\\d{1,14})?$"+"\""}];
 return false;
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/mobile",schemaPath:"#/properties/mobile/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -298,15 +298,15 @@ var valid0 = true;
 if(valid0){
 const _errs12 = errors;
 if(typeof data.mobileVerified !== "boolean"){
-validate57.errors = [{instancePath:instancePath+"/mobileVerified",schemaPath:"#/properties/mobileVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate59.errors = [{instancePath:instancePath+"/mobileVerified",schemaPath:"#/properties/mobileVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs12 === errors;
 if(valid0){
 if(data.firstName !== undefined){
 const _errs14 = errors;
-if(!(validate58(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate60(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -317,8 +317,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastName !== undefined){
 const _errs15 = errors;
-if(!(validate58(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate60(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -333,12 +333,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data8 === "string"){
 if(func2(data8) > 201){
-validate57.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 201},message:"must NOT have more than 201 characters"}];
+validate59.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 201},message:"must NOT have more than 201 characters"}];
 return false;
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -350,8 +350,8 @@ var valid0 = true;
 if(valid0){
 if(data.nickname !== undefined){
 const _errs18 = errors;
-if(!(validate58(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate60(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -366,18 +366,18 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data10 === "string"){
 if(func2(data10) > 2048){
-validate57.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate59.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!pattern8.test(data10)){
-validate57.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
+if(!pattern9.test(data10)){
+validate59.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/pattern",keyword:"pattern",params:{pattern: "^(https://|/(?!/)|$)"},message:"must match pattern \""+"^(https://|/(?!/)|$)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -393,12 +393,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data11 === "string"){
 if(func2(data11) > 1000){
-validate57.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+validate59.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -413,13 +413,13 @@ let data12 = data.birthday;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data12 === "string"){
-if(!pattern9.test(data12)){
-validate57.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
+if(!pattern10.test(data12)){
+validate59.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^(\\d{4}-\\d{2}-\\d{2})?$"},message:"must match pattern \""+"^(\\d{4}-\\d{2}-\\d{2})?$"+"\""}];
 return false;
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -432,18 +432,18 @@ if(valid0){
 let data13 = data.credits;
 const _errs25 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate57.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate59.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs25){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 1000000000 || isNaN(data13)){
-validate57.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+validate59.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
 return false;
 }
 else {
 if(data13 < 0 || isNaN(data13)){
-validate57.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate59.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -456,18 +456,18 @@ const _errs27 = errors;
 if(errors === _errs27){
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 10000000000 || isNaN(data14)){
-validate57.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
+validate59.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
 return false;
 }
 else {
 if(data14 < 0 || isNaN(data14)){
-validate57.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate59.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate59.errors = [{instancePath:instancePath+"/spendingAmount",schemaPath:"#/properties/spendingAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -478,18 +478,18 @@ const _errs29 = errors;
 if(errors === _errs29){
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 10000000000 || isNaN(data15)){
-validate57.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
+validate59.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000000},message:"must be <= 10000000000"}];
 return false;
 }
 else {
 if(data15 < 0 || isNaN(data15)){
-validate57.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate59.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate59.errors = [{instancePath:instancePath+"/paymentAmount",schemaPath:"#/properties/paymentAmount/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -498,18 +498,18 @@ if(valid0){
 let data16 = data.unpaidCount;
 const _errs31 = errors;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-validate57.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate59.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs31){
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 1000000000 || isNaN(data16)){
-validate57.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+validate59.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
 return false;
 }
 else {
 if(data16 < 0 || isNaN(data16)){
-validate57.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate59.errors = [{instancePath:instancePath+"/unpaidCount",schemaPath:"#/properties/unpaidCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -520,18 +520,18 @@ if(valid0){
 let data17 = data.orderCount;
 const _errs33 = errors;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-validate57.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate59.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs33){
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 1000000000 || isNaN(data17)){
-validate57.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
+validate59.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000"}];
 return false;
 }
 else {
 if(data17 < 0 || isNaN(data17)){
-validate57.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate59.errors = [{instancePath:instancePath+"/orderCount",schemaPath:"#/properties/orderCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -546,18 +546,18 @@ if(errors === _errs35){
 if(errors === _errs35){
 if(typeof data18 === "string"){
 if(func2(data18) > 40){
-validate57.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate59.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
 if(!(formats0.validate(data18))){
-validate57.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate59.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/lastLogin",schemaPath:"#/properties/lastLogin/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -589,46 +589,46 @@ var valid0 = true;
 }
 }
 else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"type":"array","maxItems":50,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/auth/sessions.response.schema.json#/definitions/session"}};
-const schema22 = {"type":"object","additionalProperties":false,"required":["id","ip","browser","system","createdAt","lastSeenAt","current"],"properties":{"id":{"type":"string","pattern":"^[0-9a-f]{24}$"},"ip":{"type":"string","maxLength":64},"browser":{"type":"string","maxLength":40},"system":{"type":"string","maxLength":40},"method":{"$ref":"#/definitions/method"},"createdAt":{"type":"string","format":"date-time","maxLength":40},"lastSeenAt":{"type":"string","format":"date-time","maxLength":40},"current":{"type":"boolean"}}};
-const pattern10 = new RegExp("^[0-9a-f]{24}$", "u");
-const schema23 = {"enum":["email","mobile","qr","link","code"]};
+const schema28 = {"type":"array","maxItems":50,"items":{"$ref":"https://storefront-runtime.dev/schemas/api/auth/sessions.response.schema.json#/definitions/session"}};
+const schema23 = {"type":"object","additionalProperties":false,"required":["id","ip","browser","system","createdAt","lastSeenAt","current"],"properties":{"id":{"type":"string","pattern":"^[0-9a-f]{24}$"},"ip":{"type":"string","maxLength":64},"browser":{"type":"string","maxLength":40},"system":{"type":"string","maxLength":40},"method":{"$ref":"#/definitions/method"},"createdAt":{"type":"string","format":"date-time","maxLength":40},"lastSeenAt":{"type":"string","format":"date-time","maxLength":40},"current":{"type":"boolean"}}};
+const pattern11 = new RegExp("^[0-9a-f]{24}$", "u");
+const schema24 = {"enum":["email","mobile","qr","link","code"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((((data === "email") || (data === "mobile")) || (data === "qr")) || (data === "link")) || (data === "code"))){
-validate51.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values"}];
+validate53.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate51.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.browser === undefined) && (missing0 = "browser"))) || ((data.system === undefined) && (missing0 = "system"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastSeenAt === undefined) && (missing0 = "lastSeenAt"))) || ((data.current === undefined) && (missing0 = "current"))){
-validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "ip")) || (key0 === "browser")) || (key0 === "system")) || (key0 === "method")) || (key0 === "createdAt")) || (key0 === "lastSeenAt")) || (key0 === "current"))){
-validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -639,13 +639,13 @@ let data0 = data.id;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
-validate54.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{24}$"},message:"must match pattern \""+"^[0-9a-f]{24}$"+"\""}];
+if(!pattern11.test(data0)){
+validate56.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{24}$"},message:"must match pattern \""+"^[0-9a-f]{24}$"+"\""}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -661,12 +661,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) > 64){
-validate54.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
+validate56.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -682,12 +682,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func2(data2) > 40){
-validate54.errors = [{instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate56.errors = [{instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -703,12 +703,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(func2(data3) > 40){
-validate54.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate56.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -720,8 +720,8 @@ var valid0 = true;
 if(valid0){
 if(data.method !== undefined){
 const _errs10 = errors;
-if(!(validate51(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate53(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -737,18 +737,18 @@ if(errors === _errs11){
 if(errors === _errs11){
 if(typeof data5 === "string"){
 if(func2(data5) > 40){
-validate54.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate56.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
 if(!(formats0.validate(data5))){
-validate54.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate56.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -766,18 +766,18 @@ if(errors === _errs13){
 if(errors === _errs13){
 if(typeof data6 === "string"){
 if(func2(data6) > 40){
-validate54.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
+validate56.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"}];
 return false;
 }
 else {
 if(!(formats0.validate(data6))){
-validate54.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate56.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -791,7 +791,7 @@ if(valid0){
 if(data.current !== undefined){
 const _errs15 = errors;
 if(typeof data.current !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/current",schemaPath:"#/properties/current/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate56.errors = [{instancePath:instancePath+"/current",schemaPath:"#/properties/current/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -810,22 +810,22 @@ var valid0 = true;
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 if(data.length > 50){
-validate63.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
+validate65.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"}];
 return false;
 }
 else {
@@ -833,8 +833,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate54(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -845,62 +845,35 @@ break;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"type":"integer","minimum":0,"maximum":1000000};
+const schema29 = {"type":"integer","minimum":0,"maximum":1000000};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if((typeof data == "number") && (isFinite(data))){
 if(data > 1000000 || isNaN(data)){
-validate66.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+validate68.errors = [{instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
 return false;
 }
 else {
 if(data < 0 || isNaN(data)){
-validate66.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate68.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
-}
-}
-validate66.errors = vErrors;
-return errors === 0;
-}
-
-const schema29 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
-
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func2(data) > 2048){
-validate68.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
-return false;
-}
-else {
-if(!pattern0.test(data)){
-validate68.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
-return false;
-}
-}
-}
-else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
 }
 }
 validate68.errors = vErrors;
@@ -931,6 +904,33 @@ return false;
 }
 }
 validate70.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 2048){
+validate72.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern0.test(data)){
+validate72.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+return false;
+}
+}
+}
+else {
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate72.errors = vErrors;
 return errors === 0;
 }
 
@@ -1011,8 +1011,8 @@ break;
 if(_errs7 === errors){
 if(data2.user !== undefined){
 const _errs8 = errors;
-if(!(validate57(data2.user, {instancePath:instancePath+"/security/user",parentData:data2,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate59(data2.user, {instancePath:instancePath+"/security/user",parentData:data2,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -1023,8 +1023,8 @@ var valid1 = true;
 if(valid1){
 if(data2.sessions !== undefined){
 const _errs9 = errors;
-if(!(validate63(data2.sessions, {instancePath:instancePath+"/security/sessions",parentData:data2,parentDataProperty:"sessions",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65(data2.sessions, {instancePath:instancePath+"/security/sessions",parentData:data2,parentDataProperty:"sessions",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs9 === errors;
@@ -1035,8 +1035,8 @@ var valid1 = true;
 if(valid1){
 if(data2.sessionTotal !== undefined){
 const _errs10 = errors;
-if(!(validate66(data2.sessionTotal, {instancePath:instancePath+"/security/sessionTotal",parentData:data2,parentDataProperty:"sessionTotal",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate68(data2.sessionTotal, {instancePath:instancePath+"/security/sessionTotal",parentData:data2,parentDataProperty:"sessionTotal",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -1047,8 +1047,8 @@ var valid1 = true;
 if(valid1){
 if(data2.forgotHref !== undefined){
 const _errs11 = errors;
-if(!(validate68(data2.forgotHref, {instancePath:instancePath+"/security/forgotHref",parentData:data2,parentDataProperty:"forgotHref",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate70(data2.forgotHref, {instancePath:instancePath+"/security/forgotHref",parentData:data2,parentDataProperty:"forgotHref",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs11 === errors;
@@ -1059,8 +1059,8 @@ var valid1 = true;
 if(valid1){
 if(data2.activityHref !== undefined){
 const _errs12 = errors;
-if(!(validate70(data2.activityHref, {instancePath:instancePath+"/security/activityHref",parentData:data2,parentDataProperty:"activityHref",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate72(data2.activityHref, {instancePath:instancePath+"/security/activityHref",parentData:data2,parentDataProperty:"activityHref",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs12 === errors;

@@ -5,6 +5,7 @@
 // went wrong (flash.ts). Another site's page cannot post these: a foreign Origin or
 // Sec-Fetch-Site is refused with 403, and the session cookies are SameSite=Lax besides.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { COMMON_FIELDS_PATTERNS } from "../../../generated/constants";
 import { VISITOR_COOKIE } from "../../shared/codes";
 import { DEFAULT_PREFIX, isPrefix, type Language, languageOf, type Prefix } from "../../shared/languages";
 import { type ApiDeps, isCrossSite, visitorIdOf } from "../api/register";
@@ -57,10 +58,11 @@ export function defineForm(name: string, handler: FormHandler): FormDef {
   return { name, handler };
 }
 
-/** A same-site path: one leading "/" (never "//" or "/\", which browsers read as another host), no control characters. */
+/** The schemas' same-site path (fields.schema.json, order/pay's returnPath): never "//" or "/\\", no control character, space or non-ASCII. */
+const SAME_SITE_PATH = new RegExp(COMMON_FIELDS_PATTERNS.sameSitePath, "u");
+
 export function isSameSitePath(value: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-  return value.length <= BACK_MAX && /^\/(?![/\\])/.test(value) && !/[\u0000-\u001f\u007f\\]/.test(value);
+  return value.length <= BACK_MAX && SAME_SITE_PATH.test(value);
 }
 
 /** Reads urlencoded bodies as URLSearchParams in `scope` only: /api/web keeps taking JSON alone. */

@@ -112,6 +112,28 @@ describe("paying on the provider's page", () => {
     ).toBe(400);
   });
 
+  it("refuses a return path that is not a plain path of this shop, before any payment opens (issue #48)", async () => {
+    const orderNo = await placeOrder(store, token);
+    for (const returnPath of [
+      "/\t/evil.example/phish",
+      "/\n",
+      "/\r\nSet-Cookie: a=b",
+      "/\u3000/",
+      "/\\evil.example",
+      "//evil.example",
+      "/ /x",
+    ]) {
+      const answer = await store.post("order/pay", { orderNo, returnPath, language: "en" }, { token });
+      expect([returnPath, answer.status]).toEqual([returnPath, 400]);
+    }
+    const sessions = store.server.db.prepare("SELECT COUNT(*) AS n FROM payment_sessions").get() as { n: number };
+    expect(
+      (await store.post("order/pay", { orderNo, returnPath: `/user/order/${orderNo}?a=%E3%80%80`, language: "en" }, { token }))
+        .code,
+    ).toBe(0);
+    expect((store.server.db.prepare("SELECT COUNT(*) AS n FROM payment_sessions").get() as { n: number }).n).toBe(sessions.n + 1);
+  });
+
   it("shows a labelled form, explains invalid fields, declines 4000 0000 0000 0002, and pays with 4242 on a second try", async () => {
     const orderNo = await placeOrder(store, token);
     const payUrl = await startPayment(store, token, orderNo);

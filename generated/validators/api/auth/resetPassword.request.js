@@ -6,30 +6,30 @@ export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/resetPassword.request.schema.json","type":"object","additionalProperties":false,"required":["code","password"],"properties":{"code":{"type":"string","pattern":"^[A-Za-z0-9_-]{20,64}$"},"password":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/newPassword"}}};
 const pattern0 = new RegExp("^[A-Za-z0-9_-]{20,64}$", "u");
 const schema12 = {"type":"string","minLength":6,"maxLength":128};
-const func2 = ucs2length;
+const func3 = ucs2length;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 128){
-validate39.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"}];
+if(func3(data) > 128){
+validate41.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"}];
 return false;
 }
 else {
-if(func2(data) < 6){
-validate39.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"}];
+if(func3(data) < 6){
+validate41.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"}];
 return false;
 }
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
@@ -78,8 +78,8 @@ var valid0 = true;
 if(valid0){
 if(data.password !== undefined){
 const _errs4 = errors;
-if(!(validate39(data.password, {instancePath:instancePath+"/password",parentData:data,parentDataProperty:"password",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data.password, {instancePath:instancePath+"/password",parentData:data,parentDataProperty:"password",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;

@@ -7,77 +7,49 @@ const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"http
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
-const pattern7 = new RegExp("^[A-Za-z0-9]{3,32}$", "u");
+const pattern8 = new RegExp("^[A-Za-z0-9]{3,32}$", "u");
 const schema13 = {"type":"string","minLength":1,"maxLength":100};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func3(data) > 100){
-validate39.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate41.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func3(data) < 1){
-validate39.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate41.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
 const schema10 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern3 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func3(data) > 5){
-validate42.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
-return false;
-}
-else {
-if(!pattern3.test(data)){
-validate42.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
-return false;
-}
-}
-}
-else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate42.errors = vErrors;
-return errors === 0;
-}
-
-const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
-const pattern2 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
-
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func3(data) > 16){
-validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+if(func3(data) > 5){
+validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
 return false;
 }
 else {
-if(!pattern2.test(data)){
-validate44.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+if(!pattern3.test(data)){
+validate44.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
 }
 }
@@ -88,6 +60,34 @@ return false;
 }
 }
 validate44.errors = vErrors;
+return errors === 0;
+}
+
+const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
+const pattern2 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func3(data) > 16){
+validate46.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
+if(!pattern2.test(data)){
+validate46.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate46.errors = vErrors;
 return errors === 0;
 }
 
@@ -291,8 +291,8 @@ var valid1 = true;
 if(valid1){
 if(data1.firstName !== undefined){
 const _errs17 = errors;
-if(!(validate39(data1.firstName, {instancePath:instancePath+"/address/firstName",parentData:data1,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data1.firstName, {instancePath:instancePath+"/address/firstName",parentData:data1,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs17 === errors;
@@ -303,8 +303,8 @@ var valid1 = true;
 if(valid1){
 if(data1.lastName !== undefined){
 const _errs18 = errors;
-if(!(validate39(data1.lastName, {instancePath:instancePath+"/address/lastName",parentData:data1,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data1.lastName, {instancePath:instancePath+"/address/lastName",parentData:data1,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs18 === errors;
@@ -369,8 +369,8 @@ var valid1 = true;
 if(valid1){
 if(data1.countryCode !== undefined){
 const _errs23 = errors;
-if(!(validate42(data1.countryCode, {instancePath:instancePath+"/address/countryCode",parentData:data1,parentDataProperty:"countryCode",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate44(data1.countryCode, {instancePath:instancePath+"/address/countryCode",parentData:data1,parentDataProperty:"countryCode",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs23 === errors;
@@ -381,8 +381,8 @@ var valid1 = true;
 if(valid1){
 if(data1.phone !== undefined){
 const _errs24 = errors;
-if(!(validate44(data1.phone, {instancePath:instancePath+"/address/phone",parentData:data1,parentDataProperty:"phone",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46(data1.phone, {instancePath:instancePath+"/address/phone",parentData:data1,parentDataProperty:"phone",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs24 === errors;
@@ -473,7 +473,7 @@ let data15 = data.couponCode;
 const _errs29 = errors;
 if(errors === _errs29){
 if(typeof data15 === "string"){
-if(!pattern7.test(data15)){
+if(!pattern8.test(data15)){
 validate21.errors = [{instancePath:instancePath+"/couponCode",schemaPath:"#/properties/couponCode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{3,32}$"},message:"must match pattern \""+"^[A-Za-z0-9]{3,32}$"+"\""}];
 return false;
 }

@@ -14,74 +14,46 @@ const pattern3 = new RegExp("^[A-Z]{3}$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9 -]{0,12}$", "u");
 const schema13 = {"type":"string","minLength":1,"maxLength":100};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(func4(data) > 100){
-validate39.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+validate41.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
 if(func4(data) < 1){
-validate39.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate41.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
 const schema10 = {"type":"string","pattern":"^\\+?[0-9]{1,4}$","maxLength":5};
 const pattern7 = new RegExp("^\\+?[0-9]{1,4}$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func4(data) > 5){
-validate42.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
-return false;
-}
-else {
-if(!pattern7.test(data)){
-validate42.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
-return false;
-}
-}
-}
-else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate42.errors = vErrors;
-return errors === 0;
-}
-
-const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
-const pattern6 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
-
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func4(data) > 16){
-validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+if(func4(data) > 5){
+validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 5},message:"must NOT have more than 5 characters"}];
 return false;
 }
 else {
-if(!pattern6.test(data)){
-validate44.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+if(!pattern7.test(data)){
+validate44.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9]{1,4}$"},message:"must match pattern \""+"^\\+?[0-9]{1,4}$"+"\""}];
 return false;
 }
 }
@@ -92,6 +64,34 @@ return false;
 }
 }
 validate44.errors = vErrors;
+return errors === 0;
+}
+
+const schema9 = {"type":"string","pattern":"^\\+?[1-9]\\d{1,14}$","maxLength":16};
+const pattern6 = new RegExp("^\\+?[1-9]\\d{1,14}$", "u");
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func4(data) > 16){
+validate46.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"}];
+return false;
+}
+else {
+if(!pattern6.test(data)){
+validate46.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\+?[1-9]\\d{1,14}$"},message:"must match pattern \""+"^\\+?[1-9]\\d{1,14}$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate46.errors = vErrors;
 return errors === 0;
 }
 
@@ -807,8 +807,8 @@ var valid3 = true;
 if(valid3){
 if(data23.firstName !== undefined){
 const _errs60 = errors;
-if(!(validate39(data23.firstName, {instancePath:instancePath+"/address/firstName",parentData:data23,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data23.firstName, {instancePath:instancePath+"/address/firstName",parentData:data23,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs60 === errors;
@@ -819,8 +819,8 @@ var valid3 = true;
 if(valid3){
 if(data23.lastName !== undefined){
 const _errs61 = errors;
-if(!(validate39(data23.lastName, {instancePath:instancePath+"/address/lastName",parentData:data23,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data23.lastName, {instancePath:instancePath+"/address/lastName",parentData:data23,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs61 === errors;
@@ -885,8 +885,8 @@ var valid3 = true;
 if(valid3){
 if(data23.countryCode !== undefined){
 const _errs66 = errors;
-if(!(validate42(data23.countryCode, {instancePath:instancePath+"/address/countryCode",parentData:data23,parentDataProperty:"countryCode",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate44(data23.countryCode, {instancePath:instancePath+"/address/countryCode",parentData:data23,parentDataProperty:"countryCode",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs66 === errors;
@@ -897,8 +897,8 @@ var valid3 = true;
 if(valid3){
 if(data23.phone !== undefined){
 const _errs67 = errors;
-if(!(validate44(data23.phone, {instancePath:instancePath+"/address/phone",parentData:data23,parentDataProperty:"phone",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46(data23.phone, {instancePath:instancePath+"/address/phone",parentData:data23,parentDataProperty:"phone",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs67 === errors;

@@ -3,10 +3,37 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/order/pay.request.schema.json","type":"object","additionalProperties":false,"required":["orderNo","returnPath","language"],"properties":{"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"returnPath":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"language":{"enum":["en","zh","zh-HK"]}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/order/pay.request.schema.json","type":"object","additionalProperties":false,"required":["orderNo","returnPath","language"],"properties":{"orderNo":{"type":"string","pattern":"^[A-Z0-9]{6,32}$"},"returnPath":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/sameSitePath"},"language":{"enum":["en","zh","zh-HK"]}}};
 const pattern0 = new RegExp("^[A-Z0-9]{6,32}$", "u");
-const pattern1 = new RegExp("^/([^/\\\\]|$)", "u");
-const func2 = ucs2length;
+const schema16 = {"type":"string","maxLength":2048,"pattern":"^/(?![/\\\\])[!-\\[\\]-~]*$"};
+const func3 = ucs2length;
+const pattern5 = new RegExp("^/(?![/\\\\])[!-\\[\\]-~]*$", "u");
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func3(data) > 2048){
+validate41.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern5.test(data)){
+validate41.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[!-\\[\\]-~]*$"},message:"must match pattern \""+"^/(?![/\\\\])[!-\\[\\]-~]*$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate41.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/order/pay.request.schema.json" */;
@@ -51,25 +78,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.returnPath !== undefined){
-let data1 = data.returnPath;
 const _errs4 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func2(data1) > 2048){
-validate21.errors = [{instancePath:instancePath+"/returnPath",schemaPath:"#/properties/returnPath/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
-return false;
-}
-else {
-if(!pattern1.test(data1)){
-validate21.errors = [{instancePath:instancePath+"/returnPath",schemaPath:"#/properties/returnPath/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
-return false;
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/returnPath",schemaPath:"#/properties/returnPath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate41(data.returnPath, {instancePath:instancePath+"/returnPath",parentData:data,parentDataProperty:"returnPath",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 }
@@ -79,12 +91,12 @@ var valid0 = true;
 if(valid0){
 if(data.language !== undefined){
 let data2 = data.language;
-const _errs6 = errors;
+const _errs5 = errors;
 if(!(((data2 === "en") || (data2 === "zh")) || (data2 === "zh-HK"))){
 validate21.errors = [{instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema6.properties.language.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;

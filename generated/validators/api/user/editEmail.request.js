@@ -5,35 +5,35 @@ export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/user/editEmail.request.schema.json","type":"object","additionalProperties":false,"required":["email","code"],"properties":{"email":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/email"},"code":{"type":"string","pattern":"^[0-9A-Za-z]{4,8}$"}}};
 const schema8 = {"type":"string","maxLength":254,"pattern":"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"};
-const func2 = ucs2length;
+const func3 = ucs2length;
 const pattern0 = new RegExp("^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$", "u");
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 254){
-validate39.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
+if(func3(data) > 254){
+validate41.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"}];
 return false;
 }
 else {
 if(!pattern0.test(data)){
-validate39.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"},message:"must match pattern \""+"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"+"\""}];
+validate41.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"},message:"must match pattern \""+"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"+"\""}];
 return false;
 }
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const pattern5 = new RegExp("^[0-9A-Za-z]{4,8}$", "u");
+const pattern6 = new RegExp("^[0-9A-Za-z]{4,8}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/user/editEmail.request.schema.json" */;
@@ -58,8 +58,8 @@ break;
 if(_errs1 === errors){
 if(data.email !== undefined){
 const _errs2 = errors;
-if(!(validate39(data.email, {instancePath:instancePath+"/email",parentData:data,parentDataProperty:"email",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data.email, {instancePath:instancePath+"/email",parentData:data,parentDataProperty:"email",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -73,7 +73,7 @@ let data1 = data.code;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
-if(!pattern5.test(data1)){
+if(!pattern6.test(data1)){
 validate21.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Za-z]{4,8}$"},message:"must match pattern \""+"^[0-9A-Za-z]{4,8}$"+"\""}];
 return false;
 }

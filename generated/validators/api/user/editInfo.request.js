@@ -6,56 +6,56 @@ export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/user/editInfo.request.schema.json","type":"object","additionalProperties":false,"required":["firstName","lastName","birthday"],"properties":{"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"},"birthday":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$","format":"date"},"nickname":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"bio":{"type":"string","maxLength":1000}}};
 const schema13 = {"type":"string","minLength":1,"maxLength":100};
-const func2 = ucs2length;
+const func3 = ucs2length;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 100){
-validate39.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+if(func3(data) > 100){
+validate41.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func2(data) < 1){
-validate39.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func3(data) < 1){
+validate41.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
 const schema14 = {"type":"string","maxLength":100};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 100){
-validate42.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+if(func3(data) > 100){
+validate44.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate42.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
 const formats0 = formats.fullFormats.date;
-const pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+const pattern5 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/user/editInfo.request.schema.json" */;
@@ -80,8 +80,8 @@ break;
 if(_errs1 === errors){
 if(data.firstName !== undefined){
 const _errs2 = errors;
-if(!(validate39(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data.firstName, {instancePath:instancePath+"/firstName",parentData:data,parentDataProperty:"firstName",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -92,8 +92,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastName !== undefined){
 const _errs3 = errors;
-if(!(validate39(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data.lastName, {instancePath:instancePath+"/lastName",parentData:data,parentDataProperty:"lastName",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -108,7 +108,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(errors === _errs4){
 if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
+if(!pattern5.test(data2)){
 validate21.errors = [{instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""}];
 return false;
 }
@@ -133,8 +133,8 @@ var valid0 = true;
 if(valid0){
 if(data.nickname !== undefined){
 const _errs6 = errors;
-if(!(validate42(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate44(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -148,7 +148,7 @@ let data4 = data.bio;
 const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data4 === "string"){
-if(func2(data4) > 1000){
+if(func3(data4) > 1000){
 validate21.errors = [{instancePath:instancePath+"/bio",schemaPath:"#/properties/bio/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }

@@ -5,30 +5,30 @@ export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/user/editName.request.schema.json","type":"object","additionalProperties":false,"required":["nickname"],"properties":{"nickname":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personName"}}};
 const schema13 = {"type":"string","minLength":1,"maxLength":100};
-const func2 = ucs2length;
+const func3 = ucs2length;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 100){
-validate39.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+if(func3(data) > 100){
+validate41.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func2(data) < 1){
-validate39.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func3(data) < 1){
+validate41.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
@@ -55,8 +55,8 @@ break;
 }
 if(_errs1 === errors){
 if(data.nickname !== undefined){
-if(!(validate39(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }

@@ -5,47 +5,20 @@ export const validate = validate21;
 export default validate21;
 const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/user/editPassword.request.schema.json","type":"object","additionalProperties":false,"required":["oldPassword","password"],"properties":{"oldPassword":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/password"},"password":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/newPassword"}}};
 const schema11 = {"type":"string","minLength":1,"maxLength":128};
-const func2 = ucs2length;
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(func2(data) > 128){
-validate39.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"}];
-return false;
-}
-else {
-if(func2(data) < 1){
-validate39.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema12 = {"type":"string","minLength":6,"maxLength":128};
+const func3 = ucs2length;
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(func2(data) > 128){
+if(func3(data) > 128){
 validate41.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"}];
 return false;
 }
 else {
-if(func2(data) < 6){
-validate41.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"}];
+if(func3(data) < 1){
+validate41.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
@@ -56,6 +29,33 @@ return false;
 }
 }
 validate41.errors = vErrors;
+return errors === 0;
+}
+
+const schema12 = {"type":"string","minLength":6,"maxLength":128};
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func3(data) > 128){
+validate43.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"}];
+return false;
+}
+else {
+if(func3(data) < 6){
+validate43.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"}];
+return false;
+}
+}
+}
+else {
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate43.errors = vErrors;
 return errors === 0;
 }
 
@@ -83,8 +83,8 @@ break;
 if(_errs1 === errors){
 if(data.oldPassword !== undefined){
 const _errs2 = errors;
-if(!(validate39(data.oldPassword, {instancePath:instancePath+"/oldPassword",parentData:data,parentDataProperty:"oldPassword",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data.oldPassword, {instancePath:instancePath+"/oldPassword",parentData:data,parentDataProperty:"oldPassword",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -95,8 +95,8 @@ var valid0 = true;
 if(valid0){
 if(data.password !== undefined){
 const _errs3 = errors;
-if(!(validate41(data.password, {instancePath:instancePath+"/password",parentData:data,parentDataProperty:"password",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43(data.password, {instancePath:instancePath+"/password",parentData:data,parentDataProperty:"password",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;

@@ -6,22 +6,22 @@ const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"http
 const schema15 = {"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$"};
 const pattern3 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern3.test(data)){
-validate39.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""}];
+validate41.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""}];
 return false;
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
@@ -46,8 +46,8 @@ break;
 }
 if(_errs1 === errors){
 if(data.visitorId !== undefined){
-if(!(validate39(data.visitorId, {instancePath:instancePath+"/visitorId",parentData:data,parentDataProperty:"visitorId",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data.visitorId, {instancePath:instancePath+"/visitorId",parentData:data,parentDataProperty:"visitorId",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
