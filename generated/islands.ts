@@ -280,7 +280,8 @@ export const ISLANDS: Islands = {
   ProductReviews: {
     load: member(productGroup, "ProductReviews"),
     validator: member(validatorsGroup, "ProductReviews"),
-    hydrate: "visible",
+    hydrate: "interaction",
+    hydrateSignedIn: "visible",
   },
   ProductScore: {
     load: member(productGroup, "ProductScore"),
