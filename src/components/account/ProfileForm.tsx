@@ -9,7 +9,6 @@ import validateEditInfo from "../../../generated/validators/api/user/editInfo.re
 import { examples } from "../../../schemas/api/user/editInfo.request.schema.json";
 import { useApiPost } from "../../runtime/hooks/useApi";
 import { useSession } from "../../runtime/hooks/useSession";
-import { formatValidation } from "../../runtime/validation/format";
 import { type FieldMessages, requestCheck } from "../../runtime/validation/request-check";
 import { birthday, check, firstName, lastName, type ValidationMessage } from "../../runtime/validation/rules";
 import { useIslandId } from "../../shared/island-id";
@@ -86,10 +85,6 @@ export default function ProfileForm({ title, user: initial, accountHref }: Profi
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const t = useText("account.profile");
-  const message = (field: keyof Values) => {
-    const error = form.errors[field];
-    return error ? formatValidation(intl, error) : null;
-  };
   const maxOf = (field: keyof Values) => editCheck.bounds(field).max;
 
   function update(next: UserInfo) {
@@ -116,17 +111,9 @@ export default function ProfileForm({ title, user: initial, accountHref }: Profi
   }
 
   const field = (name: keyof Values, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField
-      label={t(`${name}.label`)}
-      name={name}
-      maxLength={maxOf(name)}
-      value={form.values[name]}
-      onValueChange={(value) => form.set(name, value)}
-      error={message(name)}
-      {...extra}
-    />
+    <TextField label={t(`${name}.label`)} name={name} maxLength={maxOf(name)} {...form.field(name)} {...extra} />
   );
-  const bioError = message("bio");
+  const bioError = form.message("bio");
   const bioMax = maxOf("bio");
 
   return (

@@ -8,7 +8,6 @@ import { examples } from "../../../schemas/api/user/editPassword.request.schema.
 import { ApiError } from "../../runtime/api/client";
 import { useApiPost } from "../../runtime/hooks/useApi";
 import { PASSWORD_MESSAGES, passwordBounds } from "../../runtime/validation/account";
-import { formatValidation } from "../../runtime/validation/format";
 import { requestCheck } from "../../runtime/validation/request-check";
 import { CODE } from "../../shared/codes";
 import { PasswordInput } from "../auth/PasswordInput";
@@ -93,11 +92,7 @@ function PasswordForm({ headingId, forgotHref, onChanged }: SecurityPasswordProp
   useEffect(() => {
     if (wrong) form.formRef.current?.querySelector<HTMLInputElement>("input[name=oldPassword]")?.focus();
   }, [wrong, form.formRef]);
-  const message = (field: keyof Values) => {
-    const error = form.errors[field];
-    if (error) return formatValidation(intl, error);
-    return field === "oldPassword" && wrong ? t("current.wrong") : null;
-  };
+  const oldPassword = form.field("oldPassword");
   const maxLength = passwordCheck.bounds("password").max;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -138,12 +133,12 @@ function PasswordForm({ headingId, forgotHref, onChanged }: SecurityPasswordProp
         autoComplete="current-password"
         required
         maxLength={passwordCheck.bounds("oldPassword").max}
-        value={form.values.oldPassword}
+        {...oldPassword}
         onValueChange={(value) => {
           setWrong(false);
-          form.set("oldPassword", value);
+          oldPassword.onValueChange(value);
         }}
-        error={message("oldPassword")}
+        error={oldPassword.error ?? (wrong ? t("current.wrong") : null)}
       />
       <p className="sf-auth__aside">
         <a href={forgotHref}>{t("forgot")}</a>
@@ -155,9 +150,7 @@ function PasswordForm({ headingId, forgotHref, onChanged }: SecurityPasswordProp
         autoComplete="new-password"
         required
         maxLength={maxLength}
-        value={form.values.password}
-        onValueChange={(value) => form.set("password", value)}
-        error={message("password")}
+        {...form.field("password")}
       />
       <PasswordInput
         label={t("confirm.label")}
@@ -165,9 +158,7 @@ function PasswordForm({ headingId, forgotHref, onChanged }: SecurityPasswordProp
         autoComplete="new-password"
         required
         maxLength={maxLength}
-        value={form.values.confirm}
-        onValueChange={(value) => form.set("confirm", value)}
-        error={message("confirm")}
+        {...form.field("confirm")}
       />
       <div className="sf-profile__actions">
         <button className="sf-button" type="submit" disabled={busy}>

@@ -10,7 +10,6 @@ import { examples } from "../../../schemas/api/auth/resetPassword.request.schema
 import { ApiError } from "../../runtime/api/client";
 import { useNavigate } from "../../runtime/router/hooks";
 import { PASSWORD_MESSAGES, passwordBounds } from "../../runtime/validation/account";
-import { formatValidation } from "../../runtime/validation/format";
 import { requestCheck } from "../../runtime/validation/request-check";
 import { useIslandId } from "../../shared/island-id";
 import { failureMessage, useApiPost } from "./api";
@@ -54,10 +53,6 @@ export default function ResetPassword({ code, signinHref, forgotHref }: ResetPas
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [expired, setExpired] = useState(code === "");
-  const message = (field: keyof Values) => {
-    const error = form.errors[field];
-    return error ? formatValidation(intl, error) : null;
-  };
   const maxLength = resetCheck.bounds("password").max;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -105,9 +100,7 @@ export default function ResetPassword({ code, signinHref, forgotHref }: ResetPas
             autoComplete="new-password"
             required
             maxLength={maxLength}
-            value={form.values.password}
-            onValueChange={(value) => form.set("password", value)}
-            error={message("password")}
+            {...form.field("password")}
           />
           <PasswordInput
             label={intl.formatMessage({ id: "auth.reset.confirm.label" })}
@@ -115,9 +108,7 @@ export default function ResetPassword({ code, signinHref, forgotHref }: ResetPas
             autoComplete="new-password"
             required
             maxLength={maxLength}
-            value={form.values.confirm}
-            onValueChange={(value) => form.set("confirm", value)}
-            error={message("confirm")}
+            {...form.field("confirm")}
           />
           <button className="sf-button sf-auth__submit" type="submit" disabled={busy}>
             {intl.formatMessage({ id: "auth.reset.submit" })}

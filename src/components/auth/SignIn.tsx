@@ -9,7 +9,6 @@ import { useIntl } from "react-intl";
 import type { SignInProps } from "../../../generated/types";
 import { useSession } from "../../runtime/hooks/useSession";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
-import { formatValidation } from "../../runtime/validation/format";
 import { useIslandId } from "../../shared/island-id";
 import { flashErrors, ownFlash, PlainForm, useFormPost } from "../common/form-post";
 import { AccountField } from "./AccountField";
@@ -43,10 +42,6 @@ export default function SignIn({ signupHref, forgotHref, form: posted }: SignInP
   const redirect = query.get("redirect");
   // Set by the reset-password form when it sends the shopper here.
   const passwordReset = query.get("reset") === "1";
-  const message = (field: keyof SignInValues) => {
-    const error = form.errors[field];
-    return error ? formatValidation(intl, error) : null;
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,21 +78,14 @@ export default function SignIn({ signupHref, forgotHref, form: posted }: SignInP
         <p className="sf-auth__failure" role="alert">
           {failure}
         </p>
-        <AccountField
-          maxLength={signInCheck.bounds("account").max}
-          value={form.values.account}
-          onValueChange={(value) => form.set("account", value)}
-          error={message("account")}
-        />
+        <AccountField maxLength={signInCheck.bounds("account").max} {...form.field("account")} />
         <PasswordInput
           label={intl.formatMessage({ id: "auth.password.label" })}
           name="password"
           autoComplete="current-password"
           required
           maxLength={signInCheck.bounds("password").max}
-          value={form.values.password}
-          onValueChange={(value) => form.set("password", value)}
-          error={message("password")}
+          {...form.field("password")}
         />
         <p className="sf-auth__aside">
           <a href={forgotHref}>{intl.formatMessage({ id: "auth.signin.forgot" })}</a>

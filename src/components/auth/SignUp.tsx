@@ -11,7 +11,6 @@ import type { SignUpProps } from "../../../generated/types";
 import { useHydrated } from "../../runtime/hooks/useHydrated";
 import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
 import { passwordBounds, signUpCheck } from "../../runtime/validation/account";
-import { formatValidation } from "../../runtime/validation/format";
 import { useIslandId } from "../../shared/island-id";
 import { withPrefix } from "../../shared/language-prefix";
 import { flashErrors, ownFlash, PlainForm, useFormPost } from "../common/form-post";
@@ -53,10 +52,6 @@ export default function SignUp({ signinHref, privacyHref, termsHref, form: poste
   );
   const [busy, setBusy] = useState(false);
   const redirect = new URLSearchParams(route.search).get("redirect");
-  const message = (field: keyof SignUpValues) => {
-    const error = form.errors[field];
-    return error ? formatValidation(intl, error) : null;
-  };
   const hydrated = useHydrated();
   const mobile = isMobileAccount(form.values.account);
 
@@ -83,7 +78,7 @@ export default function SignUp({ signinHref, privacyHref, termsHref, form: poste
     }
   }
 
-  const agreeError = message("agree");
+  const agreeError = form.message("agree");
   return (
     <section className="sf-auth" aria-labelledby={titleId}>
       <h1 className="sf-auth__title" id={titleId}>
@@ -98,18 +93,11 @@ export default function SignUp({ signinHref, privacyHref, termsHref, form: poste
           // The longer of its two shapes: an email address (a mobile number is far shorter).
           maxLength={signUpCheck.bounds("email").max}
           hint={intl.formatMessage({ id: "auth.signup.accountHint" })}
-          value={form.values.account}
-          onValueChange={(value) => form.set("account", value)}
-          error={message("account")}
+          {...form.field("account")}
         />
         {/* Without JavaScript nothing can show it as the account is typed: the page offers it from the start. */}
         {(mobile || !hydrated) && (
-          <CallingCodeField
-            maxLength={signUpCheck.bounds("countryCode").max}
-            value={form.values.countryCode}
-            onValueChange={(value) => form.set("countryCode", value)}
-            error={message("countryCode")}
-          />
+          <CallingCodeField maxLength={signUpCheck.bounds("countryCode").max} {...form.field("countryCode")} />
         )}
         <PasswordInput
           label={intl.formatMessage({ id: "auth.password.label" })}
@@ -118,9 +106,7 @@ export default function SignUp({ signinHref, privacyHref, termsHref, form: poste
           autoComplete="new-password"
           required
           maxLength={signUpCheck.bounds("password").max}
-          value={form.values.password}
-          onValueChange={(value) => form.set("password", value)}
-          error={message("password")}
+          {...form.field("password")}
         />
         <div className="sf-auth__names">
           <TextField
@@ -130,9 +116,7 @@ export default function SignUp({ signinHref, privacyHref, termsHref, form: poste
             autoComplete="given-name"
             required
             maxLength={signUpCheck.bounds("firstName").max}
-            value={form.values.firstName}
-            onValueChange={(value) => form.set("firstName", value)}
-            error={message("firstName")}
+            {...form.field("firstName")}
           />
           <TextField
             label={intl.formatMessage({ id: "auth.lastName.label" })}
@@ -141,9 +125,7 @@ export default function SignUp({ signinHref, privacyHref, termsHref, form: poste
             autoComplete="family-name"
             required
             maxLength={signUpCheck.bounds("lastName").max}
-            value={form.values.lastName}
-            onValueChange={(value) => form.set("lastName", value)}
-            error={message("lastName")}
+            {...form.field("lastName")}
           />
         </div>
         <div className="sf-field sf-field--check">

@@ -3,6 +3,8 @@
 // on every change of a field that already shows one, so the message leaves as soon as
 // the input is right. Values are never cleared by a failed check.
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useIntl } from "react-intl";
+import { formatValidation } from "../../runtime/validation/format";
 import type { ValidationMessage } from "../../runtime/validation/rules";
 
 export type Errors<V> = Partial<Record<keyof V, ValidationMessage>>;
@@ -14,6 +16,16 @@ export interface FormState<V> {
   /** Checks every field; true when all pass. */
   validate(): boolean;
   formRef: RefObject<HTMLFormElement | null>;
+  /** What ties an input to one field: `<TextField {...form.field("email")} />`. */
+  field<K extends keyof V>(field: K): FieldBinding<V[K]>;
+  /** The field's message in the page's language, or null. */
+  message(field: keyof V): string | null;
+}
+
+export interface FieldBinding<T> {
+  value: T;
+  onValueChange(value: T): void;
+  error: string | null;
 }
 
 /**
@@ -25,6 +37,7 @@ export function useForm<V extends object>(
   check: (values: V) => Errors<V>,
   initialErrors: Errors<V> = {},
 ): FormState<V> {
+  const intl = useIntl();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors<V>>(initialErrors);
   const [attempt, setAttempt] = useState(0);
@@ -53,15 +66,22 @@ export function useForm<V extends object>(
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt]);
 
+  const set = <K extends keyof V>(field: K, value: V[K]) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: check(next)[field] }));
+  };
+  const message = (field: keyof V) => {
+    const error = errors[field];
+    return error ? formatValidation(intl, error) : null;
+  };
   return {
     values,
     errors,
     formRef,
-    set(field, value) {
-      const next = { ...values, [field]: value };
-      setValues(next);
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: check(next)[field] }));
-    },
+    set,
+    message,
+    field: (field) => ({ value: values[field], onValueChange: (value) => set(field, value), error: message(field) }),
     validate() {
       const found = check(values);
       setErrors(found);
