@@ -133,6 +133,18 @@ describe("the theme editor's calls", () => {
     expect(await (await fetch(`${store.url}/`)).text()).not.toContain("Only a draft");
   });
 
+  it("shows account pages as a test shopper when the author is not signed in", async () => {
+    const response = await fetch(`${store.url}/dev/editor/frame`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ address: "/user/center", draft: JSON.stringify({ files: {} }) }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("theme-editor@example.test");
+    // The shop's own page still asks a visitor to sign in.
+    expect((await fetch(`${store.url}/user/center`)).status).toBe(401);
+  });
+
   it("opens with the design files, the schemas and each template's data paths and addresses", async () => {
     const html = await (await fetch(`${store.url}/dev/editor?lang=zh-HK`)).text();
     const state = JSON.parse(/<script type="application\/json" id="editor-state">(.*?)<\/script>/s.exec(html)![1]!);

@@ -14,10 +14,11 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { type Checker, createChecker, type Problem } from "../../../../scripts/validate.mjs";
 import type { Registry } from "../../../registry/types";
 import { MESSAGE_LANGUAGES, type MessageLanguage } from "../../../shared/languages";
+import { matchPath } from "../../../shared/routes";
 import { themeStyleElement } from "../../../shared/theme/theme-style";
 import type { ClientBuild } from "../../client-build";
 import type { Db } from "../../db/open";
-import { createPageService } from "../../pages/page-service";
+import { createPageService, isUserRoute } from "../../pages/page-service";
 import { pageDocument, viewerOf } from "../../pages/routes-plugin";
 import type { SchemaSet } from "../../schemas";
 import { contentSecurityPolicy, injectOrigins, inlineSources } from "../../security";
@@ -27,6 +28,7 @@ import type { LocalizedStore } from "../../store/load";
 import { storeFor } from "../../store/localize";
 import { formatLike } from "./json-format";
 import { editorState } from "./state";
+import { testShopper } from "./test-shopper";
 
 export const EDITOR_PATH = "/dev/editor";
 const ASSET_FILE = /^[a-z][\w-]*\.(js|css)(\.map)?$/;
@@ -208,7 +210,10 @@ async function sendFrame(
     islands: null,
   });
   const url = new URL(address, "http://localhost");
-  const result = await pages.render({ pathname: url.pathname, query: url.searchParams, viewer });
+  // An account page needs a shopper: the author's own session, else the editor's test shopper.
+  const route = matchPath(pages.routes, url.pathname)?.name ?? "";
+  const shopper = viewer ?? (isUserRoute(route) ? testShopper(deps.db, Date.now()) : null);
+  const result = await pages.render({ pathname: url.pathname, query: url.searchParams, viewer: shopper });
   const themeStyle = themeStyleElement(theme);
   const inline = inlineSources(themeStyle);
   const origins = injectOrigins(theme);
