@@ -46,6 +46,7 @@ export type Islands = {
   MyArticles: IslandEntry<T.MyArticlesProps>;
   MyCoupons: IslandEntry<T.MyCouponsProps>;
   Newsletter: IslandEntry<T.NewsletterProps>;
+  PageFavorite: IslandEntry<T.PageFavoriteProps>;
   ProductCard: IslandEntry<T.ProductCardProps>;
   ProductDetail: IslandEntry<T.ProductDetailProps>;
   ProductGrid: IslandEntry<T.ProductGridProps>;
@@ -255,6 +256,11 @@ export const ISLANDS: Islands = {
   Newsletter: {
     load: member(layoutGroup, "Newsletter"),
     validator: member(validatorsGroup, "Newsletter"),
+    hydrate: "visible",
+  },
+  PageFavorite: {
+    load: member(contentGroup, "PageFavorite"),
+    validator: member(validatorsGroup, "PageFavorite"),
     hydrate: "visible",
   },
   ProductCard: {

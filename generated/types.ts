@@ -4277,6 +4277,45 @@ export interface FormState6 {
   notice?: string;
 }
 /**
+ * Adds one of the store's pages to the signed-in shopper's wish list (its Pages list), or removes it; a visitor is sent to sign in.
+ */
+export interface PageFavoriteProps {
+  /**
+   * The page's slug, its id among favorites.
+   */
+  slug: string;
+  form?: FormState7;
+}
+/**
+ * What a plain form post (POST {prefix}/form/{name}, no JavaScript) hands to the page it redirects to, once (src/server/forms/flash.ts): which form, the values typed (never a password), a message id per field that was refused, a message id for the form as a whole, or the notice of a post that went through. Templates bind it as $form into the island that owns the form, which shows it only when `name` is its own form.
+ */
+export interface FormState7 {
+  /**
+   * The form's name, as its post address has it (cart-add, signin, ...).
+   */
+  name: string;
+  /**
+   * Field name -> the value typed, to fill the form in again.
+   */
+  values: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Field name -> the message id of what is wrong with it, shown next to that field.
+   */
+  errors: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Message id of what went wrong with the form as a whole, shown above it.
+   */
+  failure?: string;
+  /**
+   * Message id of what a post that went through says on the page it led to.
+   */
+  notice?: string;
+}
+/**
  * One product in a grid: image, name, price and score, linking to the product page.
  */
 export interface ProductCardProps {
@@ -4352,7 +4391,7 @@ export interface ProductDetailProps {
    * The product's id, for the wish list; without it there is no favorites button.
    */
   productId?: number;
-  form?: FormState7;
+  form?: FormState8;
 }
 /**
  * The product.
@@ -4453,7 +4492,7 @@ export interface ProductDetailVariant {
 /**
  * What a plain form post (POST {prefix}/form/{name}, no JavaScript) hands to the page it redirects to, once (src/server/forms/flash.ts): which form, the values typed (never a password), a message id per field that was refused, a message id for the form as a whole, or the notice of a post that went through. Templates bind it as $form into the island that owns the form, which shows it only when `name` is its own form.
  */
-export interface FormState7 {
+export interface FormState8 {
   /**
    * The form's name, as its post address has it (cart-add, signin, ...).
    */
@@ -5002,12 +5041,12 @@ export interface SignInProps {
    * Forgot-password page (with the language prefix).
    */
   forgotHref: string;
-  form?: FormState8;
+  form?: FormState9;
 }
 /**
  * What a plain form post (POST {prefix}/form/{name}, no JavaScript) hands to the page it redirects to, once (src/server/forms/flash.ts): which form, the values typed (never a password), a message id per field that was refused, a message id for the form as a whole, or the notice of a post that went through. Templates bind it as $form into the island that owns the form, which shows it only when `name` is its own form.
  */
-export interface FormState8 {
+export interface FormState9 {
   /**
    * The form's name, as its post address has it (cart-add, signin, ...).
    */
@@ -5094,12 +5133,12 @@ export interface SignUpProps {
    * Terms of service page.
    */
   termsHref: string;
-  form?: FormState9;
+  form?: FormState10;
 }
 /**
  * What a plain form post (POST {prefix}/form/{name}, no JavaScript) hands to the page it redirects to, once (src/server/forms/flash.ts): which form, the values typed (never a password), a message id per field that was refused, a message id for the form as a whole, or the notice of a post that went through. Templates bind it as $form into the island that owns the form, which shows it only when `name` is its own form.
  */
-export interface FormState9 {
+export interface FormState10 {
   /**
    * The form's name, as its post address has it (cart-add, signin, ...).
    */
@@ -6052,6 +6091,10 @@ export interface CheckoutPageData {
  */
 export interface ContentPageData {
   /**
+   * The store page's slug: its id among favorites (PageFavorite).
+   */
+  slug: string;
+  /**
    * Document title and heading; templates write it as {page.title}.
    */
   title: string;
@@ -6325,7 +6368,7 @@ export interface PageScopeRoots {
   $store: ScopeStore;
   $route: ScopeRoute;
   $layout: ScopeLayout;
-  $form?: FormState10;
+  $form?: FormState11;
   /**
    * The page data; its shape is the schema of the template's kind.
    */
@@ -6417,7 +6460,7 @@ export interface ScopeLayout {
 /**
  * What a plain form post (POST {prefix}/form/{name}, no JavaScript) hands to the page it redirects to, once (src/server/forms/flash.ts): which form, the values typed (never a password), a message id per field that was refused, a message id for the form as a whole, or the notice of a post that went through. Templates bind it as $form into the island that owns the form, which shows it only when `name` is its own form.
  */
-export interface FormState10 {
+export interface FormState11 {
   /**
    * The form's name, as its post address has it (cart-add, signin, ...).
    */

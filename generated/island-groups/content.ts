@@ -6,6 +6,7 @@ export { default as ArticleList } from "../../src/components/content/ArticleList
 export { default as ArticleMasonry } from "../../src/components/content/ArticleMasonry";
 export { default as ArticleTags } from "../../src/components/content/ArticleTags";
 export { default as Hero } from "../../src/components/content/Hero";
+export { default as PageFavorite } from "../../src/components/content/PageFavorite";
 export { default as RichText } from "../../src/components/content/RichText";
 export { default as Slides } from "../../src/components/content/Slides";
 export { default as StatusMessage } from "../../src/components/content/StatusMessage";

@@ -14,6 +14,7 @@ export { default as Hero } from "../validators/components/Hero.js";
 export { default as LinkList } from "../validators/components/LinkList.js";
 export { default as LocaleSwitch } from "../validators/components/LocaleSwitch.js";
 export { default as Newsletter } from "../validators/components/Newsletter.js";
+export { default as PageFavorite } from "../validators/components/PageFavorite.js";
 export { default as ProductCard } from "../validators/components/ProductCard.js";
 export { default as ProductDetail } from "../validators/components/ProductDetail.js";
 export { default as ProductGrid } from "../validators/components/ProductGrid.js";

@@ -45,12 +45,13 @@ interface Language {
   /** The product and the article the lists hold, as the store names them in this language. */
   linenShirt: string;
   caringForLinen: string;
+  aboutUs: string;
 }
 
 const LANGUAGES: Language[] = [
-  { name: "en", prefix: "", messages: en, linenShirt: "Linen Shirt", caringForLinen: "Caring for linen" },
+  { name: "en", prefix: "", messages: en, linenShirt: "Linen Shirt", caringForLinen: "Caring for linen", aboutUs: "About us" },
   // The store's texts are in the page's language too (fixtures/demo-store/products.json).
-  { name: "zh", prefix: "/zh", messages: zh, linenShirt: "亚麻衬衫", caringForLinen: "亚麻衣物护理指南" },
+  { name: "zh", prefix: "/zh", messages: zh, linenShirt: "亚麻衬衫", caringForLinen: "亚麻衣物护理指南", aboutUs: "关于我们" },
 ];
 
 /** A message as the shopper reads it: placeholders filled, markup tags dropped. */
@@ -157,7 +158,7 @@ describe.each(LANGUAGES)("the account lists in $name", (language) => {
     await accessible(page, `${language.name}-address-book`);
   });
 
-  it("saves a product and an article to favorites and finds them in the wish list", async () => {
+  it("saves a product, an article and a store page to favorites and finds them in the wish list", async () => {
     await page.goto(`${store.url}${language.prefix}/product/linen-shirt`);
     await mounted(page, "ProductDetail");
     const save = page.getByRole("button", { name: t("product.favorite.add"), exact: true });
@@ -169,12 +170,19 @@ describe.each(LANGUAGES)("the account lists in $name", (language) => {
     await page.getByRole("button", { name: t("content.article.favorite.add"), exact: true }).click();
     await page.getByRole("button", { name: t("content.article.favorite.remove"), exact: true }).waitFor();
 
+    // A store page too, so the third list can fill (issue 49 item 7).
+    await page.goto(`${store.url}${language.prefix}/page/about`);
+    await mounted(page, "PageFavorite");
+    await page.getByRole("button", { name: t("content.page.favorite.add"), exact: true }).click();
+    await page.getByRole("button", { name: t("content.page.favorite.remove"), exact: true }).waitFor();
+    await accessible(page, `${language.name}-store-page`);
+
     // The header's heart says how many items are saved (favorite/count).
     await expect
       .poll(() =>
         page
           .getByRole("banner")
-          .getByRole("link", { name: t("header.favorites.label", { count: 2 }) })
+          .getByRole("link", { name: t("header.favorites.label", { count: 3 }) })
           .isVisible(),
       )
       .toBe(true);
@@ -202,6 +210,12 @@ describe.each(LANGUAGES)("the account lists in $name", (language) => {
     await page.waitForURL(/\/user\/favorite\?type=article$/);
     await mounted(page, "FavoriteLists");
     expect(await page.getByRole("main").getByRole("link", { name: language.caringForLinen, exact: true }).isVisible()).toBe(true);
+
+    await tabs.getByRole("link", { name: t("account.favorite.tab.page", { count: 1 }) }).click();
+    await page.waitForURL(/\/user\/favorite\?type=page$/);
+    await mounted(page, "FavoriteLists");
+    const about = page.getByRole("main").getByRole("link", { name: language.aboutUs, exact: true });
+    expect(await about.getAttribute("href")).toBe(`${language.prefix}/page/about`);
   });
 
   it("checks out with the default address picked", async () => {

@@ -3,7 +3,7 @@ import ucs2length from "../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/content.schema.json","type":"object","additionalProperties":false,"required":["title","description","paragraphs"],"properties":{"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":5000},"paragraphs":{"$ref":"https://storefront-runtime.dev/schemas/components/RichText.schema.json#/properties/paragraphs"}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/pages/content.schema.json","type":"object","additionalProperties":false,"required":["title","slug","description","paragraphs"],"properties":{"slug":{"type":"string","minLength":1,"maxLength":200},"title":{"type":"string","maxLength":300},"description":{"type":"string","maxLength":5000},"paragraphs":{"$ref":"https://storefront-runtime.dev/schemas/components/RichText.schema.json#/properties/paragraphs"}}};
 const func2 = ucs2length;
 const schema8 = {"type":"array","maxItems":200,"items":{"type":"string","maxLength":5000}};
 
@@ -58,32 +58,38 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.title === undefined) && (missing0 = "title")) || ((data.description === undefined) && (missing0 = "description"))) || ((data.paragraphs === undefined) && (missing0 = "paragraphs"))){
+if(((((data.title === undefined) && (missing0 = "title")) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.paragraphs === undefined) && (missing0 = "paragraphs"))){
 validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "title") || (key0 === "description")) || (key0 === "paragraphs"))){
+if(!((((key0 === "slug") || (key0 === "title")) || (key0 === "description")) || (key0 === "paragraphs"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.title !== undefined){
-let data0 = data.title;
+if(data.slug !== undefined){
+let data0 = data.slug;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func2(data0) > 300){
-validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
+if(func2(data0) > 200){
+validate21.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data0) < 1){
+validate21.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
+}
 else {
-validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -93,18 +99,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
-let data1 = data.description;
+if(data.title !== undefined){
+let data1 = data.title;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func2(data1) > 5000){
-validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
+if(func2(data1) > 300){
+validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"}];
 return false;
 }
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -114,16 +120,38 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.paragraphs !== undefined){
+if(data.description !== undefined){
+let data2 = data.description;
 const _errs6 = errors;
-if(!(validate23(data.paragraphs, {instancePath:instancePath+"/paragraphs",parentData:data,parentDataProperty:"paragraphs",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func2(data2) > 5000){
+validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.paragraphs !== undefined){
+const _errs8 = errors;
+if(!(validate23(data.paragraphs, {instancePath:instancePath+"/paragraphs",parentData:data,parentDataProperty:"paragraphs",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

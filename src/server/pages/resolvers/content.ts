@@ -4,11 +4,11 @@ import type { ResolvedAs } from "../page-kinds";
 import { type ResolveContext, type Resolver, slugOf } from "./context";
 import { notFound } from "./error";
 
-export function contentPage(page: { title: string; body: string[] }): ResolvedAs<"content"> {
+export function contentPage(page: { slug: string; title: string; body: string[] }): ResolvedAs<"content"> {
   return {
     status: 200,
     template: "content",
-    page: { title: page.title, description: page.body[0] ?? page.title, paragraphs: page.body },
+    page: { title: page.title, slug: page.slug, description: page.body[0] ?? page.title, paragraphs: page.body },
   };
 }
 
