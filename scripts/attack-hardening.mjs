@@ -148,7 +148,31 @@ async function writeLockHeld({ root }) {
   }
 }
 
+/**
+ * Issue 48 item 5: an attacker signs up with the victim's address and a password; later the
+ * victim signs in by a one-time code from their own browser. Does the attacker's password work?
+ */
+async function preRegistration({ post, dataDir }) {
+  const victim = `victim-${Date.now().toString(36)}@example.com`;
+  await post("auth/signup", { email: victim, password: "attacker-pw", agree: true }, { visitor: "attacker-browser" });
+  await post("auth/sendSigninCode", { account: victim }, { visitor: "victim-browser" });
+  // The code the server "mailed": its outbox is a table of the database the script made.
+  const db = new Database(join(dataDir, "store.sqlite"), { readonly: true });
+  const mail = db.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC").get(victim);
+  db.close();
+  const code = /\b(\d{6})\b/.exec(mail?.body ?? "")?.[1];
+  const owner = await post("auth/signinByCode", { account: victim, code }, { visitor: "victim-browser" });
+  const attacker = await post("auth/signin", { account: victim, password: "attacker-pw" }, { visitor: "attacker-browser" });
+  return {
+    held: owner.code === 0 && attacker.code !== 0,
+    detail: `owner's code sign-in ${owner.code === 0 ? "signed in" : `refused (${owner.msg})`}; the attacker's password afterwards: ${attacker.code === 0 ? "signed in" : `refused (${attacker.msg})`}`,
+  };
+}
+
 export async function runHardeningAttacks(tools) {
+  await tools.check("account registered in advance with the victim's address, then the victim signs in by code", () =>
+    preRegistration(tools),
+  );
   await tools.check("SQLite write lock held by another process for 8 s, purging every second (two workers)", () =>
     writeLockHeld(tools),
   );

@@ -20,6 +20,30 @@ export interface UserRow {
   credits: number;
   created_at: number;
   last_login_at: number | null;
+  /** The visitor that chose the password at sign-up, until the address is first proven. */
+  password_set_by: string | null;
+}
+
+/** A password hash no password matches: an account without a password signs in by code or link, or sets one by reset. */
+export const NO_PASSWORD = "";
+
+/**
+ * The first proof that an account's address is its owner's (its sign-up link, a sign-in code): a
+ * password chosen at sign-up by another browser than the one proving it was not the owner's (an
+ * account registered in advance with their address) and is dropped, and every session of the
+ * account ends, since the owner started none; an account that was ever signed in is its owner's
+ * already. Called in the transaction that marks the address
+ * proven; a reset replaces the password and ends the sessions itself.
+ */
+export function claimAccount(db: Db, userId: number, visitorId: string | undefined): void {
+  const user = userById(db, userId);
+  // Signed in before (an account from before sign-up required the link): its owner chose the password.
+  if (!user || user.email_verified || user.mobile_verified || user.last_login_at !== null) return;
+  if (user.password_set_by !== (visitorId ?? null)) {
+    db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(NO_PASSWORD, userId);
+  }
+  db.prepare("UPDATE users SET password_set_by = NULL WHERE id = ?").run(userId);
+  db.prepare("DELETE FROM tokens WHERE user_id = ?").run(userId);
 }
 
 export function userById(db: Db, id: number): UserRow | undefined {

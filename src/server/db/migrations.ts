@@ -509,4 +509,9 @@ export const MIGRATIONS: readonly string[] = [
   -- transaction recording a refund can refuse one that would exceed what was paid (issue 48).
   ALTER TABLE orders ADD COLUMN refunded_amount REAL NOT NULL DEFAULT 0;
   `,
+  `
+  -- The visitor (browser) that chose an unconfirmed account's password at sign-up: when the address
+  -- is first proven from another browser, that password was not its owner's and is dropped (issue 48).
+  ALTER TABLE users ADD COLUMN password_set_by TEXT;
+  `,
 ];

@@ -7,7 +7,7 @@ import { deviceOf } from "../../auth/device";
 import { composeMail, type MailPlace, mailPlaceOf } from "../../auth/mails";
 import { signInWait } from "../../auth/throttle";
 import { digest, issueCode, issueToken, redeemCode, revokeToken, type SessionClient, voidResetLinks } from "../../auth/tokens";
-import { type UserRow, userById, userInfo } from "../../auth/users";
+import { claimAccount, type UserRow, userById, userInfo } from "../../auth/users";
 import type { Db } from "../../db/open";
 import { clearSessionCookie, writeAuthCookie } from "../../forms/session-cookie";
 import { MAILS_PER_HOUR } from "../../mail";
@@ -208,7 +208,8 @@ export const authCalls = [
       const wait = signInWait(db, account, ip, clock());
       if (wait > 0) fail("refusal.signin.throttled", { seconds: Math.ceil(wait / 1000) });
       const user = findAccount(db, account, ctx.body.countryCode);
-      const checking = passwords.verify(ctx.body.password, user?.password_hash ?? passwords.dummyHash);
+      // An unknown account, and one without a password, check as long as a wrong password does.
+      const checking = passwords.verify(ctx.body.password, user?.password_hash || passwords.dummyHash);
       return { user, checking, attempt: recordAttempt(ctx, account, user?.id ?? null, method, false) };
     })();
     const ok = await checking;
@@ -261,7 +262,7 @@ export const authCalls = [
       return Number(
         db
           .prepare(
-            "INSERT INTO users (email, country_code, mobile, password_hash, first_name, last_name, nickname, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO users (email, country_code, mobile, password_hash, first_name, last_name, nickname, created_at, password_set_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
           )
           .run(
             normalizedEmail,
@@ -272,6 +273,7 @@ export const authCalls = [
             ctx.body.lastName ?? "",
             nickname,
             now,
+            ctx.visitorId ?? null,
           ).lastInsertRowid,
       );
     })();
@@ -364,6 +366,7 @@ export const authCalls = [
       const email = redeemCode(db, ctx.body.code, "verify-email", now);
       const used = email ?? redeemCode(db, ctx.body.code, "verify-mobile", now);
       if (!used) fail("refusal.verify.expired");
+      claimAccount(db, used!.userId, ctx.visitorId);
       if (email) db.prepare("UPDATE users SET email_verified = 1 WHERE id = ? AND email = ?").run(used!.userId, used!.target);
       else db.prepare("UPDATE users SET mobile_verified = 1 WHERE id = ?").run(used!.userId);
       return {

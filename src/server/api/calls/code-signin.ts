@@ -3,7 +3,7 @@
 // has the address: the same "sent" for any address, the same refusal for any wrong code, and
 // the fifth wrong try quietly voids the code. A code proves the address, as a link does.
 import { composeMail, mailPlaceOf } from "../../auth/mails";
-import type { UserRow } from "../../auth/users";
+import { claimAccount, type UserRow } from "../../auth/users";
 import { MAILS_PER_HOUR } from "../../mail";
 import { ApiFail, fail } from "../envelope";
 import { type CallDef, defineCall } from "../register";
@@ -67,11 +67,14 @@ export const codeSigninCalls: CallDef[] = [
       if (error instanceof ApiFail) fail("refusal.signinCode.wrong");
       throw error;
     }
-    db.prepare(
-      who.method === "email"
-        ? "UPDATE users SET email_verified = 1 WHERE id = ?"
-        : "UPDATE users SET mobile_verified = 1 WHERE id = ?",
-    ).run(user.id);
+    db.transaction(() => {
+      claimAccount(db, user.id, ctx.visitorId);
+      db.prepare(
+        who.method === "email"
+          ? "UPDATE users SET email_verified = 1 WHERE id = ?"
+          : "UPDATE users SET mobile_verified = 1 WHERE id = ?",
+      ).run(user.id);
+    })();
     recordAttempt(ctx, who.account, user.id, "code", true);
     return startSession(ctx, user, "code");
   }),

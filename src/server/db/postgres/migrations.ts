@@ -414,4 +414,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   -- SQLite's: what has been refunded of each order.
   ALTER TABLE orders ADD COLUMN refunded_amount DOUBLE PRECISION NOT NULL DEFAULT 0;
   `,
+  `
+  -- SQLite's: the visitor that chose an unconfirmed account's password.
+  ALTER TABLE users ADD COLUMN password_set_by TEXT;
+  `,
 ];
