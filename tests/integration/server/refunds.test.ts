@@ -45,7 +45,7 @@ async function dev(path: string, fields: Record<string, string> = {}) {
 
 const detail = async (token: string, orderNo: string) => (await store.post("order/detail", { orderNo }, { token })).data;
 
-describe("one order, one refund", () => {
+describe("one order, one refund", { timeout: 20_000 }, () => {
   it("refuses to cancel an order while a return of it is live, and refunds once", async () => {
     const { token } = await signUp(store);
     const orderNo = await paidOrder(token, "INSBOT-OLI");
@@ -101,7 +101,7 @@ describe("one order, one refund", () => {
   });
 });
 
-describe("a return's refund is its lines' share of what was paid", () => {
+describe("a return's refund is its lines' share of what was paid", { timeout: 20_000 }, () => {
   it("takes the coupon's discount off each line: WELCOME10 on a 79.99 shirt refunds at most 71.99", async () => {
     const { token } = await signUp(store);
     const orderNo = await paidOrder(token, "LINSHI-RUS-M", 1, "WELCOME10");

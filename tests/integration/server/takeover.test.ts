@@ -37,7 +37,7 @@ function mailedShortCode(to: string): string {
   return /\b(\d{6})\b/.exec(row.body)![1]!;
 }
 
-describe("an account registered in advance with the owner's address", () => {
+describe("an account registered in advance with the owner's address", { timeout: 20_000 }, () => {
   it("drops the attacker's password and sessions when the owner opens the confirmation link", async () => {
     const email = uniqueEmail();
     const { planted } = await preRegister(email);
