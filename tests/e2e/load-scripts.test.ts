@@ -1,5 +1,5 @@
 // What home, a category and a product download before the shopper touches them, read by content
-// in Chromium: every script of a fresh page load (fresh context, 390 px, no pointer or key),
+// in Chromium: every script of a fresh page load (fresh context, 390 and 1280 px, no pointer or key),
 // once the router has started and the network has been quiet for a while. None may hold React's
 // code, whatever its file is called: React and the islands come with the first island that
 // hydrates, which the last test shows by reaching for one.
@@ -53,8 +53,13 @@ async function load(page: Page, path: string): Promise<void> {
 }
 
 describe("scripts at load", () => {
-  it.each(["/", "/category/shirts", "/product/enamel-mug"])("hold no React code on %s", async (path) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // A phone's first screen and a desktop's, which shows more islands at once.
+  const cases = ["/", "/category/shirts", "/product/enamel-mug"].flatMap((path) => [
+    { path, width: 390, height: 844 },
+    { path, width: 1280, height: 800 },
+  ]);
+  it.each(cases)("hold no React code on $path at $width px", async ({ path, width, height }) => {
+    const context = await browser.newContext({ viewport: { width, height } });
     try {
       const page = await context.newPage();
       const scripts = await scriptsDuring(page, () => load(page, path));
