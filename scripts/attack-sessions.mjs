@@ -129,4 +129,23 @@ export async function sessionAttacks(shop) {
       detail: `${opened}/${paths.length} payments opened; ${tally(answers)}`,
     };
   });
+
+  await check("account enumeration through user/editEmail with wrong codes (issue #48, 10)", async () => {
+    const victim = await signUp();
+    const { token } = await signUp();
+    const probe = async (address) => {
+      await post("auth/sendCode", { channel: "email", email: address }, { token });
+      return post("user/editEmail", { email: address, code: "000000" }, { token });
+    };
+    const taken = await probe(victim.account);
+    const free = await probe(email());
+    const more = [];
+    for (let i = 0; i < 10; i++) more.push(await post("user/editEmail", { email: victim.account, code: "000001" }, { token }));
+    const told = [taken, free, ...more].filter((a) => /already|taken/i.test(a.msg)).length;
+    const counted = more.some((a) => /Too many wrong codes|code/i.test(a.msg));
+    return {
+      held: told === 0 && taken.msg === free.msg && counted,
+      detail: `taken: "${taken.msg}"; free: "${free.msg}"; ${told} answers said taken; then ${tally(more)} "${more.at(-1).msg}"`,
+    };
+  });
 }

@@ -16,6 +16,8 @@ export type MailKind =
   | "verify"
   | "verifyMobile"
   | "taken"
+  // A code asked for to move an account to an address another account has (auth/sendCode).
+  | "addressTaken"
   | "reset"
   | "code"
   // Quote requests and feedback (src/server/api/calls/contact.ts): the shop's copy and the sender's receipt.

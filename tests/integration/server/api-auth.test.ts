@@ -467,6 +467,45 @@ describe("confirmation codes", () => {
     expect(changed.data).toMatchObject({ email: next, emailVerified: true });
   });
 
+  it("answers a change to a taken address as to a free one: the code is checked and counted first, the owner is told (issue #48)", async () => {
+    const victim = await signUp(store);
+    await store.post("auth/sendCode", { channel: "mobile", mobile: "59876543", countryCode: "+852" }, { token: victim.token });
+    const texted = /Your code is (\d{6})/.exec(outbox("+85259876543")[0]!.body)![1]!;
+    await store.post("user/editMobile", { mobile: "59876543", countryCode: "+852", code: texted }, { token: victim.token });
+    const prober = await signUp(store);
+    const free = uniqueEmail();
+    const answers = [];
+    for (const [call, body] of [
+      ["email", { email: victim.email }],
+      ["email", { email: free }],
+      ["mobile", { mobile: "59876543", countryCode: "+852" }],
+      ["mobile", { mobile: "59876544", countryCode: "+852" }],
+    ] as const) {
+      expect((await store.post("auth/sendCode", { channel: call, ...body }, { token: prober.token })).code).toBe(0);
+      const change = await store.post(
+        call === "email" ? "user/editEmail" : "user/editMobile",
+        { ...body, code: "000000" },
+        {
+          token: prober.token,
+        },
+      );
+      answers.push({ code: change.code, msg: change.msg });
+    }
+    // Taken or free, the same answer: a wrong code.
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]!.msg).toMatch(/code is wrong/);
+    // Each try counted, as for any code.
+    const tries = store.server.db
+      .prepare(
+        "SELECT COALESCE(SUM(attempts), 0) AS n FROM one_time_codes WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+      )
+      .get(prober.email) as { n: number };
+    expect(tries.n).toBe(4);
+    // The address's owner is told, as sign-up tells them, and no code reaches them for another account.
+    expect(outbox(victim.email)[0]).toMatchObject({ subject: "Your address already has an account" });
+    expect(outbox(victim.email)[0]!.body).not.toMatch(/\d{6}/);
+  });
+
   it("changes the mobile number with a texted code", async () => {
     const { token } = await signUp(store);
     await store.post("auth/sendCode", { channel: "mobile", mobile: "51234567", countryCode: "+852" }, { token });

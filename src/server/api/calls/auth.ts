@@ -391,11 +391,21 @@ export const authCalls = [
           : undefined;
     if (!target) throw new MalformedRequest(channel === "email" ? "email is required" : "mobile and countryCode are required");
     const userId = ctx.user!.id;
+    const { db } = ctx.deps;
     ctx.deps.db.transaction(() => {
       checkCodeTries(ctx.deps, userId);
       checkMailQuota(ctx.deps, target);
-      const code = issueShortCode(ctx.deps.db, userId, `change-${channel}`, target, ctx.deps.clock());
-      ctx.deps.mailer.send(composeMail(mailPlaceOf(ctx.request), "code", target, "", { code }));
+      // Issued either way, so that the change answers and counts a guess alike; an address
+      // another account has gets a notice instead, as sign-up's does (issue #48).
+      const code = issueShortCode(db, userId, `change-${channel}`, target, ctx.deps.clock());
+      const taken =
+        channel === "email"
+          ? db.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").get(target, userId)
+          : db.prepare("SELECT 1 FROM users WHERE mobile = ? AND id != ?").get(mobile!.replace(/^\+/, ""), userId);
+      const place = mailPlaceOf(ctx.request);
+      ctx.deps.mailer.send(
+        taken ? composeMail(place, "addressTaken", target, "/auth/forget") : composeMail(place, "code", target, "", { code }),
+      );
     })();
     return {};
   }),

@@ -57,9 +57,9 @@ const TAKEN = {
 } as const;
 
 /**
- * Refuses an address another account has. The changes ask twice: before the code is spent, and
- * again in the transaction that writes the address, as another account may have taken it while
- * the code was checked.
+ * Refuses an address another account has, in the transaction that writes it, once the code is
+ * spent: auth/sendCode mailed the address's owner a notice instead of a code, so only a holder
+ * of the address gets this far, or one whose address another account took meanwhile.
  */
 function refuseTaken(db: Db, column: keyof typeof TAKEN, value: string, userId: number): void {
   if (db.prepare(`SELECT 1 FROM users WHERE ${column} = ? AND id != ?`).get(value, userId)) fail(TAKEN[column]);
@@ -115,8 +115,8 @@ export const userCalls: CallDef[] = [
   defineCall("user/editEmail", "required", (ctx) => {
     const { db, clock } = ctx.deps;
     const email = ctx.body.email.toLowerCase();
-    refuseTaken(db, "email", email, ctx.user!.id);
-    // Not in a transaction: a wrong code's try must be kept. Nothing awaits in between.
+    // The code first, and not in a transaction: a wrong try must be kept. Only a holder of the
+    // code, who reads the address's mail, may learn that it is taken (issue #48).
     checkShortCode(ctx.deps, ctx.user!.id, "change-email", email, ctx.body.code);
     db.transaction(() => {
       refuseTaken(db, "email", email, ctx.user!.id);
@@ -130,8 +130,7 @@ export const userCalls: CallDef[] = [
   defineCall("user/editMobile", "required", (ctx) => {
     const { db, clock } = ctx.deps;
     const mobile = ctx.body.mobile.replace(/^\+/, "");
-    refuseTaken(db, "mobile", mobile, ctx.user!.id);
-    // Not in a transaction: a wrong code's try must be kept. Nothing awaits in between.
+    // The code first, as for the email address.
     checkShortCode(ctx.deps, ctx.user!.id, "change-mobile", `${ctx.body.countryCode}${mobile}`, ctx.body.code);
     // The code reached the number: it is confirmed.
     db.transaction(() => {
