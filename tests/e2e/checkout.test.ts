@@ -177,4 +177,30 @@ describe("cart, checkout and orders", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("keeps the coupon's Apply on one line at 390 px in zh and zh-HK (issue 49 item 13)", async () => {
+    await api("cart/add", { sku: "LINSHI-SAN-M", quantity: 1 }, token);
+    const { page, problems } = await signedInPage();
+    await page.setViewportSize({ width: 390, height: 900 });
+    for (const [prefix, apply] of [
+      ["/zh", "使用"],
+      ["/zh-HK", "套用"],
+    ] as const) {
+      await page.goto(`${store.url}${prefix}/checkout/cart`);
+      const button = page.locator(".sf-coupon__row button");
+      await button.waitFor();
+      expect((await button.innerText()).trim()).toBe(apply);
+      // One line box for its text: not a character per line.
+      const lines = await button.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, prefix).toBe(1);
+      await reviewShots(page, (width) => join(SHOTS, `coupon-${prefix.slice(1)}-${width}.png`));
+      expect(await axeViolations(page, BODY)).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -223,6 +223,18 @@ describe("the search list", () => {
     }
   });
 
+  it("says one star in the singular in the rating filter (issue 49 item 13)", async () => {
+    const { page } = await open("/search?q=shirt", "SearchResults");
+    const choices = page.getByLabel(say(en, "search.page.rating"), { exact: true }).locator("option");
+    expect(await choices.allInnerTexts()).toContain("1 star and up");
+    expect(await choices.allInnerTexts()).toContain("4 stars and up");
+    await page.goto(`${store.url}/zh/search?q=shirt`);
+    expect(
+      await page.getByLabel(say(LANGUAGES.zh, "search.page.rating"), { exact: true }).locator("option").allInnerTexts(),
+    ).toContain("1 星及以上");
+    await page.close();
+  });
+
   it("finds a product by its Chinese name under /zh/", async () => {
     const zh = LANGUAGES.zh;
     const title = storeFor(store.server.localizedStore, "zh").productBySlug.get("linen-shirt")!.title;
