@@ -89,18 +89,21 @@ describe("links and forms", () => {
 });
 
 describe("the page-route request", () => {
-  it("carries ua, referer and cookie, each URI-encoded", async () => {
+  it("carries ua, referer and cookie, each URI-encoded, and no credential in the cookie", async () => {
     // biome-ignore lint/suspicious/noDocumentCookie: test setup: the router forwards document.cookie as it is, so the test writes that string directly.
     document.cookie = "visitorId=v 1";
+    // biome-ignore lint/suspicious/noDocumentCookie: as above, a cookie that is no credential.
+    document.cookie = "layout=grid 2";
     const { router, requests } = start();
     await router.visit("/cart");
     const href = requests[0]!.href;
     expect(href.startsWith("/cart?request=route&ua=")).toBe(true);
     expect(href).toContain(`&referer=${encodeURIComponent(`${location.origin}/start-page`)}`);
-    expect(href).toContain(`&cookie=${encodeURIComponent(document.cookie)}`);
+    expect(href).toContain(`&cookie=${encodeURIComponent("layout=grid 2")}`);
     const markers = markersOf(href);
     expect(markers.get("ua")).toBe(navigator.userAgent);
-    expect(markers.get("cookie")).toContain("visitorId=v 1");
+    // The visitor id holds a cart and live frames: it travels in its cookie, never in an address (issue #48).
+    expect(markers.get("cookie")).toBe("layout=grid 2");
   });
 
   it("keeps the page's own query ahead of the markers", async () => {
