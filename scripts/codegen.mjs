@@ -23,7 +23,7 @@ import { buildRoutes } from "./codegen/routes.mjs";
 import { closureOf, createAjv, loadSchemas, newAjv, SCHEMA_DIR } from "./schema-set.mjs";
 
 /** @typedef {import("ajv").SchemaObject} SchemaObject */
-/** @typedef {{ file: string, schema: SchemaObject & { $id: string } }} SchemaFile A schema and its path under schemas/. */
+/** @typedef {import("./schema-set.mjs").SchemaFile} SchemaFile */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, "generated");

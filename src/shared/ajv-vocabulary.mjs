@@ -1,6 +1,6 @@
 // The ajv options and the project's own schema keywords, used by every schema set (codegen,
-// the theme author's validator, the server), so that they cannot drift apart. Plain ESM
-// with a .d.mts beside it, because the scripts run in Node without a TypeScript step.
+// the theme author's validator, the server), so that they cannot drift apart. Plain ESM with
+// JSDoc types, because the scripts run in Node without a TypeScript step.
 import addFormats from "ajv-formats";
 
 export const AJV_OPTIONS = Object.freeze({ strict: true, strictTypes: false, useDefaults: true, allErrors: false });
@@ -17,6 +17,11 @@ export const ANNOTATION_KEYWORDS = Object.freeze([
   "x-chunk",
 ]);
 
+/**
+ * @template {import("ajv").default} A
+ * @param {A} ajv
+ * @returns {A}
+ */
 export function addVocabulary(ajv) {
   addFormats(ajv);
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: "string" });
