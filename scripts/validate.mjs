@@ -19,17 +19,38 @@ import {
 } from "../src/server/store/texts.mjs";
 import { createAjv, ID_BASE, loadSchemas, SCHEMA_DIR } from "./schema-set.mjs";
 
-/** File-name conventions, for files without "$schema". */
+// The shapes the theme editor shares (Problem, FileReport, Checker) are declared in validate.d.mts.
+/** @typedef {import("./validate.mjs").Problem} Problem */
+/** @typedef {import("./validate.mjs").FileReport} FileReport */
+/** @typedef {import("./validate.mjs").Checker} Checker */
+/** @typedef {import("ajv").default} Ajv */
+/** @typedef {import("ajv").ErrorObject} ErrorObject */
+/**
+ * A problem before its position is looked up: at the key or the value of `pointer`.
+ * @typedef {object} Found
+ * @property {string} pointer
+ * @property {"key" | "value"} at
+ * @property {string} message
+ * @property {boolean} [warning]
+ */
+/**
+ * The page-data schemas: every page kind, and the schemas by $id.
+ * @typedef {{ kinds: string[], byId: Map<string, Record<string, unknown>> }} Pages
+ */
+
+/**
+ * File-name conventions, for files without "$schema".
+ * @type {[RegExp, string][]}
+ */
 const BY_NAME = [
   [/^theme.*\.json$/i, "theme/theme-config.schema.json"],
   [/^router.*\.json$/i, "router/router-config.schema.json"],
   [/^(store-)?config.*\.json$/i, "page/store-config.schema.json"],
   [/template.*\.json$/i, "store/page-template.schema.json"],
   [/^checkout\.json$/i, "store/checkout.schema.json"],
-  ...["products", "categories", "tags", "collections", "articles", "pages", "promotions", "coupons", "reviews"].map((name) => [
-    new RegExp(`^${name}\\.json$`, "i"),
-    `store/${name}.schema.json`,
-  ]),
+  ...["products", "categories", "tags", "collections", "articles", "pages", "promotions", "coupons", "reviews"].map(
+    /** @returns {[RegExp, string]} */ (name) => [new RegExp(`^${name}\\.json$`, "i"), `store/${name}.schema.json`],
+  ),
 ];
 const TEMPLATE_ID = `${ID_BASE}store/page-template.schema.json`;
 const COMPONENT_DIR = "components/";
@@ -39,8 +60,14 @@ const SCOPE_FILE = "pages/scope.schema.json";
 // Edit distance (insert, delete, replace, swap two neighbours), case-insensitive, for "did you mean".
 export { distance };
 
-/** The closest candidate within a few edits, or null. */
+/**
+ * The closest candidate within a few edits, or null.
+ * @param {string} word
+ * @param {Iterable<string>} candidates
+ * @returns {string | null}
+ */
 export function nearest(word, candidates) {
+  /** @type {string | null} */
   let best = null;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
@@ -53,13 +80,21 @@ export function nearest(word, candidates) {
   return best !== null && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
 
+/** @param {unknown} value */
 const quote = (value) => JSON.stringify(value);
+/** @param {unknown} value */
 const kindOf = (value) =>
   value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `a ${typeof value}`;
+/** @param {string} type */
 const article = (type) => (type === "object" || type === "array" || type === "integer" ? `an ${type}` : `a ${type}`);
+/** @param {string} text */
 const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** One ajv error as a theme author reads it: where (pointer, and whether the key or the value) and what. */
+/**
+ * One ajv error as a theme author reads it: where (pointer, and whether the key or the value) and what.
+ * @param {ErrorObject} error
+ * @returns {Found}
+ */
 function describe(error) {
   const { keyword, params, parentSchema = {}, data } = error;
   const pointer = error.instancePath;
@@ -81,7 +116,7 @@ function describe(error) {
         typeof data === "string"
           ? nearest(
               data,
-              allowed.filter((v) => typeof v === "string"),
+              allowed.filter((/** @type {unknown} */ v) => typeof v === "string"),
             )
           : null;
       return {
@@ -121,7 +156,13 @@ function describe(error) {
   }
 }
 
-/** The position of a pointer's key or value, or of its nearest ancestor that has one. */
+/**
+ * The position of a pointer's key or value, or of its nearest ancestor that has one.
+ * @param {import("../src/server/store/json-source.mjs").JsonPositions} positions
+ * @param {string} pointer
+ * @param {"key" | "value"} at
+ * @returns {import("../src/server/store/json-source.mjs").JsonPosition}
+ */
 function positionOf(positions, pointer, at) {
   for (let p = pointer; ; p = p.slice(0, p.lastIndexOf("/"))) {
     const entry = positions.get(p);
@@ -131,8 +172,18 @@ function positionOf(positions, pointer, at) {
   }
 }
 
+/**
+ * The schema a file is checked against: its "$schema", else the one its name says.
+ * @param {string} file
+ * @param {unknown} value
+ * @param {ReadonlySet<string>} knownIds
+ * @returns {{ id: string, problem?: undefined } | { id?: undefined, problem: Found }}
+ */
 function schemaIdFor(file, value, knownIds) {
-  const declared = value && typeof value === "object" && !Array.isArray(value) ? value.$schema : undefined;
+  const declared =
+    value && typeof value === "object" && !Array.isArray(value)
+      ? /** @type {{ $schema?: unknown }} */ (value).$schema
+      : undefined;
   if (typeof declared === "string") {
     const clean = declared.replace(/[?#].*$/, "");
     if (knownIds.has(clean)) return { id: clean };
@@ -167,11 +218,17 @@ function schemaIdFor(file, value, knownIds) {
   };
 }
 
-/** Static props of each page-template section checked against that component's schema; bound props may be missing. */
+/**
+ * Static props of each page-template section checked against that component's schema; bound props may be missing.
+ * @param {Ajv} ajv
+ * @param {any} value the template, as parsed
+ * @param {ReadonlyMap<string, string>} componentIds component name -> its schema's $id
+ */
 function checkSections(ajv, value, componentIds) {
+  /** @type {Found[]} */
   const problems = [];
   const sections = Array.isArray(value?.sections) ? value.sections : [];
-  sections.forEach((section, index) => {
+  sections.forEach((/** @type {any} */ section, /** @type {number} */ index) => {
     if (!section || typeof section !== "object" || typeof section.component !== "string") return;
     const base = `/sections/${index}`;
     const id = componentIds.get(section.component);
@@ -185,7 +242,7 @@ function checkSections(ajv, value, componentIds) {
       return;
     }
     const bound = new Set(Object.keys(section.bind && typeof section.bind === "object" ? section.bind : {}));
-    const validate = ajv.getSchema(id);
+    const validate = /** @type {import("ajv").ValidateFunction} */ (ajv.getSchema(id));
     // Texts may be given as translations: the props each language renders with must all pass.
     const seen = new Set();
     for (const language of TEXT_LANGUAGES) {
@@ -208,6 +265,10 @@ function checkSections(ajv, value, componentIds) {
  * Data paths of a page template (bind, when, {placeholders}) checked against what it is
  * rendered with: the page data of its kind (the file's name: product-detail.json is the
  * product-detail page) and $store, $route, $layout. `pages`: { kinds, byId } of schemas/pages/.
+ * @param {string} file
+ * @param {unknown} value
+ * @param {Pages} [pages]
+ * @returns {Found[]}
  */
 function checkDataPaths(file, value, pages) {
   if (!pages) return [];
@@ -221,9 +282,11 @@ function checkDataPaths(file, value, pages) {
 /**
  * A text (a string or its translations, one anyOf) that breaks a rule of one branch also fails
  * the other branch's type: keep the rule that says what is wrong, or one message for both.
+ * @param {ErrorObject[]} errors
  */
 function textErrors(errors) {
   const anyOfAt = new Set(errors.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath));
+  /** @type {ErrorObject[]} */
   const out = [];
   for (const error of errors) {
     const at = [...anyOfAt].find((p) => error.instancePath === p || error.instancePath.startsWith(`${p}/`));
@@ -243,15 +306,26 @@ function textErrors(errors) {
   return out;
 }
 
-/** Texts without a zh or zh-HK translation, as warnings. */
+/**
+ * Texts without a zh or zh-HK translation, as warnings.
+ * @param {Ajv} ajv
+ * @param {string} schemaId one of the schemas `ajv` holds
+ * @param {unknown} value
+ * @param {ReadonlyMap<string, string>} componentIds
+ * @returns {Found[]}
+ */
 function textWarnings(ajv, schemaId, value, componentIds) {
-  const getSchema = (id) => ajv.getSchema(id)?.schema;
+  /** @param {string} id */
+  const getSchema = (id) => /** @type {Record<string, unknown> | undefined} */ (ajv.getSchema(id)?.schema);
+  /** @param {string} id an $id `ajv` holds */
+  const known = (id) => /** @type {Record<string, unknown>} */ (getSchema(id));
   const texts =
     schemaId === TEMPLATE_ID
-      ? templateTexts(value, getSchema(TEMPLATE_ID), getSchema, (name) =>
-          componentIds.has(name) ? getSchema(componentIds.get(name)) : undefined,
-        )
-      : findTexts(value, getSchema(schemaId), getSchema);
+      ? templateTexts(value, known(TEMPLATE_ID), getSchema, (name) => {
+          const id = componentIds.get(name);
+          return id !== undefined ? getSchema(id) : undefined;
+        })
+      : findTexts(value, known(schemaId), getSchema);
   return untranslated(texts).map((t) => ({
     pointer: t.pointer,
     at: "value",
@@ -260,20 +334,38 @@ function textWarnings(ajv, schemaId, value, componentIds) {
   }));
 }
 
-/** Every problem of one file, each with its position. `pages`: the page-data schemas, for templates' data paths. */
+/**
+ * Every problem of one file, each with its position. `pages`: the page-data schemas, for templates' data paths.
+ * @param {string} file
+ * @param {Ajv} ajv
+ * @param {ReadonlySet<string>} knownIds
+ * @param {ReadonlyMap<string, string>} componentIds
+ * @param {Pages} [pages]
+ * @returns {FileReport}
+ */
 export function validateFile(file, ajv, knownIds, componentIds, pages) {
   let text;
   try {
     text = readFileSync(file, "utf8");
   } catch (err) {
+    const { code, message } = /** @type {NodeJS.ErrnoException} */ (err);
     return {
-      problems: [{ position: { line: 1, column: 1 }, pointer: "", message: `cannot read the file (${err.code ?? err.message})` }],
+      problems: [{ position: { line: 1, column: 1 }, pointer: "", message: `cannot read the file (${code ?? message})` }],
     };
   }
   return validateText(file, text, ajv, knownIds, componentIds, pages);
 }
 
-/** The same for a file's text, read or not yet written (the theme editor checks its drafts with it). */
+/**
+ * The same for a file's text, read or not yet written (the theme editor checks its drafts with it).
+ * @param {string} file
+ * @param {string} text
+ * @param {Ajv} ajv
+ * @param {ReadonlySet<string>} knownIds
+ * @param {ReadonlyMap<string, string>} componentIds
+ * @param {Pages} [pages]
+ * @returns {FileReport}
+ */
 export function validateText(file, text, ajv, knownIds, componentIds, pages) {
   let parsed;
   try {
@@ -283,6 +375,7 @@ export function validateText(file, text, ajv, knownIds, componentIds, pages) {
     return { problems: [{ position: err.position, pointer: err.pointer, message: `syntax error: ${err.message}` }] };
   }
   const { value, positions, duplicates } = parsed;
+  /** @type {Found[]} */
   const found = [];
   for (const d of duplicates)
     found.push({
@@ -293,7 +386,7 @@ export function validateText(file, text, ajv, knownIds, componentIds, pages) {
   const chosen = schemaIdFor(file, value, knownIds);
   if (chosen.problem) found.push(chosen.problem);
   else {
-    const validate = ajv.getSchema(chosen.id);
+    const validate = /** @type {import("ajv").ValidateFunction} */ (ajv.getSchema(chosen.id));
     if (!validate(structuredClone(value))) {
       const seen = new Set();
       for (const error of textErrors(validate.errors ?? [])) {
@@ -306,12 +399,13 @@ export function validateText(file, text, ajv, knownIds, componentIds, pages) {
     if (chosen.id === TEMPLATE_ID) found.push(...checkSections(ajv, value, componentIds), ...checkDataPaths(file, value, pages));
     if (found.length === 0) found.push(...textWarnings(ajv, chosen.id, value, componentIds));
   }
+  /** @type {Problem[]} */
   const problems = found
     .map((p) => ({
-      position: p.position ?? positionOf(positions, p.pointer, p.at),
+      position: positionOf(positions, p.pointer, p.at),
       pointer: p.pointer,
       message: p.message,
-      ...(p.warning ? { warning: true } : {}),
+      ...(p.warning ? { warning: /** @type {true} */ (true) } : {}),
     }))
     .sort((a, b) => a.position.line - b.position.line || a.position.column - b.position.column);
   return { schema: chosen.id, problems };
@@ -321,6 +415,8 @@ export function validateText(file, text, ajv, knownIds, componentIds, pages) {
  * What `npm run validate` checks a file with, loaded once: every schema compiled, the
  * components' and the page kinds'. `check(file, text)` answers as validateFile does; `file` is
  * the name under the store (theme.json, templates/home.json), which picks the schema and the page kind.
+ * @param {string} [schemaDir]
+ * @returns {Checker}
  */
 export function createChecker(schemaDir = SCHEMA_DIR) {
   const schemas = loadSchemas(schemaDir);
@@ -329,6 +425,7 @@ export function createChecker(schemaDir = SCHEMA_DIR) {
   const componentIds = new Map(
     schemas.filter((s) => s.file.startsWith(COMPONENT_DIR)).map((s) => [basename(s.file, ".schema.json"), s.schema.$id]),
   );
+  /** @type {Pages} */
   const pages = {
     kinds: schemas
       .filter((s) => s.file.startsWith(PAGE_DIR) && s.file !== SCOPE_FILE)
@@ -342,8 +439,12 @@ export function createChecker(schemaDir = SCHEMA_DIR) {
   };
 }
 
-/** Every JSON file of a store directory: its own files, then its templates. */
+/**
+ * Every JSON file of a store directory: its own files, then its templates.
+ * @param {string} dir
+ */
 export function storeFiles(dir) {
+  /** @param {string} d */
   const list = (d) =>
     existsSync(d)
       ? readdirSync(d)
@@ -356,6 +457,12 @@ export function storeFiles(dir) {
 
 const DEFAULT_STORE = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "demo-store");
 
+/**
+ * @param {string[]} args
+ * @param {NodeJS.WritableStream} [out]
+ * @param {NodeJS.WritableStream} [err]
+ * @returns {number} the exit code
+ */
 export function main(args, out = process.stdout, err = process.stderr) {
   const strict = args.includes("--strict");
   let files = args.filter((a) => a !== "--" && a !== "--strict");
@@ -377,7 +484,7 @@ export function main(args, out = process.stdout, err = process.stderr) {
   try {
     checker = createChecker();
   } catch (error) {
-    err.write(`validate: the schemas themselves do not load: ${error.message}\n`);
+    err.write(`validate: the schemas themselves do not load: ${/** @type {Error} */ (error).message}\n`);
     return 2;
   }
   let failed = 0;
@@ -387,7 +494,7 @@ export function main(args, out = process.stdout, err = process.stderr) {
   for (const file of files) {
     const { schema, problems } = checker.checkFile(file);
     if (problems.length === 0) {
-      out.write(`${file}: ok (${schema.slice(ID_BASE.length)})\n`);
+      out.write(`${file}: ok (${schema?.slice(ID_BASE.length)})\n`);
       continue;
     }
     if (strict || problems.some((p) => !p.warning)) failed++;
@@ -401,6 +508,7 @@ export function main(args, out = process.stdout, err = process.stderr) {
       );
     }
   }
+  /** @param {number} n @param {string} word @param {number} of */
   const count = (n, word, of) =>
     `${n} ${word}${n === 1 ? "" : "s"} in ${of} of ${files.length} file${files.length === 1 ? "" : "s"}`;
   const summary = [
