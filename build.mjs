@@ -21,7 +21,14 @@ export const ASSET_BASE = "/assets/";
 const SERVER_ENTRIES = { index: "src/server/index.ts", main: "src/server/main.ts" };
 const BROWSER_ENTRY = "src/client.ts";
 
-/** The browser bundle's esbuild options; a production build unless `dev` (then React's checks and the schema checks). */
+/** @typedef {import("esbuild").Metafile} Metafile */
+/** @typedef {Metafile["outputs"][string]} Output */
+
+/**
+ * The browser bundle's esbuild options; a production build unless `dev` (then React's checks and the schema checks).
+ * @param {boolean} dev
+ * @returns {import("esbuild").BuildOptions & { metafile: true, plugins: import("esbuild").Plugin[] }}
+ */
 export function clientOptions(dev) {
   return {
     absWorkingDir: root,
@@ -50,6 +57,8 @@ export function clientOptions(dev) {
 /**
  * The theme editor's browser bundle (/dev/editor, src/editor/): one script and its stylesheet
  * in dist/editor/, which only the editor's page loads; the shop's bundle and manifest never name them.
+ * @param {boolean} dev
+ * @returns {import("esbuild").BuildOptions}
  */
 export function editorOptions(dev) {
   return {
@@ -72,12 +81,20 @@ export function editorOptions(dev) {
   };
 }
 
-/** Writes dist/client/manifest.json from a client build's metafile; returns the manifest. */
+/**
+ * Writes dist/client/manifest.json from a client build's metafile; returns the manifest.
+ * @param {Metafile} metafile
+ */
 export function writeManifest(metafile) {
   const outputs = metafile.outputs;
+  /** @param {string} file */
   const url = (file) => ASSET_BASE + relative(assetsDir, join(root, file)).split("\\").join("/");
-  const bootFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === BROWSER_ENTRY);
-  const cssFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === "src/styles/app.css" && f.endsWith(".css"));
+  // A client build always has its two entry points.
+  const bootFile = /** @type {string} */ (Object.keys(outputs).find((f) => outputs[f]?.entryPoint === BROWSER_ENTRY));
+  const cssFile = /** @type {string} */ (
+    Object.keys(outputs).find((f) => outputs[f]?.entryPoint === "src/styles/app.css" && f.endsWith(".css"))
+  );
+  /** @type {Record<string, { bytes: number, kind: string, entryPoint: string | null }>} */
   const files = {};
   for (const [file, out] of Object.entries(outputs)) {
     const isEntry = out.entryPoint === BROWSER_ENTRY;
@@ -97,7 +114,9 @@ export function writeManifest(metafile) {
     boot: url(bootFile),
     styles: [url(cssFile)],
     // The boot chunk's static imports, so the browser fetches them in parallel with it.
-    preload: outputs[bootFile].imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path)),
+    preload: /** @type {Output} */ (outputs[bootFile]).imports
+      .filter((i) => i.kind === "import-statement")
+      .map((i) => url(i.path)),
     files,
   };
   mkdirSync(clientDir, { recursive: true });
@@ -105,7 +124,11 @@ export function writeManifest(metafile) {
   return manifest;
 }
 
-/** The server bundle's esbuild options. */
+/**
+ * The server bundle's esbuild options.
+ * @param {boolean} dev
+ * @returns {import("esbuild").BuildOptions}
+ */
 export function serverOptions(dev) {
   return {
     absWorkingDir: root,
@@ -131,6 +154,9 @@ export function serverOptions(dev) {
 /**
  * Builds the browser bundle as `npm run build` does and returns its metafile; with `write`
  * false it writes nothing (tests/integration/build reads what a production build would ship).
+ * @param {boolean} dev
+ * @param {{ write?: boolean }} [options]
+ * @returns {Promise<Metafile>}
  */
 export async function buildClient(dev, { write = true } = {}) {
   // A first pass, written nowhere, shows what the islands share; the second groups it (shared-chunk.mjs).
@@ -139,6 +165,7 @@ export async function buildClient(dev, { write = true } = {}) {
   return (await esbuild.build({ ...options, write, plugins: [...options.plugins, sharedChunks(plan)] })).metafile;
 }
 
+/** @param {boolean} dev */
 async function build(dev) {
   const started = Date.now();
   rmSync(clientDir, { recursive: true, force: true });

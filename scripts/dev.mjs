@@ -15,13 +15,18 @@ import { buildMessages } from "./codegen/messages.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RESTART_GRACE_MS = 1500;
+/** @param {string} line */
 const log = (line) => console.log(`[dev] ${line}`);
 
 let port = process.env.PORT ?? "3000";
+/** @type {import("node:child_process").ChildProcess | null} */
 let server = null;
 let stopping = false;
 
-/** Stops the running server (SIGTERM, then SIGKILL if it lingers). */
+/**
+ * Stops the running server (SIGTERM, then SIGKILL if it lingers).
+ * @returns {Promise<void>}
+ */
 function stopServer() {
   const child = server;
   server = null;
@@ -56,14 +61,20 @@ async function startServer() {
 // Builds under way (each save may start both bundles); once none is left and the server has
 // restarted, the build gets a new id, which the open page reloads on (src/server/dev-reload.ts).
 let building = 0;
-let settle = null;
+/** @type {NodeJS.Timeout | undefined} */
+let settle;
 let builds = 0;
 const announce = () => {
   builds++;
   writeFileSync(join(root, "dist/client/dev-build.txt"), `${Date.now().toString(36)}-${builds}\n`);
 };
 
-/** An esbuild plugin that runs `after` when a build succeeds, and counts builds under way. */
+/**
+ * An esbuild plugin that runs `after` when a build succeeds, and counts builds under way.
+ * @param {string} name
+ * @param {(result: import("esbuild").BuildResult) => unknown} after
+ * @returns {import("esbuild").Plugin}
+ */
 const stage = (name, after) => ({
   name,
   setup(build) {
@@ -83,7 +94,9 @@ const stage = (name, after) => ({
   },
 });
 
+/** @type {() => void} */
 let clientBuilt;
+/** @type {Promise<void>} */
 const clientReady = new Promise((resolve) => {
   clientBuilt = resolve;
 });
@@ -95,7 +108,8 @@ const client = await esbuild.context({
   plugins: [
     ...(clientOptions(true).plugins ?? []),
     stage("client", (result) => {
-      writeManifest(result.metafile);
+      // The client options ask for the metafile.
+      writeManifest(/** @type {import("esbuild").Metafile} */ (result.metafile));
       log("browser bundle rebuilt");
       clientBuilt();
     }),
@@ -122,9 +136,14 @@ await client.watch();
 await serverBuild.watch();
 await editorBuild.watch();
 
-/** Debounced: an editor's save is often several file events. */
+/**
+ * Debounced: an editor's save is often several file events.
+ * @param {() => unknown} run
+ * @param {number} [ms]
+ */
 function debounce(run, ms = 150) {
-  let timer = null;
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
   return () => {
     clearTimeout(timer);
     timer = setTimeout(run, ms);
@@ -146,7 +165,7 @@ const mergeMessages = debounce(() => {
     }
     log("messages merged");
   } catch (err) {
-    log(`messages: ${err.message}`);
+    log(`messages: ${/** @type {Error} */ (err).message}`);
   }
 });
 const runCodegen = debounce(() => {

@@ -11,11 +11,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { GROUPED_AREAS } from "./islands.mjs";
 
+/** @typedef {"en" | "zh" | "zh-HK"} Language */
+/** @type {readonly Language[]} */
 export const MESSAGE_LANGUAGES = ["en", "zh", "zh-HK"];
 
 /** Files whose messages are in every page's base part: the shared ones, the common components' and the shop pages' islands'. */
 export const SHOP_MESSAGES = new RegExp(`^src/(locales/|components/(${["common", ...GROUPED_AREAS].join("|")})/)`);
 
+/** @param {string} dir */
 function colocatedFiles(dir) {
   return readdirSync(dir, { recursive: true })
     .map((f) => String(f).split(sep).join("/"))
@@ -24,11 +27,16 @@ function colocatedFiles(dir) {
     .map((f) => join(dir, f));
 }
 
+/**
+ * @param {string} root
+ * @param {string} file
+ * @returns {Record<string, any>} a messages file: id -> text, or language -> id -> text
+ */
 function readJson(root, file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
   } catch (err) {
-    throw new Error(`${relative(root, file)}: not valid JSON: ${err.message}`);
+    throw new Error(`${relative(root, file)}: not valid JSON: ${/** @type {Error} */ (err).message}`);
   }
 }
 
@@ -38,13 +46,22 @@ function readJson(root, file) {
  */
 export const EDITOR_MESSAGES = /^src\/editor\//;
 
-/** generated file name -> content, one JSON per language. */
+/**
+ * generated file name -> content, one JSON per language.
+ * @param {string} root the repository
+ * @returns {Map<string, string>}
+ */
 export function buildMessages(root) {
-  const merged = Object.fromEntries(MESSAGE_LANGUAGES.map((lang) => [lang, {}]));
-  const editor = Object.fromEntries(MESSAGE_LANGUAGES.map((lang) => [lang, {}]));
+  /** @typedef {Record<Language, Record<string, unknown>>} ByLanguage language -> id -> text */
+  const merged = /** @type {ByLanguage} */ (Object.fromEntries(MESSAGE_LANGUAGES.map((lang) => [lang, {}])));
+  const editor = /** @type {ByLanguage} */ (Object.fromEntries(MESSAGE_LANGUAGES.map((lang) => [lang, {}])));
+  /** @type {Set<string>} */
   const more = new Set();
+  /** @type {Map<string, string>} */
   const origin = new Map();
+  /** @type {string[]} */
   const problems = [];
+  /** @param {string} file @param {Language} lang @param {Record<string, unknown>} messages */
   const add = (file, lang, messages) => {
     const into = EDITOR_MESSAGES.test(file) ? editor : merged;
     for (const [id, text] of Object.entries(messages)) {
@@ -62,7 +79,9 @@ export function buildMessages(root) {
   for (const path of colocatedFiles(join(root, "src"))) {
     const file = relative(root, path).split(sep).join("/");
     const content = readJson(root, path);
-    const extra = Object.keys(content).filter((key) => key !== "$schema" && !MESSAGE_LANGUAGES.includes(key));
+    const extra = Object.keys(content).filter(
+      (key) => key !== "$schema" && !(/** @type {readonly string[]} */ (MESSAGE_LANGUAGES).includes(key)),
+    );
     if (extra.length)
       problems.push(`${file}: unknown language ${extra.map((k) => `"${k}"`).join(", ")}; use ${MESSAGE_LANGUAGES.join(", ")}`);
     const ids = new Set(MESSAGE_LANGUAGES.flatMap((lang) => Object.keys(content[lang] ?? {})));
@@ -73,8 +92,11 @@ export function buildMessages(root) {
     }
   }
   if (problems.length) throw new Error(problems.join("\n"));
+  /** @param {Record<string, unknown>} messages */
   const sorted = (messages) => Object.fromEntries(Object.entries(messages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  /** @param {Record<string, unknown>} messages */
   const json = (messages) => `${JSON.stringify(sorted(messages), null, 2)}\n`;
+  /** @param {Language} lang @param {boolean} inMore */
   const part = (lang, inMore) => Object.fromEntries(Object.entries(merged[lang]).filter(([id]) => more.has(id) === inMore));
   return new Map(
     MESSAGE_LANGUAGES.flatMap((lang) => [

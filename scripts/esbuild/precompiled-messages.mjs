@@ -9,6 +9,7 @@ import { parse } from "@formatjs/icu-messageformat-parser";
 
 const require = createRequire(import.meta.url);
 
+/** @type {import("esbuild").Plugin} */
 export const precompiledMessages = {
   name: "precompiled-messages",
   setup(build) {
@@ -16,6 +17,7 @@ export const precompiledMessages = {
       path: require.resolve("@formatjs/icu-messageformat-parser/no-parser.js"),
     }));
     build.onLoad({ filter: /[\\/]generated[\\/]messages[\\/][^\\/]+\.json$/ }, async (args) => {
+      /** @type {Record<string, string>} */
       const messages = JSON.parse(await readFile(args.path, "utf8"));
       const parsed = Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parse(text)]));
       return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(parsed))});`, loader: "js" };
