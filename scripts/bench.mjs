@@ -16,6 +16,7 @@ import { settledPages } from "./bench/settled.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
+/** @type {Record<string, import("./bench/chromium.mjs").Section>} */
 const all = {
   bundle: bundleSizes,
   islands: islandMounting,
@@ -35,8 +36,12 @@ if (unknown.length) {
   console.error(`unknown section ${unknown.join(", ")}; the sections are ${Object.keys(all).join(", ")}`);
   process.exit(2);
 }
-const sections = named.length ? named.map((name) => all[name]) : Object.values(all).filter((s) => s !== postgresInstances);
+// Every name was checked above.
+const sections = named.length
+  ? named.map((name) => /** @type {import("./bench/chromium.mjs").Section} */ (all[name]))
+  : Object.values(all).filter((s) => s !== postgresInstances);
 execFileSync(process.execPath, [join(root, "build.mjs")], { stdio: "inherit", cwd: root });
+/** @type {import("./bench/chromium.mjs").Budget[]} */
 const budgets = [];
 for (const section of sections) {
   console.log(`\n== ${section.title}`);
@@ -50,6 +55,7 @@ let broken = 0;
 for (const { name, value, limit, unit, digits = unit === "KB" ? 2 : 0, below = false, atLeast = false } of budgets) {
   const ok = atLeast ? value >= limit : below ? value < limit : value <= limit;
   if (!ok) broken++;
+  /** @param {number} n */
   const shown = (n) => `${n.toFixed(digits)}${unit ? ` ${unit}` : ""}`;
   console.log(
     `${ok ? "ok  " : "OVER"}  ${name}: ${shown(value)} (budget ${atLeast ? "at least " : below ? "below " : "at most "}${shown(limit)})`,

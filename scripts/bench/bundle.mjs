@@ -5,10 +5,13 @@ import { gzipSync } from "node:zlib";
 
 export const BOOT_BUDGET_KB = 15;
 
+/** @type {import("./chromium.mjs").Section} */
 export const bundleSizes = {
   title: "Bundle sizes (production build)",
   async run(root) {
+    /** @type {ReturnType<typeof import("../../build.mjs").writeManifest>} */
     const manifest = JSON.parse(readFileSync(join(root, "dist/client/manifest.json"), "utf8"));
+    /** @param {string} url */
     const gzip = (url) => gzipSync(readFileSync(join(root, "dist/client", url)), { level: 9 }).length;
     const rows = Object.entries(manifest.files)
       .filter(([, f]) => f.kind !== "map" && f.kind !== "other")

@@ -1,6 +1,23 @@
 // Debian's Chromium through playwright-core, with the flags this network needs.
 import { chromium } from "playwright-core";
 
+/**
+ * A figure checked against its budget: a ceiling (value <= limit), with `below` a bound the
+ * value must stay under, or with `atLeast` a floor.
+ * @typedef {object} Budget
+ * @property {string} name
+ * @property {number} value
+ * @property {number} limit
+ * @property {string} [unit]
+ * @property {number} [digits]
+ * @property {boolean} [below]
+ * @property {boolean} [atLeast]
+ */
+/**
+ * A benchmark section: `run` prints its figures and answers the budgets they meet or break.
+ * @typedef {{ title: string, run: (root: string) => Promise<Budget[]> }} Section
+ */
+
 export function launchChromium() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -17,8 +34,13 @@ export function launchChromium() {
   });
 }
 
+/**
+ * @param {readonly number[]} values at least one
+ * @returns {number}
+ */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const at = (/** @type {number} */ i) => /** @type {number} */ (sorted[i]);
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }

@@ -10,12 +10,14 @@ import { launchChromium, median } from "./chromium.mjs";
 const ISLANDS = 200;
 const RUNS = 7;
 
+/** @type {import("./chromium.mjs").Section} */
 export const islandMounting = {
   title: `Mounting ${ISLANDS} islands in Chromium (median of ${RUNS} runs)`,
   async run(root) {
     const ssr = await import(pathToFileURL(join(root, "dist/server/index.js")).href);
     const en = JSON.parse(await readFile(join(root, "generated/messages/en.json"), "utf8"));
     const context = { locale: "en", messages: en };
+    /** @type {string[]} */
     const islands = [];
     for (let i = 0; i < ISLANDS; i++) {
       islands.push(
@@ -37,7 +39,7 @@ export const islandMounting = {
     });
     const clientDir = join(root, "dist/client");
     const server = createServer(async (req, res) => {
-      const path = new URL(req.url, "http://x").pathname;
+      const path = new URL(req.url ?? "/", "http://x").pathname;
       if (path === "/") return res.writeHead(200, { "content-type": "text/html" }).end(html);
       const file = normalize(join(clientDir, path));
       let body;
@@ -48,9 +50,10 @@ export const islandMounting = {
       }
       res.writeHead(200, { "content-type": file.endsWith(".css") ? "text/css" : "text/javascript" }).end(body);
     });
-    await new Promise((r) => server.listen(0, "127.0.0.1", r));
-    const url = `http://127.0.0.1:${server.address().port}/`;
+    await /** @type {Promise<void>} */ (new Promise((r) => server.listen(0, "127.0.0.1", r)));
+    const url = `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}/`;
     const browser = await launchChromium();
+    /** @type {number[]} */
     const times = [];
     try {
       for (let run = 0; run < RUNS; run++) {
@@ -59,13 +62,15 @@ export const islandMounting = {
         await page.goto(url);
         const ms = await page.evaluate(
           (count) =>
-            new Promise((resolve) => {
-              const check = () => {
-                if (document.querySelectorAll("[data-island=mounted]").length === count) resolve(performance.now());
-                else requestAnimationFrame(check);
-              };
-              check();
-            }),
+            /** @type {Promise<number>} */ (
+              new Promise((resolve) => {
+                const check = () => {
+                  if (document.querySelectorAll("[data-island=mounted]").length === count) resolve(performance.now());
+                  else requestAnimationFrame(check);
+                };
+                check();
+              })
+            ),
           ISLANDS,
         );
         times.push(ms);

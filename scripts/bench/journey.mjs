@@ -22,7 +22,11 @@ const PAGES = [
   { name: "checkout", path: "/checkout/cart", budgeted: false },
 ];
 
-/** The built server in production with a throwaway database; `stop` also removes the database. */
+/**
+ * The built server in production with a throwaway database; `stop` also removes the database.
+ * @param {string} root
+ * @returns {Promise<{ url: string, stop: () => void }>}
+ */
 export async function startServer(root) {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-journey-"));
   const server = startBuiltServer(root, { DATA_DIR: dataDir, NODE_ENV: "production" });
@@ -35,7 +39,12 @@ export async function startServer(root) {
   };
 }
 
-/** One visit: what the page downloaded and how it painted and moved. */
+/**
+ * One visit: what the page downloaded and how it painted and moved.
+ * @param {import("playwright-core").Browser} browser
+ * @param {string} url
+ * @returns {Promise<{ load: number, lcp: number, cls: number, scripts: string[], allScripts: string[] }>}
+ */
 async function visit(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -51,10 +60,16 @@ async function visit(browser, url) {
             for (const entry of list.getEntries()) lcp = Math.max(lcp, entry.startTime);
           }).observe({ type: "largest-contentful-paint", buffered: true });
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) if (!entry.hadRecentInput) cls += entry.value;
+            // Layout-shift entries, which the DOM library has no type for.
+            for (const entry of /** @type {(PerformanceEntry & { hadRecentInput: boolean, value: number })[]} */ (
+              list.getEntries()
+            ))
+              if (!entry.hadRecentInput) cls += entry.value;
           }).observe({ type: "layout-shift", buffered: true });
-          const nav = performance.getEntriesByType("navigation")[0];
-          const all = performance.getEntriesByType("resource").filter((r) => /\.m?js(\?|$)/.test(new URL(r.name).pathname));
+          const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType("navigation")[0]);
+          const all = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource")).filter((r) =>
+            /\.m?js(\?|$)/.test(new URL(r.name).pathname),
+          );
           const scripts = all.filter((r) => r.responseEnd <= nav.loadEventStart).map((r) => r.name);
           // Buffered entries arrive in a later task.
           setTimeout(() => resolve({ load: nav.loadEventStart, lcp, cls, scripts, allScripts: all.map((r) => r.name) }), 50);
@@ -65,20 +80,27 @@ async function visit(browser, url) {
   }
 }
 
+/** @type {import("./chromium.mjs").Section} */
 export const journeyPages = {
   title: `Journey pages in Chromium (median of ${RUNS} runs, cold cache)`,
   async run(root) {
     const server = await startServer(root);
     const browser = await launchChromium();
+    /** @type {Map<string, number>} */
     const gzipped = new Map();
-    /** Bytes of a script gzip-compressed (level 9, as the bundle section measures). */
+    /**
+     * Bytes of a script gzip-compressed (level 9, as the bundle section measures).
+     * @param {string} url
+     * @returns {Promise<number>}
+     */
     const gzipSize = async (url) => {
       if (!gzipped.has(url)) {
         const body = Buffer.from(await (await fetch(url)).arrayBuffer());
         gzipped.set(url, gzipSync(body, { level: 9 }).length);
       }
-      return gzipped.get(url);
+      return /** @type {number} */ (gzipped.get(url));
     };
+    /** @type {import("./chromium.mjs").Budget[]} */
     const budgets = [];
     try {
       console.log(`JS gzip: downloaded before the load event (budgeted); JS settled: everything ${SETTLE_MS} ms after it`);

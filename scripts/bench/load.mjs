@@ -8,8 +8,16 @@
 // figure to read beside p99: a fresh server and new addresses make the first seconds the slowest).
 import { Agent, request } from "node:http";
 
-const { urls, connections, durationMs, requests: total } = JSON.parse(process.argv[2]);
+/** @typedef {string | { url: string, method?: string, headers?: Record<string, string>, body?: string }} Target */
 
+/** @type {{ urls: Target[], connections: number, durationMs?: number, requests?: number }} */
+const { urls, connections, durationMs, requests: total } = JSON.parse(String(process.argv[2]));
+
+/**
+ * @param {Agent} agent
+ * @param {Target} target
+ * @returns {Promise<boolean>} whether it answered 200
+ */
 function get(agent, target) {
   const { url, method = "GET", headers = {}, body } = typeof target === "string" ? { url: target } : target;
   return new Promise((resolve) => {
@@ -24,8 +32,12 @@ function get(agent, target) {
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
+/** @type {number[]} */
 const latencies = [];
-/** Latencies of the requests sent after SETTLED_AFTER_MS. */
+/**
+ * Latencies of the requests sent after SETTLED_AFTER_MS.
+ * @type {number[]}
+ */
 const settled = [];
 const SETTLED_AFTER_MS = 2_000;
 let errors = 0;
@@ -37,7 +49,7 @@ const more = () => (total ? sent < total : performance.now() < end);
 
 async function loop() {
   while (more()) {
-    const url = urls[sent++ % urls.length];
+    const url = /** @type {Target} */ (urls[sent++ % urls.length]);
     const at = performance.now();
     if (!(await get(agent, url))) errors++;
     const took = performance.now() - at;
@@ -52,7 +64,9 @@ const cpu = process.cpuUsage(cpuBefore);
 agent.destroy();
 latencies.sort((a, b) => a - b);
 settled.sort((a, b) => a - b);
+/** @param {readonly number[]} list @param {number} q */
 const quantile = (list, q) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? 0;
+/** @param {number} q */
 const at = (q) => quantile(latencies, q);
 console.log(
   JSON.stringify({

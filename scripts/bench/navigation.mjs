@@ -21,27 +21,45 @@ const BACK_MS = 30;
 
 /** Records when each storefront:load happens, on performance.now()'s clock. */
 const RECORD_LOADS = () => {
-  window.__loads = [];
-  document.addEventListener("storefront:load", () => window.__loads.push(performance.now()));
+  /** @type {typeof window & { __loads: number[] }} */ (window).__loads = [];
+  document.addEventListener("storefront:load", () =>
+    /** @type {typeof window & { __loads: number[] }} */ (window).__loads.push(performance.now()),
+  );
 };
 
+/** @typedef {import("playwright-core").Page} Page */
+
+/**
+ * @param {import("playwright-core").Browser} browser
+ * @param {string} url
+ */
 async function fresh(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(RECORD_LOADS);
   const page = await context.newPage();
   await page.goto(url, { waitUntil: "load" });
-  await page.waitForFunction(() => window.__loads.length > 0 && typeof history.state?.sfKey === "string");
+  await page.waitForFunction(
+    () =>
+      /** @type {typeof window & { __loads: number[] }} */ (window).__loads.length > 0 &&
+      typeof history.state?.sfKey === "string",
+  );
   // Idle and visible islands settle before anything is timed.
   await page.waitForTimeout(800);
   return { context, page };
 }
 
-/** Clicks the first link to `path` (after `before`) and times it to the next storefront:load. */
+/**
+ * Clicks the first link to `path` (after `before`) and times it to the next storefront:load.
+ * @param {Page} page
+ * @param {string} path
+ * @returns {Promise<number>}
+ */
 function timedClick(page, path) {
   return page.evaluate(
     (to) =>
       new Promise((resolve) => {
-        const link = document.querySelector(`#page-body a[href="${to}"]`);
+        // The page links to it: the bench fails loudly when it does not.
+        const link = /** @type {HTMLAnchorElement} */ (document.querySelector(`#page-body a[href="${to}"]`));
         const start = performance.now();
         document.addEventListener("storefront:load", () => resolve(performance.now() - start), { once: true });
         link.click();
@@ -50,12 +68,19 @@ function timedClick(page, path) {
   );
 }
 
-/** Resolves once the page has drawn a frame (a task queued from requestAnimationFrame runs after its paint). */
+/**
+ * Resolves once the page has drawn a frame (a task queued from requestAnimationFrame runs after its paint).
+ * @param {Page} page
+ */
 function nextFrame(page) {
   return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
-/** history.back(), timed to the next storefront:load. */
+/**
+ * history.back(), timed to the next storefront:load.
+ * @param {Page} page
+ * @returns {Promise<number>}
+ */
 function timedBack(page) {
   return page.evaluate(
     () =>
@@ -67,12 +92,14 @@ function timedBack(page) {
   );
 }
 
+/** @type {import("./chromium.mjs").Section} */
 export const navigationTimings = {
   title: `Navigation in Chromium: router vs reload, prefetch, Back (median of ${RUNS} runs)`,
   async run(root) {
     const server = await startServer(root);
     const { url } = server;
     const browser = await launchChromium();
+    /** @type {Record<"reload" | "navigation" | "prefetched" | "back", number[]>} */
     const runs = { reload: [], navigation: [], prefetched: [], back: [] };
     try {
       for (let i = 0; i < WARM_UP_RUNS + RUNS; i++) {
@@ -93,8 +120,10 @@ export const navigationTimings = {
         // A reload of the same page, its files in the HTTP cache as after the visits above:
         // from navigation start to the new document's storefront:load.
         await page.reload({ waitUntil: "load" });
-        await page.waitForFunction(() => window.__loads.length > 0);
-        const reload = await page.evaluate(() => window.__loads[0]);
+        await page.waitForFunction(() => /** @type {typeof window & { __loads: number[] }} */ (window).__loads.length > 0);
+        const reload = /** @type {number} */ (
+          await page.evaluate(() => /** @type {typeof window & { __loads: number[] }} */ (window).__loads[0])
+        );
         await context.close();
         if (!counted) continue;
         runs.navigation.push(navigation);
@@ -106,7 +135,10 @@ export const navigationTimings = {
       await browser.close();
       server.stop();
     }
-    const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]));
+    const m = /** @type {Record<keyof typeof runs, number>} */ (
+      Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]))
+    );
+    /** @param {number} n */
     const ms = (n) => `${n.toFixed(1)} ms`;
     console.log(`${FROM} -> ${TO}`);
     console.log(`reload of ${TO}:            ${ms(m.reload)}  (runs: ${runs.reload.map((n) => n.toFixed(0)).join(", ")})`);
