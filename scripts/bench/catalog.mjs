@@ -47,6 +47,10 @@ const WORDS = [
   "studio",
 ];
 
+/**
+ * @param {string} url
+ * @returns {Promise<number | undefined>} the answer's status
+ */
 function get(url) {
   return new Promise((resolve, reject) => {
     const req = request(url, (res) => {
@@ -58,18 +62,26 @@ function get(url) {
   });
 }
 
+/**
+ * Runs load.mjs in its own process.
+ * @param {string[]} urls
+ * @param {{ durationMs?: number, requests?: number }} until
+ * @returns {import("./load.mjs").LoadResult}
+ */
 function load(urls, until) {
   const out = execFileSync(process.execPath, [LOAD, JSON.stringify({ urls, connections: CONNECTIONS, ...until })], {
     encoding: "utf8",
     maxBuffer: 1 << 20,
   });
-  return JSON.parse(out.trim().split("\n").at(-1));
+  return JSON.parse(/** @type {string} */ (out.trim().split("\n").at(-1)));
 }
 
 /**
  * Writes buyers' reviews of random products into the shop's database (made by the first
  * start): BUYERS accounts, each review by one of them with a score of 1 to 5 and a short text.
  * One transaction.
+ * @param {string} dataDir
+ * @param {(n: number) => number} next
  */
 function addBuyerReviews(dataDir, next) {
   const db = new Database(join(dataDir, "store.sqlite"));
@@ -89,18 +101,25 @@ function addBuyerReviews(dataDir, next) {
   }
 }
 
-/** Resident memory in KB of a process and its children (the workers), from /proc (Linux). */
+/**
+ * Resident memory in KB of a process and its children (the workers), from /proc (Linux).
+ * @param {number | undefined} pid
+ */
 function residentKb(pid) {
+  /** @param {number | string | undefined} p */
   const rss = (p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
   const childrenFile = `/proc/${pid}/task/${pid}/children`;
   const children = existsSync(childrenFile) ? readFileSync(childrenFile, "utf8").trim().split(/\s+/).filter(Boolean) : [];
   return rss(pid) + children.reduce((sum, child) => sum + rss(child), 0);
 }
 
-/** A small deterministic sequence (mulberry32), so every run asks for the same addresses: whole numbers below n. */
+/**
+ * A small deterministic sequence (mulberry32), so every run asks for the same addresses: whole numbers below n.
+ * @param {number} seed
+ */
 function sequence(seed) {
   let s = seed >>> 0;
-  return (n) => {
+  return (/** @type {number} */ n) => {
     s = (s + 0x6d2b79f5) >>> 0;
     let t = s;
     t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -109,6 +128,11 @@ function sequence(seed) {
   };
 }
 
+/**
+ * Starts the built server and waits for its first answer.
+ * @param {string} root
+ * @param {Record<string, string>} env
+ */
 async function started(root, env) {
   const at = performance.now();
   const server = startBuiltServer(root, env);
@@ -118,6 +142,7 @@ async function started(root, env) {
   return { server, url, seconds: (performance.now() - at) / 1000 };
 }
 
+/** @type {import("./chromium.mjs").Section} */
 export const catalogAtScale = {
   title: `Catalog at scale: ${PRODUCTS} products, ${CATEGORIES} categories; ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per target`,
   async run(root) {
@@ -150,15 +175,17 @@ export const catalogAtScale = {
           const words = [WORDS[next(WORDS.length)], ...(next(2) ? [WORDS[next(WORDS.length)]] : [])];
           return `${url}/search?q=${encodeURIComponent(words.join(" "))}&page=${1 + next(5)}`;
         });
+        /** @type {{ name: string, result: import("./load.mjs").LoadResult }[]} */
         const rows = [];
-        for (const [name, urls] of [
+        for (const [name, urls] of /** @type {[string, string[]][]} */ ([
           ["category page", categories],
           ["product page", products],
           ["search", searches],
-        ]) {
+        ])) {
           rows.push({ name, result: load(urls, { durationMs: DURATION_MS }) });
         }
         const resident = residentKb(server.pid) / 1024;
+        /** @param {number} n */
         const f = (n) => n.toFixed(1).padStart(8);
         console.log(`second start (catalog current): ${seconds.toFixed(2)} s to the first answer`);
         console.log(

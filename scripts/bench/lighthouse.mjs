@@ -36,7 +36,14 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 
-/** One Lighthouse run of a page: its report. */
+/** @typedef {import("lighthouse").Result} Report */
+
+/**
+ * One Lighthouse run of a page: its report.
+ * @param {number} port
+ * @param {string} url
+ * @returns {Promise<Report>}
+ */
 async function run(port, url) {
   const result = await lighthouse(url, {
     port,
@@ -45,16 +52,25 @@ async function run(port, url) {
     onlyCategories: CATEGORIES,
     formFactor: "mobile",
   });
-  return result.lhr;
+  // Lighthouse answers nothing only when given no url.
+  return /** @type {import("lighthouse").RunnerResult} */ (result).lhr;
 }
 
-/** A report's scores (0 to 100), its TBT in ms, and the audits that cost it SEO points. */
+/**
+ * A report's scores (0 to 100), its TBT in ms, and the audits that cost it SEO points.
+ * @param {Report} lhr
+ */
 function summary(lhr) {
   const { categories, audits, runtimeError } = lhr;
+  /** @param {string} id */
   const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
-  const seoMisses = categories.seo.auditRefs
-    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
-    .map((ref) => `${ref.id}: ${audits[ref.id].title}`);
+  // SEO is one of the CATEGORIES every run asks for.
+  const seoMisses = /** @type {NonNullable<typeof categories.seo>} */ (categories.seo).auditRefs
+    .filter((ref) => {
+      const audit = audits[ref.id]?.score;
+      return ref.weight > 0 && audit !== null && audit !== undefined && audit < 1;
+    })
+    .map((ref) => `${ref.id}: ${audits[ref.id]?.title}`);
   return {
     seo: score("seo"),
     performance: score("performance"),
@@ -72,12 +88,15 @@ function summary(lhr) {
   };
 }
 
+/** @type {import("./chromium.mjs").Section} */
 export const lighthouseScores = {
   title: "Lighthouse 13, mobile (built server in production)",
   async run(root) {
     const dataDir = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
     const server = startBuiltServer(root, { DATA_DIR: dataDir, NODE_ENV: "production" });
+    /** @type {import("chrome-launcher").LaunchedChrome | undefined} */
     let chrome;
+    /** @type {import("./chromium.mjs").Budget[]} */
     const budgets = [];
     try {
       const base = await server.url;
@@ -89,6 +108,7 @@ export const lighthouseScores = {
         `${"page".padEnd(10)} ${"SEO".padStart(5)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"TBT".padStart(8)} ${"CLS".padStart(6)}`,
       );
       for (const { name, path } of PAGES) {
+        /** @type {Report[]} */
         const runs = [];
         for (let i = 0; i < (name === "article" ? 1 : PERFORMANCE_RUNS); i++) {
           let lhr = await run(chrome.port, base + path);

@@ -9,6 +9,10 @@
 import { Agent, request } from "node:http";
 
 /** @typedef {string | { url: string, method?: string, headers?: Record<string, string>, body?: string }} Target */
+/**
+ * The line it prints.
+ * @typedef {{ requests: number, rps: number, p50: number, p99: number, p99Settled: number, errors: number, seconds: number, cores: number }} LoadResult
+ */
 
 /** @type {{ urls: Target[], connections: number, durationMs?: number, requests?: number }} */
 const { urls, connections, durationMs, requests: total } = JSON.parse(String(process.argv[2]));

@@ -25,15 +25,32 @@ const VISITORS = 8;
 const FRAMES = 100;
 const LOAD = join(dirname(fileURLToPath(import.meta.url)), "load.mjs");
 
+/** @typedef {import("./load.mjs").LoadResult} LoadResult */
+
+/**
+ * Runs load.mjs in its own process.
+ * @param {import("./load.mjs").Target[]} targets
+ * @param {{ durationMs?: number, requests?: number }} until
+ * @returns {LoadResult}
+ */
 function load(targets, until) {
   const out = execFileSync(process.execPath, [LOAD, JSON.stringify({ urls: targets, connections: CONNECTIONS, ...until })], {
     encoding: "utf8",
     maxBuffer: 1 << 20,
   });
-  return JSON.parse(out.trim().split("\n").at(-1));
+  return JSON.parse(/** @type {string} */ (out.trim().split("\n").at(-1)));
 }
 
+/**
+ * One /api/web call; throws when it fails.
+ * @param {string} url
+ * @param {string} name
+ * @param {unknown} body
+ * @param {{ token?: string, visitor?: string }} [as]
+ * @returns {Promise<any>} the answer's data
+ */
 async function call(url, name, body, { token, visitor } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { "content-type": "application/json" };
   if (token) headers["x-auth"] = token;
   if (visitor) headers.cookie = `visitorId=${visitor}`;
@@ -43,7 +60,12 @@ async function call(url, name, body, { token, visitor } = {}) {
   return envelope.data;
 }
 
-/** A customer signed up and verified on `url`, the mailed code read from the shared outbox. */
+/**
+ * A customer signed up and verified on `url`, the mailed code read from the shared outbox.
+ * @param {string} url
+ * @param {string} databaseUrl
+ * @returns {Promise<string>} the customer's session token
+ */
 async function customer(url, databaseUrl) {
   const email = `bench-${Date.now()}@example.com`;
   await call(url, "auth/signup", { email, password: "secret123", agree: true });
@@ -57,10 +79,17 @@ async function customer(url, databaseUrl) {
   return (await call(url, "auth/verifyEmail", { code })).token;
 }
 
+/** @param {readonly number[]} sorted @param {number} q */
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-/** Milliseconds from sending `auth/qrScan` to A until B's socket hears the ticket scanned, FRAMES times. */
+/**
+ * Milliseconds from sending `auth/qrScan` to A until B's socket hears the ticket scanned, FRAMES times.
+ * @param {string} a
+ * @param {string} b
+ * @param {string} token
+ */
 async function frameTimes(a, b, token) {
+  /** @type {number[]} */
   const times = [];
   const perVisitor = Math.ceil(FRAMES / 5);
   for (let v = 0; v < 5 && times.length < FRAMES; v++) {
@@ -70,6 +99,7 @@ async function frameTimes(a, b, token) {
       socket.once("open", resolve);
       socket.once("error", reject);
     });
+    /** @type {Map<string, (at: number) => void>} */
     const waiting = new Map();
     socket.on("message", (raw) => {
       const frame = JSON.parse(String(raw));
@@ -77,6 +107,7 @@ async function frameTimes(a, b, token) {
     });
     for (let i = 0; i < perVisitor && times.length < FRAMES; i++) {
       const { ticket } = await call(b, "auth/qrCreate", {}, { visitor });
+      /** @type {Promise<number>} */
       const heard = new Promise((resolve) => waiting.set(ticket, resolve));
       const sent = performance.now();
       await call(a, "auth/qrScan", { ticket }, { token });
@@ -87,6 +118,7 @@ async function frameTimes(a, b, token) {
   return times.sort((x, y) => x - y);
 }
 
+/** @type {import("./chromium.mjs").Section} */
 export const postgresInstances = {
   title: `PostgreSQL: one and two instances (WEB_CONCURRENCY=1 each) on one database, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per target; live frames A -> B`,
   async run(root) {
@@ -97,9 +129,11 @@ export const postgresInstances = {
     }
     const cluster = await startPostgres(binaries.bin);
     const work = mkdtempSync(join(tmpdir(), "bench-pg-"));
+    /** @type {ReturnType<typeof startBuiltServer>[]} */
     const servers = [];
     try {
       const databaseUrl = cluster.createDatabase();
+      /** @param {string} name */
       const start = (name) => {
         const server = startBuiltServer(root, {
           NODE_ENV: "production",
@@ -118,6 +152,7 @@ export const postgresInstances = {
       const b = await start("b");
       const visitors = Array.from({ length: VISITORS }, (_, i) => `bench-cart-${Date.now()}-${i}`);
       for (const visitor of visitors) await call(a, "cart/add", { sku: SKU, quantity: 1 }, { visitor });
+      /** @param {string[]} urls */
       const updates = (urls) =>
         urls.flatMap((url) =>
           visitors.map((visitor, i) => ({
@@ -127,11 +162,12 @@ export const postgresInstances = {
             body: JSON.stringify({ sku: SKU, quantity: 1 + (i % 3) }),
           })),
         );
+      /** @type {{ name: string, page: LoadResult, cart: LoadResult }[]} */
       const rows = [];
-      for (const [name, instances] of [
+      for (const [name, instances] of /** @type {[string, string[]][]} */ ([
         ["one instance", [a]],
         ["two instances", [a, b]],
-      ]) {
+      ])) {
         const page = load(
           instances.map((url) => url + PRODUCT),
           { durationMs: DURATION_MS },
@@ -142,7 +178,9 @@ export const postgresInstances = {
       const token = await customer(a, databaseUrl);
       const frames = await frameTimes(a, b, token);
 
+      /** @param {number} n */
       const f = (n) => n.toFixed(1).padStart(8);
+      /** @param {LoadResult} r */
       const figures = (r) => `${f(r.rps)} ${f(r.p50)} ${f(r.p99)}${r.errors ? ` (${r.errors} errors)` : ""}`;
       console.log(
         `${"".padEnd(14)} | product page: ${"rps".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} | cart/update: ${"rps".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}`,

@@ -21,6 +21,10 @@ const WARM_UP_REQUESTS = 2_000;
 const PRODUCT = "/product/linen-shirt/LINSHI-RUS-M";
 const LOAD = join(dirname(fileURLToPath(import.meta.url)), "load.mjs");
 
+/**
+ * @param {string} url
+ * @returns {Promise<{ status: number | undefined, bytes: number }>}
+ */
 function get(url) {
   return new Promise((resolve, reject) => {
     const req = request(url, (res) => {
@@ -33,23 +37,34 @@ function get(url) {
   });
 }
 
-/** Runs load.mjs in its own process: `{ requests, rps, p50, p99, errors, seconds, cores }`. */
+/**
+ * Runs load.mjs in its own process: `{ requests, rps, p50, p99, errors, seconds, cores }`.
+ * @param {string[]} urls
+ * @param {number} connections
+ * @param {{ durationMs?: number, requests?: number }} until
+ * @returns {import("./load.mjs").LoadResult}
+ */
 function load(urls, connections, until) {
   const out = execFileSync(process.execPath, [LOAD, JSON.stringify({ urls, connections, ...until })], {
     encoding: "utf8",
     maxBuffer: 1 << 20,
   });
-  return JSON.parse(out.trim().split("\n").at(-1));
+  return JSON.parse(/** @type {string} */ (out.trim().split("\n").at(-1)));
 }
 
-/** Resident memory in KB of a process and its children (the workers), from /proc (Linux). */
+/**
+ * Resident memory in KB of a process and its children (the workers), from /proc (Linux).
+ * @param {number | undefined} pid
+ */
 function residentKb(pid) {
+  /** @param {number | string | undefined} p */
   const rss = (p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
   const childrenFile = `/proc/${pid}/task/${pid}/children`;
   const children = existsSync(childrenFile) ? readFileSync(childrenFile, "utf8").trim().split(/\s+/).filter(Boolean) : [];
   return rss(pid) + children.reduce((sum, child) => sum + rss(child), 0);
 }
 
+/** @type {import("./chromium.mjs").Section} */
 export const serverThroughput = {
   title: `Store server (production, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? `${availableParallelism()} (one per core)`}): ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per target; ${MANY_CONNECTIONS} connections; memory over ${MEMORY_REQUESTS} requests`,
   async run(root) {
@@ -64,11 +79,12 @@ export const serverThroughput = {
       // Static twins of the same sizes, served by the same server from the store's images.
       writeFileSync(join(storeDir, "images/bench-document.txt"), "x".repeat(documentBytes));
       writeFileSync(join(storeDir, "images/bench-route.txt"), "x".repeat(routeBytes));
+      /** @type {{ name: string, bytes: number, page: import("./load.mjs").LoadResult, file: import("./load.mjs").LoadResult }[]} */
       const rows = [];
-      for (const [name, dynamic, twin, bytes] of [
+      for (const [name, dynamic, twin, bytes] of /** @type {[string, string, string, number][]} */ ([
         ["product document", PRODUCT, "/media/bench-document.txt", documentBytes],
         ["product page route", `${PRODUCT}?request=route`, "/media/bench-route.txt", routeBytes],
-      ]) {
+      ])) {
         const page = load([url + dynamic], CONNECTIONS, { durationMs: DURATION_MS });
         const file = load([url + twin], CONNECTIONS, { durationMs: DURATION_MS });
         rows.push({ name, bytes, page, file });
@@ -80,7 +96,9 @@ export const serverThroughput = {
       const memoryRun = load(mixed, CONNECTIONS, { requests: MEMORY_REQUESTS });
       const after = residentKb(built.pid);
 
+      /** @param {number} n */
       const f = (n) => n.toFixed(1).padStart(8);
+      /** @param {import("./load.mjs").LoadResult} r */
       const cores = (r) => `load ${r.cores.toFixed(2)} cores`;
       console.log(
         `${"target".padEnd(20)} ${"bytes".padStart(7)} | ${"rps".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} | static: ${"rps".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} | rps ratio`,

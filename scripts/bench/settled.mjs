@@ -7,6 +7,7 @@ import { launchChromium, median } from "./chromium.mjs";
 import { startServer } from "./journey.mjs";
 
 const RUNS = 3;
+/** @type {[name: string, path: string][]} */
 const PAGES = [
   ["home", "/"],
   ["category", "/category/shirts"],
@@ -18,28 +19,43 @@ const SETTLED_KB = 125;
 const SETTLED_SCRIPTS = 16;
 const INP_MS = 100;
 
+/**
+ * What the page scripts below record on window.
+ * @typedef {{ __interactions: { name: string, duration: number }[], __pageLoaded?: boolean }} Recorded
+ */
+/** @typedef {import("playwright-core").Page} Page */
+
 /** Collects the duration of every interaction (pointer and key events with an interactionId). */
 const OBSERVE_EVENTS = () => {
-  window.__interactions = [];
+  /** @type {typeof window & Recorded} */ (window).__interactions = [];
   document.addEventListener("storefront:load", () => {
-    window.__pageLoaded = true;
+    /** @type {typeof window & Recorded} */ (window).__pageLoaded = true;
   });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.interactionId) window.__interactions.push({ name: entry.name, duration: entry.duration });
+    for (const entry of /** @type {PerformanceEventTiming[]} */ (list.getEntries())) {
+      if (entry.interactionId)
+        /** @type {typeof window & Recorded} */ (window).__interactions.push({ name: entry.name, duration: entry.duration });
     }
-  }).observe({ type: "event", durationThreshold: 16, buffered: true });
+  }).observe(/** @type {PerformanceObserverInit} */ ({ type: "event", durationThreshold: 16, buffered: true }));
 };
 
-/** Loaded, the router started (storefront:load) and the network quiet: what the page loads untouched. */
+/**
+ * Loaded, the router started (storefront:load) and the network quiet: what the page loads untouched.
+ * @param {Page} page
+ */
 async function loaded(page) {
-  await page.waitForFunction(() => window.__pageLoaded === true);
+  await page.waitForFunction(() => /** @type {typeof window & Recorded} */ (window).__pageLoaded === true);
   await page.waitForLoadState("networkidle");
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
+  await page.evaluate(
+    () => /** @type {Promise<void>} */ (new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }))),
+  );
   await page.waitForTimeout(1000);
 }
 
-/** Every script the page has fetched so far. */
+/**
+ * Every script the page has fetched so far.
+ * @param {Page} page
+ */
 async function scriptsSoFar(page) {
   const urls = await page.evaluate(() =>
     performance
@@ -50,43 +66,61 @@ async function scriptsSoFar(page) {
   return [...new Set(urls)];
 }
 
+/**
+ * Scrolls the page through, then leaves it idle.
+ * @param {Page} page
+ */
 async function settle(page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y < height; y += 400) {
     await page.mouse.wheel(0, 400);
     await page.waitForTimeout(60);
   }
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
+  await page.evaluate(
+    () => /** @type {Promise<void>} */ (new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }))),
+  );
   await page.waitForTimeout(500);
 }
 
-/** The longest interaction while `act` runs (ms), 0 when none passed the 16 ms threshold. */
+/**
+ * The longest interaction while `act` runs (ms), 0 when none passed the 16 ms threshold.
+ * @param {Page} page
+ * @param {() => Promise<unknown>} act
+ */
 async function interaction(page, act) {
   await page.evaluate(() => {
-    window.__interactions = [];
+    /** @type {typeof window & Recorded} */ (window).__interactions = [];
   });
   await act();
   await page.waitForTimeout(300);
-  return page.evaluate(() => Math.max(0, ...window.__interactions.map((i) => i.duration)));
+  return page.evaluate(() =>
+    Math.max(0, .../** @type {typeof window & Recorded} */ (window).__interactions.map((i) => i.duration)),
+  );
 }
 
+/** @type {import("./chromium.mjs").Section} */
 export const settledPages = {
   title: `Settled pages in Chromium: JS once scrolled, idle and touched; interaction to next paint (median of ${RUNS})`,
   async run(root) {
     const server = await startServer(root);
     const browser = await launchChromium();
+    /** @type {Map<string, number>} */
     const gzipped = new Map();
+    /** @param {string} url @returns {Promise<number>} */
     const gzipSize = async (url) => {
       if (!gzipped.has(url)) {
         const body = Buffer.from(await (await fetch(url)).arrayBuffer());
         gzipped.set(url, gzipSync(body, { level: 9 }).length);
       }
-      return gzipped.get(url);
+      return /** @type {number} */ (gzipped.get(url));
     };
+    /** @type {{ name: string, loadKb: number, loadCount: number, kb: number, count: number }[]} */
     const figures = [];
+    /** @type {{ addToCart: number[], cartDrawer: number[] }} */
     const inp = { addToCart: [], cartDrawer: [] };
     try {
       for (const [name, path] of PAGES) {
+        /** @type {{ loadKb: number, loadCount: number, kb: number, count: number }[]} */
         const runs = [];
         for (let i = 0; i < RUNS; i++) {
           const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -107,6 +141,7 @@ export const settledPages = {
             inp.cartDrawer.push(await interaction(page, () => page.locator("a.sf-header__cart").click()));
           }
           const scripts = await scriptsSoFar(page);
+          /** @param {string[]} urls */
           const kb = async (urls) => {
             let bytes = 0;
             for (const url of urls) bytes += await gzipSize(url);
@@ -115,6 +150,7 @@ export const settledPages = {
           runs.push({ loadKb: await kb(atLoad), loadCount: atLoad.length, kb: await kb(scripts), count: scripts.length });
           await context.close();
         }
+        /** @param {keyof (typeof runs)[number]} key */
         const mid = (key) => median(runs.map((r) => r[key]));
         figures.push({ name, loadKb: mid("loadKb"), loadCount: mid("loadCount"), kb: mid("kb"), count: mid("count") });
       }
