@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { createSyncFn } from "synckit";
 import type { Db, RunResult, Statement } from "../engine";
 
-type Request =
+export type Request =
   | { op: "open"; url: string; setup: string[] }
   | { op: "query"; id: number; sql: string; params: unknown[]; pluck: boolean }
   | { op: "exec"; id: number; sql: string }

@@ -12,19 +12,29 @@ import { runAsWorker } from "synckit";
 
 // Numbers as SQLite answers them: 64-bit integers (COUNT, SUM, BIGINT columns) and numerics
 // as JavaScript numbers rather than strings, booleans as 0 and 1.
-const PARSERS = new Map([
-  [pg.types.builtins.INT8, Number],
-  [pg.types.builtins.NUMERIC, Number],
-  [pg.types.builtins.BOOL, (value) => (value === "t" ? 1 : 0)],
-]);
+const PARSERS = new Map(
+  /** @type {[number, (value: string) => unknown][]} */ ([
+    [pg.types.builtins.INT8, Number],
+    [pg.types.builtins.NUMERIC, Number],
+    [pg.types.builtins.BOOL, (/** @type {string} */ value) => (value === "t" ? 1 : 0)],
+  ]),
+);
+/** @type {import("pg").CustomTypesConfig} */
 const types = {
+  /** @type {typeof pg.types.getTypeParser} */
   getTypeParser: (oid, format) => PARSERS.get(oid) ?? pg.types.getTypeParser(oid, format),
 };
 
-/** id -> { url, setup, client, lost, inTransaction } */
+/**
+ * An open connection: its setup statements, run again on every new client.
+ * @typedef {{ url: string, setup: string[], client: import("pg").Client | null, lost: boolean, inTransaction: boolean }} Connection
+ */
+
+/** @type {Map<number, Connection>} */
 const connections = new Map();
 let nextId = 1;
 
+/** @param {Connection} connection */
 async function connect(connection) {
   const client = new pg.Client({ connectionString: connection.url, types });
   // A connection the server lost fails the statements that use it; it must not end the process.
@@ -39,43 +49,56 @@ async function connect(connection) {
   connection.lost = false;
 }
 
+/** @param {number} id */
 function connectionOf(id) {
   const connection = connections.get(id);
   if (!connection) throw new Error(`no open PostgreSQL connection ${id}`);
   return connection;
 }
 
-/** The connection's client, connected again first if it was lost outside a transaction. */
+/**
+ * The connection's client, connected again first if it was lost outside a transaction.
+ * @param {Connection} connection
+ * @returns {Promise<import("pg").Client>}
+ */
 async function clientOf(connection) {
   if (connection.lost) {
     if (connection.inTransaction) throw new Error("the database connection was lost during this transaction");
-    connection.client.end().catch(() => undefined);
+    connection.client?.end().catch(() => undefined);
     await connect(connection);
   }
-  return connection.client;
+  // Connected when opened, and again above.
+  return /** @type {import("pg").Client} */ (connection.client);
 }
 
 /** SQLSTATEs of a connection the server ended (admin shutdown, crash, cannot connect now) or that broke. */
 const LOST = new Set(["57P01", "57P02", "57P03", "08000", "08003", "08006"]);
 
-/** Runs `sql` on the connection, marking it lost when the failure says the connection is gone. */
+/**
+ * Runs `sql` on the connection, marking it lost when the failure says the connection is gone.
+ * @param {Connection} connection
+ * @param {import("pg").Client} client
+ * @param {string | import("pg").QueryConfig} query
+ */
 async function run(connection, client, query) {
   try {
     return await client.query(query);
-  } catch (err) {
-    if (LOST.has(err?.code) || /Connection terminated|not queryable|ECONNRESET|EPIPE/.test(String(err?.message))) {
+  } catch (caught) {
+    const err = /** @type {{ code?: string, message?: string } | null | undefined} */ (caught);
+    if (LOST.has(err?.code ?? "") || /Connection terminated|not queryable|ECONNRESET|EPIPE/.test(String(err?.message))) {
       connection.lost = true;
     }
-    throw err;
+    throw caught;
   }
 }
 
 const BEGIN = /^\s*BEGIN\b/i;
 const END = /^\s*(COMMIT|ROLLBACK)\s*$/i;
 
-runAsWorker(async (request) => {
+runAsWorker(async (/** @type {import("./bridge").Request} */ request) => {
   switch (request.op) {
     case "open": {
+      /** @type {Connection} */
       const connection = { url: request.url, setup: request.setup ?? [], client: null, lost: false, inTransaction: false };
       await connect(connection);
       const id = nextId++;
@@ -124,10 +147,10 @@ runAsWorker(async (request) => {
     case "close": {
       const connection = connections.get(request.id);
       connections.delete(request.id);
-      await connection?.client.end().catch(() => undefined);
+      await connection?.client?.end().catch(() => undefined);
       return null;
     }
     default:
-      throw new Error(`unknown request ${request.op}`);
+      throw new Error(`unknown request ${/** @type {{ op: string }} */ (request).op}`);
   }
 });
