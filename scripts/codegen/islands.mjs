@@ -18,7 +18,7 @@ export const GROUPED_AREAS = new Set(["cart", "catalog", "content", "layout", "p
 
 /**
  * @param {string} root the repository
- * @param {readonly import("../schema-set.mjs").SchemaFile[]} schemas every schema under schemas/, by path
+ * @param {ReadonlyArray<{ file: string, schema: import("ajv").SchemaObject }>} schemas every schema under schemas/, by path
  * @param {string} banner
  * @returns {Map<string, string>} generated file -> content
  */

@@ -2,7 +2,7 @@
 // data of the template of the same name (templates/{kind}.json). The server's resolvers, its
 // page-data check and the template path check all read this list, so a new kind is its schema.
 /**
- * @param {readonly import("../schema-set.mjs").SchemaFile[]} schemas every schema under schemas/, by path
+ * @param {ReadonlyArray<{ file: string, schema: import("ajv").SchemaObject }>} schemas every schema under schemas/, by path
  * @param {string} banner
  * @returns {Map<string, string>} generated file -> content
  */

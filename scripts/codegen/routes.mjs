@@ -7,7 +7,7 @@ const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const PATTERN = /^(\/|\{[a-z]+Rule\}|\{user\}\/)[A-Za-z0-9:/*{}?_-]*$/;
 
 /**
- * @param {readonly import("../schema-set.mjs").SchemaFile[]} schemas every schema under schemas/, by path
+ * @param {ReadonlyArray<{ file: string, schema: import("ajv").SchemaObject }>} schemas every schema under schemas/, by path
  * @param {string} banner
  * @returns {Map<string, string>} generated file -> content
  */
