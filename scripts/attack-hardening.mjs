@@ -169,7 +169,19 @@ async function preRegistration({ post, dataDir }) {
   };
 }
 
+/** Issue 48 item 12: cookie-less cart/add from one address, each making a new visitor and its cart. */
+async function anonymousCarts({ post }) {
+  const answers = [];
+  for (let i = 0; i < 150; i++) answers.push(await post("cart/add", { sku: "ENAMUG-WHI", quantity: 1 }));
+  const created = answers.filter((a) => a.code === 0).length;
+  return {
+    held: created <= 60,
+    detail: `${created} carts created of 150 asked; ${[...new Set(answers.map((a) => a.status))].join("/")}`,
+  };
+}
+
 export async function runHardeningAttacks(tools) {
+  await tools.check("150 cookie-less cart/add calls from one address, each a new visitor's cart", () => anonymousCarts(tools));
   await tools.check("account registered in advance with the victim's address, then the victim signs in by code", () =>
     preRegistration(tools),
   );

@@ -81,6 +81,8 @@ export interface AppOptions {
   liveSocketsPerVisitor?: number;
   /** How often the database is purged (PURGE_INTERVAL_MS); else every minute. */
   purgeIntervalMs?: number;
+  /** Days after which the cart of a visitor not seen since is purged (VISITOR_CART_DAYS); else 30. */
+  visitorCartDays?: number;
 }
 
 export interface StoreServer {
@@ -246,10 +248,11 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
     ...(publicOrigin ? { publicOrigin } : {}),
   });
 
+  const purgeLimits = options.visitorCartDays ? { visitorCartMs: options.visitorCartDays * 24 * 3600_000 } : {};
   const purge = everyPeriod(
     "purge",
     options.purgeIntervalMs ?? PURGE_INTERVAL_MS,
-    () => purgeExpired(db, clock()),
+    () => purgeExpired(db, clock(), purgeLimits),
     (line) => app.log.error(line),
   );
   app.addHook("onClose", async () => {

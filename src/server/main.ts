@@ -63,13 +63,22 @@ function purgeInterval(): number | undefined {
   return wholeSetting("PURGE_INTERVAL_MS", 24 * 3600_000);
 }
 
+/** VISITOR_CART_DAYS: days after which the cart of a visitor not seen since is purged; unset, 30. */
+function visitorCartDays(): number | undefined {
+  return wholeSetting("VISITOR_CART_DAYS", 3650);
+}
+
 /** Runs prepare.ts in a process of its own; false when it failed (it has said why). */
 function prepareOnce(exec: string): Promise<boolean> {
   const child = fork(exec, [], { env: { ...process.env, [PREPARE_ROLE]: "1" }, stdio: "inherit" });
   return new Promise((done) => child.once("exit", (code) => done(code === 0)));
 }
 
-async function serve(workers: number, limitScale: number, purgeIntervalMs: number | undefined): Promise<void> {
+async function serve(
+  workers: number,
+  limitScale: number,
+  purge: { purgeIntervalMs: number | undefined; visitorCartDays: number | undefined },
+): Promise<void> {
   const [
     { buildApp },
     { DEFAULT_HASH_SLOTS },
@@ -93,7 +102,8 @@ async function serve(workers: number, limitScale: number, purgeIntervalMs: numbe
     ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
     logger: { level: process.env.LOG_LEVEL ?? "warn" },
     ...(limitScale === 1 ? {} : { limits: scaledLimits(DEFAULT_LIMITS, limitScale) }),
-    ...(purgeIntervalMs ? { purgeIntervalMs } : {}),
+    ...(purge.purgeIntervalMs ? { purgeIntervalMs: purge.purgeIntervalMs } : {}),
+    ...(purge.visitorCartDays ? { visitorCartDays: purge.visitorCartDays } : {}),
     production,
     devReload,
     // The machine's password hashes shared out between the workers (each runs at least one).
@@ -133,7 +143,7 @@ async function serve(workers: number, limitScale: number, purgeIntervalMs: numbe
 try {
   const workers = workerCount();
   const limitScale = rateLimitScale();
-  const purgeIntervalMs = purgeInterval();
+  const purge = { purgeIntervalMs: purgeInterval(), visitorCartDays: visitorCartDays() };
   const exec = fileURLToPath(import.meta.url);
   if (process.env[PREPARE_ROLE]) {
     const [{ prepare }, { storeDir, dataDir }] = await Promise.all([import("./prepare"), directories()]);
@@ -149,7 +159,7 @@ try {
       onListening: (port) => console.log(`Demo store: http://${shownHost}:${port}/ (${workers} workers)`),
     });
   } else {
-    await serve(workers, limitScale, purgeIntervalMs);
+    await serve(workers, limitScale, purge);
   }
 } catch (err) {
   // A broken store file names the file, line and rule; nothing else is worth a stack.

@@ -47,6 +47,8 @@ export interface RateLimits {
   cartWrite: Rate;
   /** The same per address, whichever visitor ids it makes up (an office behind one address shops too). */
   cartWriteIp: Rate;
+  /** Visitors' carts (signed out) created per address, whichever visitor ids it makes up. */
+  newCartIp: Rate;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -67,6 +69,8 @@ export const DEFAULT_LIMITS: RateLimits = {
   suggestIp: { burst: 240, perMinute: 480 },
   cartWrite: { burst: 60, perMinute: 120 },
   cartWriteIp: { burst: 600, perMinute: 1200 },
+  // 60 an hour: a cookie-less client made 1,797 carts in a minute (issue 48 item 12).
+  newCartIp: { burst: 60, perMinute: 1 },
 };
 
 /**

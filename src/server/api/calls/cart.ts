@@ -10,7 +10,7 @@ import { fail } from "../envelope";
 import { linkPrefix } from "../language";
 import { refuse } from "../reasons";
 import { type CallContext, defineCall } from "../register";
-import { limitVisitor, round2 } from "./shared";
+import { clientIp, limitVisitor, round2 } from "./shared";
 
 const MAX_QUANTITY = 99;
 
@@ -110,6 +110,10 @@ export const cartCalls = [
     limitCartWrite(ctx);
     const { db, store, clock } = ctx.deps;
     const owner = ownerOf(ctx);
+    // A new visitor's cart counts against its address: made-up visitor ids cannot fill the database.
+    if (!ctx.user && !db.prepare("SELECT 1 FROM carts WHERE owner = ?").get(owner)) {
+      ctx.deps.limits.require("newCartIp", clientIp(ctx.request));
+    }
     db.transaction(() => {
       const id = cartId(db, owner, clock());
       const existing = db.prepare("SELECT quantity FROM cart_items WHERE cart_id = ? AND sku = ?").get(id, ctx.body.sku) as
