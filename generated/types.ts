@@ -1202,6 +1202,10 @@ export interface AuthSignupRequest {
    * The customer agreed to the privacy policy and terms of service.
    */
   agree: true;
+  /**
+   * Where the shopper was going (a same-site path): the mailed link carries it, and confirming the account continues there.
+   */
+  redirect?: string;
 }
 /**
  * Answer to /auth/signup: where the confirmation went. It never signs in and never says whether the address already had an account: a new account gets a link that confirms it and signs in, an existing one a notice to its owner. Describes the envelope's `data` when `code` is 0.
@@ -5445,7 +5449,7 @@ export interface UserReturnsProps {
   ordersHref: string;
 }
 /**
- * Verifies an email address with the code of a mailed link (auth/verifyEmail) as soon as it runs, and says so; an expired or used link says so and leads to a new one.
+ * Confirms an email address or mobile number with the code of a mailed link: a button that posts (a plain form to {prefix}/form/verify-email, as mail scanners open links), which signs the owner in and continues where they were going (`redirect`, else this page saying so). An expired or used link says so and leads to a new one.
  */
 export interface VerifyEmailProps {
   /**
@@ -5460,6 +5464,47 @@ export interface VerifyEmailProps {
    * Home page (with the language prefix).
    */
   homeHref: string;
+  /**
+   * A path (and query) of this shop that it sends a shopper to, as written in an address: '/' then printable ASCII without a backslash, so that no browser reads it as another host ('//host', '/\host', a tab or line break inside) and it fits a Location header (non-ASCII travels percent-encoded).
+   */
+  redirect?: string;
+  /**
+   * The address the signed-in shopper has just confirmed: the page says so instead of offering the button.
+   */
+  verified?: {
+    address: string;
+    mobile: boolean;
+  };
+  form?: FormState11;
+}
+/**
+ * What a plain form post (POST {prefix}/form/{name}, no JavaScript) hands to the page it redirects to, once (src/server/forms/flash.ts): which form, the values typed (never a password), a message id per field that was refused, a message id for the form as a whole, or the notice of a post that went through. Templates bind it as $form into the island that owns the form, which shows it only when `name` is its own form.
+ */
+export interface FormState11 {
+  /**
+   * The form's name, as its post address has it (cart-add, signin, ...).
+   */
+  name: string;
+  /**
+   * Field name -> the value typed, to fill the form in again.
+   */
+  values: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Field name -> the message id of what is wrong with it, shown next to that field.
+   */
+  errors: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Message id of what went wrong with the form as a whole, shown above it.
+   */
+  failure?: string;
+  /**
+   * Message id of what a post that went through says on the page it led to.
+   */
+  notice?: string;
 }
 /**
  * After signing up with an email address: says where the verification link went and sends it again (auth/sendVerifyEmail) at most once a minute, counting down; then continues to the page's `redirect` (same origin) or home.
@@ -6368,7 +6413,7 @@ export interface PageScopeRoots {
   $store: ScopeStore;
   $route: ScopeRoute;
   $layout: ScopeLayout;
-  $form?: FormState11;
+  $form?: FormState12;
   /**
    * The page data; its shape is the schema of the template's kind.
    */
@@ -6460,7 +6505,7 @@ export interface ScopeLayout {
 /**
  * What a plain form post (POST {prefix}/form/{name}, no JavaScript) hands to the page it redirects to, once (src/server/forms/flash.ts): which form, the values typed (never a password), a message id per field that was refused, a message id for the form as a whole, or the notice of a post that went through. Templates bind it as $form into the island that owns the form, which shows it only when `name` is its own form.
  */
-export interface FormState11 {
+export interface FormState12 {
   /**
    * The form's name, as its post address has it (cart-add, signin, ...).
    */

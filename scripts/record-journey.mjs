@@ -111,8 +111,12 @@ const JOURNEYS = {
       if (who.link) {
         // The mailed code is as secret as a password: scrubbed wherever it travels (the link, the verify call).
         for (const value of new URL(who.link, base).searchParams.values()) scrub.remember(value, "<MAIL_CODE>");
-        // Opening the mailed link confirms the address and signs the page in.
+        // The mailed link's page confirms the address, and signs the page in, once its button is pressed.
         await page.goto(new URL(who.link, base).href);
+        await page
+          .getByRole("main")
+          .getByRole("button", { name: say("auth.verifyEmail.confirm"), exact: true })
+          .click();
       } else {
         await page.goto(`${base}/auth/signin`);
         const form = page.getByRole("main");

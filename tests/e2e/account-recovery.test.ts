@@ -68,7 +68,7 @@ async function mailedLink(to: string, subject: string): Promise<string> {
   const mail = page.getByRole("listitem").filter({ hasText: subject }).filter({ hasText: to }).first();
   const href = await mail.getByRole("link").getAttribute("href");
   await page.close();
-  expect(href).toMatch(/^(\/[A-Za-z-]+)?\/auth\/[a-z-]+\?code=[A-Za-z0-9_-]{43}$/);
+  expect(href).toMatch(/^(\/[A-Za-z-]+)?\/auth\/[a-z-]+\?code=[A-Za-z0-9_-]{43}(&redirect=[^&]+)?$/);
   return href!;
 }
 
@@ -210,16 +210,28 @@ describe("signing up and verifying the email address, in en", () => {
     const link = await mailedLink(email, "Verify your email address");
     const verify = await open(link);
     await mounted(verify.page, "VerifyEmail");
-    await expect
-      .poll(() => verify.page.getByRole("main").getByRole("status").textContent())
-      .toBe(`Your email address ${email} is verified, and you are signed in. Thank you!`);
+    // Opening the link confirms nothing (mail scanners open links): its button does.
     await accessible(verify.page, "verify-email");
+    expect((await post("auth/signin", { account: email, password: "secret123" })).code).toBe(41);
+    await verify.page.getByRole("main").getByRole("button", { name: "Confirm and sign in", exact: true }).click();
+    // Signed in, it continues where the shopper was going when they signed up, and the header says so (issue 49 item 6).
+    await verify.page.waitForURL(`${store.url}/category/shirts`);
+    await expect.poll(() => verify.page.locator(".sf-header__account--in").count()).toBeGreaterThan(0);
+    // Without a redirect, the page says what was confirmed, its header signed in too.
+    await verify.page.goto(`${store.url}/auth/verify-email?verified=1`);
+    await mounted(verify.page, "VerifyEmail");
+    expect(await verify.page.getByRole("main").getByRole("status").textContent()).toBe(
+      `Your email address ${email} is verified, and you are signed in. Thank you!`,
+    );
+    expect(await verify.page.locator(".sf-header__account--in").count()).toBeGreaterThan(0);
+    await accessible(verify.page, "verify-email-done");
     const token = await storedToken(verify.page);
     expect((await post("user/info", {}, token!)).data).toMatchObject({ email, emailVerified: true });
 
     // Used once, the link says so and leads to the prompt, which sends a new one.
-    await verify.page.reload();
+    await verify.page.goto(store.url + link);
     await mounted(verify.page, "VerifyEmail");
+    await verify.page.getByRole("main").getByRole("button", { name: "Confirm and sign in", exact: true }).click();
     const again = verify.page.getByRole("main");
     await expect
       .poll(() => again.getByRole("alert").textContent())
@@ -235,6 +247,32 @@ describe("signing up and verifying the email address, in en", () => {
     await page.waitForURL(`${store.url}/category/shirts`);
     expect(problems).toEqual([]);
     await page.close();
+  });
+});
+
+describe("confirming an account without JavaScript, in zh-HK on a phone (issue 49 items 0 and 6)", () => {
+  it("the mailed link's button posts, signs in, and the page and its header say so", async () => {
+    const email = `nojs-${Date.now()}@example.com`;
+    const signup = await fetch(`${store.url}/api/web/auth/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-lang": "zh-HK" },
+      body: JSON.stringify({ email, password: "secret123", agree: true, redirect: "/zh-HK/cart" }),
+    });
+    expect(((await signup.json()) as { code: number }).code).toBe(0);
+    const link = await mailedLink(email, "驗證你的電郵地址");
+    expect(link).toMatch(/^\/zh-HK\/auth\/verify-email\?code=[A-Za-z0-9_-]{43}&redirect=%2Fzh-HK%2Fcart$/);
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(store.url + link);
+    const main = page.getByRole("main");
+    await reviewShot(page, `${SHOTS}/verify-email-nojs-zh-HK-390.png`, { fullPage: true });
+    await main.getByRole("button", { name: "確認並登入", exact: true }).click();
+    // Continues where the shopper was going, signed in: the header says so too.
+    await page.waitForURL(`${store.url}/zh-HK/cart`);
+    expect(await page.locator(".sf-header__account--in").count()).toBeGreaterThan(0);
+    expect(await page.locator("html").getAttribute("lang")).toBe("zh-HK");
+    await reviewShot(page, `${SHOTS}/verify-email-nojs-continued-zh-HK-390.png`, { fullPage: true });
+    await context.close();
   });
 });
 

@@ -175,7 +175,303 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/VerifyEmail.schema.json","type":"object","additionalProperties":false,"required":["code","promptHref","homeHref"],"properties":{"code":{"type":"string","pattern":"^([A-Za-z0-9_-]{20,64})?$"},"promptHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"homeHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
+const schema9 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/VerifyEmail.schema.json","type":"object","additionalProperties":false,"required":["code","promptHref","homeHref"],"properties":{"code":{"type":"string","pattern":"^([A-Za-z0-9_-]{20,64})?$"},"promptHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"homeHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"redirect":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/sameSitePath"},"verified":{"type":"object","additionalProperties":false,"required":["address","mobile"],"properties":{"address":{"type":"string","maxLength":320},"mobile":{"type":"boolean"}}},"form":{"$ref":"https://storefront-runtime.dev/schemas/common/form-state.schema.json"}}};
+const schema19 = {"type":"string","maxLength":2048,"pattern":"^/(?![/\\\\])[!-\\[\\]-~]*$"};
+const pattern11 = new RegExp("^/(?![/\\\\])[!-\\[\\]-~]*$", "u");
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func2(data) > 2048){
+validate46.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern11.test(data)){
+validate46.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[!-\\[\\]-~]*$"},message:"must match pattern \""+"^/(?![/\\\\])[!-\\[\\]-~]*$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/common/form-state.schema.json","type":"object","additionalProperties":false,"required":["name","values","errors"],"properties":{"name":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,39}$"},"values":{"type":"object","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}},"errors":{"type":"object","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"string","minLength":1,"maxLength":200}},"failure":{"type":"string","minLength":1,"maxLength":200},"notice":{"type":"string","minLength":1,"maxLength":200}}};
+const pattern13 = new RegExp("^[a-z][a-z0-9-]{0,39}$", "u");
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://storefront-runtime.dev/schemas/common/form-state.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.name === undefined) && (missing0 = "name")) || ((data.values === undefined) && (missing0 = "values"))) || ((data.errors === undefined) && (missing0 = "errors"))){
+validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "name") || (key0 === "values")) || (key0 === "errors")) || (key0 === "failure")) || (key0 === "notice"))){
+validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.name !== undefined){
+let data0 = data.name;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern13.test(data0)){
+validate48.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,39}$"+"\""}];
+return false;
+}
+}
+else {
+validate48.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.values !== undefined){
+let data1 = data.values;
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length > 50){
+validate48.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"}];
+return false;
+}
+else {
+for(const key1 in data1){
+const _errs6 = errors;
+if(typeof key1 === "string"){
+if(func2(key1) > 100){
+const err0 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+const err1 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate48.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid1){
+for(const key2 in data1){
+let data2 = data1[key2];
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(func2(data2) > 2000){
+validate48.errors = [{instancePath:instancePath+"/values/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
+return false;
+}
+}
+else {
+validate48.errors = [{instancePath:instancePath+"/values/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs8 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+}
+else {
+validate48.errors = [{instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.errors !== undefined){
+let data3 = data.errors;
+const _errs10 = errors;
+if(errors === _errs10){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(Object.keys(data3).length > 50){
+validate48.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"}];
+return false;
+}
+else {
+for(const key3 in data3){
+const _errs12 = errors;
+if(typeof key3 === "string"){
+if(func2(key3) > 100){
+const err2 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key3};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var valid3 = _errs12 === errors;
+if(!valid3){
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate48.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid3){
+for(const key4 in data3){
+let data4 = data3[key4];
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+validate48.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data4) < 1){
+validate48.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate48.errors = [{instancePath:instancePath+"/errors/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid4 = _errs14 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+}
+else {
+validate48.errors = [{instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.failure !== undefined){
+let data5 = data.failure;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(func2(data5) > 200){
+validate48.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data5) < 1){
+validate48.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate48.errors = [{instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.notice !== undefined){
+let data6 = data.notice;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data6 === "string"){
+if(func2(data6) > 200){
+validate48.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func2(data6) < 1){
+validate48.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate48.errors = [{instancePath:instancePath+"/notice",schemaPath:"#/properties/notice/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate48.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/VerifyEmail.schema.json" */;
@@ -191,7 +487,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "code") || (key0 === "promptHref")) || (key0 === "homeHref"))){
+if(!((((((key0 === "code") || (key0 === "promptHref")) || (key0 === "homeHref")) || (key0 === "redirect")) || (key0 === "verified")) || (key0 === "form"))){
 validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -272,6 +568,100 @@ var valid0 = _errs6 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.redirect !== undefined){
+const _errs8 = errors;
+if(!(validate46(data.redirect, {instancePath:instancePath+"/redirect",parentData:data,parentDataProperty:"redirect",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.verified !== undefined){
+let data4 = data.verified;
+const _errs9 = errors;
+if(errors === _errs9){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+let missing1;
+if(((data4.address === undefined) && (missing1 = "address")) || ((data4.mobile === undefined) && (missing1 = "mobile"))){
+validate26.errors = [{instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs11 = errors;
+for(const key1 in data4){
+if(!((key1 === "address") || (key1 === "mobile"))){
+validate26.errors = [{instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs11 === errors){
+if(data4.address !== undefined){
+let data5 = data4.address;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data5 === "string"){
+if(func2(data5) > 320){
+validate26.errors = [{instancePath:instancePath+"/verified/address",schemaPath:"#/properties/verified/properties/address/maxLength",keyword:"maxLength",params:{limit: 320},message:"must NOT have more than 320 characters"}];
+return false;
+}
+}
+else {
+validate26.errors = [{instancePath:instancePath+"/verified/address",schemaPath:"#/properties/verified/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs12 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data4.mobile !== undefined){
+const _errs14 = errors;
+if(typeof data4.mobile !== "boolean"){
+validate26.errors = [{instancePath:instancePath+"/verified/mobile",schemaPath:"#/properties/verified/properties/mobile/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs14 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+else {
+validate26.errors = [{instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.form !== undefined){
+const _errs16 = errors;
+if(!(validate48(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
 }
 }
 }
@@ -286,9 +676,9 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-const schema10 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/VerifyPrompt.schema.json","type":"object","additionalProperties":false,"required":["signinHref","homeHref"],"properties":{"signinHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"homeHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
+const schema22 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/components/VerifyPrompt.schema.json","type":"object","additionalProperties":false,"required":["signinHref","homeHref"],"properties":{"signinHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"},"homeHref":{"type":"string","maxLength":2048,"pattern":"^/([^/\\\\]|$)"}}};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/components/VerifyPrompt.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -296,14 +686,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.signinHref === undefined) && (missing0 = "signinHref")) || ((data.homeHref === undefined) && (missing0 = "homeHref"))){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "signinHref") || (key0 === "homeHref"))){
-validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -315,18 +705,18 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func2(data0) > 2048){
-validate28.errors = [{instancePath:instancePath+"/signinHref",schemaPath:"#/properties/signinHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate51.errors = [{instancePath:instancePath+"/signinHref",schemaPath:"#/properties/signinHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern0.test(data0)){
-validate28.errors = [{instancePath:instancePath+"/signinHref",schemaPath:"#/properties/signinHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+validate51.errors = [{instancePath:instancePath+"/signinHref",schemaPath:"#/properties/signinHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/signinHref",schemaPath:"#/properties/signinHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/signinHref",schemaPath:"#/properties/signinHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -342,18 +732,18 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) > 2048){
-validate28.errors = [{instancePath:instancePath+"/homeHref",schemaPath:"#/properties/homeHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate51.errors = [{instancePath:instancePath+"/homeHref",schemaPath:"#/properties/homeHref/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!pattern0.test(data1)){
-validate28.errors = [{instancePath:instancePath+"/homeHref",schemaPath:"#/properties/homeHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
+validate51.errors = [{instancePath:instancePath+"/homeHref",schemaPath:"#/properties/homeHref/pattern",keyword:"pattern",params:{pattern: "^/([^/\\\\]|$)"},message:"must match pattern \""+"^/([^/\\\\]|$)"+"\""}];
 return false;
 }
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/homeHref",schemaPath:"#/properties/homeHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/homeHref",schemaPath:"#/properties/homeHref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -367,11 +757,11 @@ var valid0 = true;
 }
 }
 else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate28.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
@@ -456,8 +846,8 @@ var valid0 = true;
 if(valid0){
 if(data.verifyPrompt !== undefined){
 const _errs7 = errors;
-if(!(validate28(data.verifyPrompt, {instancePath:instancePath+"/verifyPrompt",parentData:data,parentDataProperty:"verifyPrompt",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate51(data.verifyPrompt, {instancePath:instancePath+"/verifyPrompt",parentData:data,parentDataProperty:"verifyPrompt",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;

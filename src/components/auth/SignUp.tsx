@@ -13,6 +13,7 @@ import { useNavigate, useRouteInfo } from "../../runtime/router/hooks";
 import { passwordBounds, signUpCheck } from "../../runtime/validation/account";
 import { useIslandId } from "../../shared/island-id";
 import { withPrefix } from "../../shared/language-prefix";
+import { isSameSitePath } from "../../shared/same-site-path";
 import { flashErrors, ownFlash, PlainForm, useFormPost } from "../common/form-post";
 import { AccountField, isMobileAccount } from "./AccountField";
 import { failureMessage, useApiPost } from "./api";
@@ -59,7 +60,9 @@ export default function SignUp({ signinHref, privacyHref, termsHref, form: poste
     event.preventDefault();
     if (busy || !form.validate()) return;
     // Checked above: parse only gives the body its type.
-    const body = signUpCheck.parse(signUpBody(form.values));
+    // The mailed link carries where the shopper was going, so that confirming continues there.
+    const carried = redirect && isSameSitePath(redirect) ? { redirect } : {};
+    const body = signUpCheck.parse({ ...signUpBody(form.values), ...carried });
     if (!body) return;
     setBusy(true);
     setFailure(null);

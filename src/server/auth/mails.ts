@@ -1,13 +1,12 @@
 // The mails (and text messages) the shop sends, in the language of the page the shopper
-// asked from, with links that keep its language prefix. The page is the Referer of the API
-// call: the shop sends it for same-origin requests (Referrer-Policy
-// strict-origin-when-cross-origin), and without it the mail is in English at the root.
-import type { FastifyRequest } from "fastify";
+// asked from, with links that keep its language prefix: the call's language (an API call's
+// x-lang header, else its Referer; a form post's prefix), English at the root without one.
 import en from "../../../generated/messages/en.json";
 import zh from "../../../generated/messages/zh.json";
 import zhHK from "../../../generated/messages/zh-HK.json";
-import { splitPrefix, withPrefix } from "../../shared/language-prefix";
-import { languageOf, type MessageLanguage } from "../../shared/languages";
+import { withPrefix } from "../../shared/language-prefix";
+import type { Language, MessageLanguage } from "../../shared/languages";
+import { linkPrefix } from "../api/language";
 import type { Mail } from "../mail";
 
 const CATALOGS: Record<MessageLanguage, Record<string, string>> = { en, zh, "zh-HK": zhHK };
@@ -32,20 +31,10 @@ export interface MailPlace {
   language: MessageLanguage;
 }
 
-export function mailPlaceOf(request: Pick<FastifyRequest, "headers">): MailPlace {
-  let pathname = "/";
-  try {
-    const referer = request.headers.referer;
-    const host = request.headers.host;
-    if (referer && host) {
-      const url = new URL(referer);
-      if (url.host === host) pathname = url.pathname;
-    }
-  } catch {
-    // A malformed Referer: the default language.
-  }
-  const { prefix } = splitPrefix(pathname);
-  return { prefix: withPrefix(prefix, ""), language: prefix ? languageOf(prefix).messages : "en" };
+/** Where a call's mail points: the language of the page that asked (ctx.language: a form's prefix, an API call's x-lang or Referer). */
+export function mailPlaceOf(language: Language): MailPlace {
+  const prefix = linkPrefix(language);
+  return { prefix: withPrefix(prefix, ""), language: language.messages };
 }
 
 /** `{name}` placeholders only: mail texts are plain sentences. */

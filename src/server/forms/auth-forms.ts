@@ -6,9 +6,10 @@ import { redirectTarget, withRedirect } from "../../components/auth/redirect";
 import { checkSignIn, signInBody } from "../../components/auth/sign-in-check";
 import { checkSignUp, signUpBody } from "../../components/auth/sign-up-check";
 import { withPrefix } from "../../shared/language-prefix";
+import { isSameSitePath } from "../../shared/same-site-path";
 import type { MessageId } from "../messages";
 import { errorIds, failureId } from "./messages";
-import { defineForm, type FormContext, type FormOutcome, isSameSitePath } from "./register";
+import { defineForm, type FormContext, type FormOutcome } from "./register";
 import { sessionOf } from "./run-call";
 import { clearSessionCookie, setSessionCookie, writeAuthCookie } from "./session-cookie";
 
@@ -79,7 +80,8 @@ const signUp = defineForm("signup", async (ctx): Promise<FormOutcome> => {
   };
   const errors = errorIds(checkSignUp(values));
   if (Object.keys(errors).length > 0) return { back: ctx.back, state: { values: kept, errors } };
-  const body = signUpBody(values);
+  // The mailed link carries where the shopper was going, so that confirming continues there.
+  const body: Record<string, unknown> = { ...signUpBody(values), ...(redirect && isSameSitePath(redirect) ? { redirect } : {}) };
   const outcome = await ctx.run("auth/signup", body);
   if (!outcome.ok) return { back: ctx.back, state: { values: kept, errors: {}, failure: failureId(outcome.failure) } };
   // Where the island goes: the prompt saying where the confirmation link went.
@@ -90,6 +92,27 @@ const signUp = defineForm("signup", async (ctx): Promise<FormOutcome> => {
   return { redirect: withRedirect(withPrefix(ctx.prefix, `/auth/verify-prompt?${sentTo}`), redirect) };
 });
 
+/**
+ * Confirms an account with its mailed link's code (a button, never the link's GET, which mail
+ * scanners open), signs its owner in as the island does, and continues where they were going
+ * when they signed up (`redirect`), else to the page that says what was confirmed. A used or
+ * expired code goes to the page without it, which says so and offers a new link.
+ */
+const verifyEmail = defineForm("verify-email", async (ctx): Promise<FormOutcome> => {
+  const code = (ctx.fields.get("code") ?? "").slice(0, 64);
+  const redirect = redirectOf(ctx);
+  const page = ctx.links.to("/auth/verify-email");
+  const outcome = await ctx.run("auth/verifyEmail", { code });
+  if (!outcome.ok) {
+    if (outcome.failure.status === 200 || outcome.failure.status === 400) return { redirect: page };
+    return { back: ctx.back, state: { values: {}, errors: {}, failure: failureId(outcome.failure) } };
+  }
+  setSessionCookie(ctx.reply, ctx.request, outcome.data.token);
+  return {
+    redirect: redirect && isSameSitePath(redirect) ? redirectTarget(redirect, originOf(ctx), ctx.prefix) : `${page}?verified=1`,
+  };
+});
+
 const signOut = defineForm("signout", async (ctx): Promise<FormOutcome> => {
   // Each cookie's token is revoked (the form's and the island's mirror may differ); the cookies go whatever the call answers.
   for (let tokens = 2; tokens > 0 && sessionOf(ctx); tokens--) await ctx.run("auth/signout", {});
@@ -98,4 +121,4 @@ const signOut = defineForm("signout", async (ctx): Promise<FormOutcome> => {
   return { redirect: ctx.links.home() };
 });
 
-export const authForms = [signIn, signUp, signOut];
+export const authForms = [signIn, signUp, verifyEmail, signOut];

@@ -5,9 +5,9 @@
 // went wrong (flash.ts). Another site's page cannot post these: a foreign Origin or
 // Sec-Fetch-Site is refused with 403, and the session cookies are SameSite=Lax besides.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { COMMON_FIELDS_PATTERNS } from "../../../generated/constants";
 import { VISITOR_COOKIE } from "../../shared/codes";
 import { DEFAULT_PREFIX, isPrefix, type Language, languageOf, type Prefix } from "../../shared/languages";
+import { isSameSitePath } from "../../shared/same-site-path";
 import { type ApiDeps, isCrossSite, visitorIdOf } from "../api/register";
 import { randomToken } from "../auth/tokens";
 import { createLinks, type Links } from "../pages/links";
@@ -16,7 +16,6 @@ import { type CallOutcome, type CallSource, runCall } from "./run-call";
 
 /** A form's fields travel in an address-sized body; nothing a form sends is larger. */
 const FORM_BODY_LIMIT = 32 * 1024;
-const BACK_MAX = 2048;
 
 export interface FormContext {
   /** The fields as posted. */
@@ -56,13 +55,6 @@ export interface FormDef {
 export function defineForm(name: string, handler: FormHandler): FormDef {
   if (!/^[a-z][a-z0-9-]{0,39}$/.test(name)) throw new Error(`form name "${name}" is not a flash name`);
   return { name, handler };
-}
-
-/** The schemas' same-site path (fields.schema.json, order/pay's returnPath): never "//" or "/\\", no control character, space or non-ASCII. */
-const SAME_SITE_PATH = new RegExp(COMMON_FIELDS_PATTERNS.sameSitePath, "u");
-
-export function isSameSitePath(value: string): boolean {
-  return value.length <= BACK_MAX && SAME_SITE_PATH.test(value);
 }
 
 /** Reads urlencoded bodies as URLSearchParams in `scope` only: /api/web keeps taking JSON alone. */

@@ -41,8 +41,9 @@ export async function signUpByApi(
   return verified.data.token;
 }
 
-/** Opens the link mailed to `email` in `page`, which confirms the address and signs the page in. */
+/** Opens the link mailed to `email` in `page` and presses its button, which confirms the address and signs the page in. */
 export async function confirmInBrowser(page: Page, base: string, email: string): Promise<void> {
   await page.goto(base + (await mailedLinkTo(base, email)));
+  await page.locator('form[action$="/form/verify-email"] button[type="submit"]').click();
   await page.waitForFunction(() => (localStorage.getItem("sf.token") ?? "").length > 20);
 }

@@ -351,3 +351,96 @@ describe("favorite", () => {
     expect(saved()).toEqual([]);
   });
 });
+
+describe("confirming an account without script (issue 49 items 0 and 6)", () => {
+  const linkMailedTo = (email: string) =>
+    (store.server.db.prepare("SELECT link FROM outbox WHERE recipient = ? ORDER BY id DESC").get(email) as { link: string }).link;
+  const verifiedOf = (email: string) =>
+    (store.server.db.prepare("SELECT email_verified FROM users WHERE email = ?").get(email) as { email_verified: number })
+      .email_verified;
+  const signedInHeader = /class="sf-header__account sf-header__account--in"/;
+
+  it.each([
+    ["", "Your email address {email} is verified, and you are signed in. Thank you!"],
+    ["/zh", "你的邮箱 {email} 已验证，你已登录。谢谢！"],
+    ["/zh-HK", "你的電郵地址 {email} 已驗證，你已登入。多謝！"],
+  ])(
+    "opening the link confirms nothing; its button posts, signs in and says so in the page's language (%s)",
+    async (prefix, done) => {
+      const email = uniqueEmail();
+      const signup = await postForm(`${prefix}/form/signup`, {
+        back: `${prefix}/auth/signup`,
+        account: email,
+        password: "secret123",
+        firstName: "Mei",
+        lastName: "Chan",
+        agree: "on",
+      });
+      expect(signup.statusCode).toBe(303);
+      const link = linkMailedTo(email);
+      expect(link.startsWith(`${prefix}/auth/verify-email?code=`)).toBe(true);
+      const jar: Jar = new Map();
+      // A mail scanner (or the shopper) opening the link changes nothing.
+      const opened = await getPage(link, jar);
+      expect(opened.statusCode).toBe(200);
+      expect(verifiedOf(email)).toBe(0);
+      const code = new URL(link, `http://${HOST}`).searchParams.get("code")!;
+      expect(opened.body).toContain(`action="${prefix}/form/verify-email"`);
+      expect(opened.body).toMatch(new RegExp(`<input type="hidden" name="code" value="${code}"/>`));
+      const posted = await postForm(`${prefix}/form/verify-email`, { back: link, code }, jar);
+      expect(posted.statusCode).toBe(303);
+      expect(posted.headers.location).toBe(`${prefix}/auth/verify-email?verified=1`);
+      expect(jar.has("sf_session")).toBe(true);
+      expect(verifiedOf(email)).toBe(1);
+      const page = await getPage(String(posted.headers.location), jar);
+      expect(decode(/class="sf-auth__status" role="status">([^<]*)</.exec(page.body)![1]!)).toBe(done.replace("{email}", email));
+      // The header agrees with the page: signed in.
+      expect(page.body).toMatch(signedInHeader);
+      // Used once, the link says so.
+      const again = await postForm(`${prefix}/form/verify-email`, { back: link, code }, new Map());
+      expect(again.headers.location).toBe(`${prefix}/auth/verify-email`);
+    },
+  );
+
+  it("continues where the shopper was going when they signed up, signed in", async () => {
+    const email = uniqueEmail();
+    await postForm("/zh-HK/form/signup", {
+      back: "/zh-HK/auth/signup?redirect=%2Fzh-HK%2Fcart",
+      account: email,
+      password: "secret123",
+      firstName: "Mei",
+      lastName: "Chan",
+      agree: "on",
+      redirect: "/zh-HK/cart",
+    });
+    const link = linkMailedTo(email);
+    const url = new URL(link, `http://${HOST}`);
+    expect(url.pathname).toBe("/zh-HK/auth/verify-email");
+    expect(url.searchParams.get("redirect")).toBe("/zh-HK/cart");
+    const jar: Jar = new Map();
+    const opened = await getPage(link, jar);
+    expect(opened.body).toContain('<input type="hidden" name="redirect" value="/zh-HK/cart"/>');
+    const posted = await postForm(
+      "/zh-HK/form/verify-email",
+      { back: link, code: url.searchParams.get("code")!, redirect: "/zh-HK/cart" },
+      jar,
+    );
+    expect(posted.headers.location).toBe("/zh-HK/cart");
+    expect((await getPage("/zh-HK/cart", jar)).body).toMatch(signedInHeader);
+  });
+
+  it("never continues to another site", async () => {
+    const email = uniqueEmail();
+    await postForm("/form/signup", {
+      back: "/auth/signup",
+      account: email,
+      password: "secret123",
+      firstName: "Mei",
+      lastName: "Chan",
+      agree: "on",
+    });
+    const code = new URL(linkMailedTo(email), `http://${HOST}`).searchParams.get("code")!;
+    const posted = await postForm("/form/verify-email", { back: "/", code, redirect: "//evil.example/x" }, new Map());
+    expect(posted.headers.location).toBe("/auth/verify-email?verified=1");
+  });
+});

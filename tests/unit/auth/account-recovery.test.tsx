@@ -183,8 +183,12 @@ describe("ResetPassword", () => {
 });
 
 describe("VerifyEmail", () => {
-  /** Opens the page with an api whose answer is known before the island's first effect runs. */
-  async function openVerify(answer: Promise<unknown>, props = VERIFY, lang: "en" | "zh-HK" = "en") {
+  /** Opens the page with an api whose answer is known before the shopper presses the button. */
+  async function openVerify(
+    answer: Promise<unknown>,
+    props: Parameters<typeof VerifyEmail>[0] = VERIFY,
+    lang: "en" | "zh" | "zh-HK" = "en",
+  ) {
     const post = vi.fn(() => answer);
     harness = await renderIsland(<VerifyEmail {...props} />, {
       url: `${lang === "en" ? "" : `/${lang}`}/auth/verify-email?code=${props.code}`,
@@ -195,13 +199,50 @@ describe("VerifyEmail", () => {
     return { h: harness, post };
   }
 
-  it("verifies the address once as soon as it runs, signs its owner in and says so", async () => {
+  it.each([
+    ["en", "/form/verify-email"],
+    ["zh", "/zh/form/verify-email"],
+    ["zh-HK", "/zh-HK/form/verify-email"],
+  ] as const)("confirms nothing on opening: a button posts the code (%s), as a plain form too", async (lang, action) => {
+    const { h, post } = await openVerify(Promise.resolve({ email: "mei@example.com", token: TOKEN, user: USER }), VERIFY, lang);
+    expect(post).not.toHaveBeenCalled();
+    const form = h.container.querySelector("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe(action);
+    expect(form.querySelector<HTMLInputElement>("input[name=code]")!.value).toBe(CODE);
+    expect(button(h.container, LOCALES[lang]["auth.verifyEmail.confirm"]!).type).toBe("submit");
+    expect(text(h, "p:not([role])")).toBe(LOCALES[lang]["auth.verifyEmail.ask"]);
+  });
+
+  it("verifies once when pressed, signs its owner in and opens the page that says so, rendered signed in", async () => {
     const { h, post } = await openVerify(Promise.resolve({ email: "mei@example.com", token: TOKEN, user: USER }));
+    await click(button(h.container, "Confirm and sign in"));
     expect(post).toHaveBeenCalledTimes(1);
     expect(post).toHaveBeenCalledWith("auth/verifyEmail", { code: CODE }, { toast: false });
-    expect(text(h, "[role=status]")).toBe("Your email address mei@example.com is verified, and you are signed in. Thank you!");
-    expect(text(h, "[role=alert]")).toBe("");
     expect(h.session.signIn).toHaveBeenCalledWith(TOKEN, USER);
+    expect(h.navigate).toHaveBeenCalledWith("/auth/verify-email?verified=1", undefined);
+  });
+
+  it("continues where the shopper was going when they signed up", async () => {
+    const { h } = await openVerify(
+      Promise.resolve({ email: "mei@example.com", token: TOKEN, user: USER }),
+      { ...VERIFY, promptHref: "/zh-HK/auth/verify-prompt", homeHref: "/zh-HK/", redirect: "/zh-HK/checkout/cart" },
+      "zh-HK",
+    );
+    expect(h.container.querySelector<HTMLInputElement>("input[name=redirect]")!.value).toBe("/zh-HK/checkout/cart");
+    await click(button(h.container, LOCALES["zh-HK"]["auth.verifyEmail.confirm"]!));
+    expect(h.navigate).toHaveBeenCalledWith("/zh-HK/checkout/cart", undefined);
+  });
+
+  it("says what was confirmed once the shopper is signed in", async () => {
+    const { h, post } = await openVerify(Promise.resolve(null), {
+      ...VERIFY,
+      code: "",
+      verified: { address: "mei@example.com", mobile: false },
+    });
+    expect(post).not.toHaveBeenCalled();
+    expect(text(h, "[role=status]")).toBe("Your email address mei@example.com is verified, and you are signed in. Thank you!");
+    expect(h.container.querySelector("form")).toBeNull();
     expect(Array.from(h.container.querySelectorAll("a")).map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["Continue shopping", "/"],
     ]);
@@ -209,27 +250,29 @@ describe("VerifyEmail", () => {
 
   it("says it is verifying while the answer is on its way", async () => {
     const { h } = await openVerify(new Promise(() => {}));
+    await click(button(h.container, "Confirm and sign in"));
     expect(text(h, "[role=status]")).toBe("Verifying your email address…");
   });
 
   it("says an expired or used link is so, in zh-HK, and leads to a new one", async () => {
-    const { h } = await openVerify(
-      Promise.reject(refused("auth/verifyEmail", "The verification link is wrong or has expired.")),
-      { ...VERIFY, promptHref: "/zh-HK/auth/verify-prompt" },
-      "zh-HK",
-    );
+    const refusal = Promise.reject(refused("auth/verifyEmail", "The verification link is wrong or has expired."));
+    // Handled when the button is pressed, not before.
+    refusal.catch(() => undefined);
+    const { h } = await openVerify(refusal, { ...VERIFY, promptHref: "/zh-HK/auth/verify-prompt" }, "zh-HK");
+    await click(button(h.container, LOCALES["zh-HK"]["auth.verifyEmail.confirm"]!));
     expect(text(h, "[role=alert]")).toBe(LOCALES["zh-HK"]["auth.verifyEmail.expired"]);
     expect(Array.from(h.container.querySelectorAll("a")).map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       [LOCALES["zh-HK"]["auth.verifyEmail.newLink"], "/zh-HK/auth/verify-prompt"],
     ]);
   });
 
-  it("says a link without a code is not valid, without a call", async () => {
+  it("says a link without a code is not valid, without a call or a button", async () => {
     const { h, post } = await openVerify(Promise.resolve({ email: "x@example.com", token: TOKEN, user: USER }), {
       ...VERIFY,
       code: "",
     });
     expect(post).not.toHaveBeenCalled();
+    expect(h.container.querySelector("form")).toBeNull();
     expect(text(h, "[role=alert]")).toBe("This verification link has expired or was already used.");
     const link = Array.from(h.container.querySelectorAll("a")).find((a) => a.textContent === "Send a new link")!;
     expect(link.getAttribute("href")).toBe("/auth/verify-prompt");

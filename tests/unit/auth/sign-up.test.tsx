@@ -129,7 +129,15 @@ describe("SignUp", () => {
     await click(h.container.querySelector<HTMLButtonElement>("button[type=submit]")!);
     expect(h.post).toHaveBeenCalledWith(
       "auth/signup",
-      { email: "new@example.com", password: "secret1", firstName: "Mei", lastName: "Chan", agree: true },
+      // The mailed link carries where the shopper was going, so that confirming continues there.
+      {
+        email: "new@example.com",
+        password: "secret1",
+        firstName: "Mei",
+        lastName: "Chan",
+        agree: true,
+        redirect: "/zh-HK/checkout",
+      },
       { toast: false },
     );
     expect(h.session.signIn).not.toHaveBeenCalled();

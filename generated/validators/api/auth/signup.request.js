@@ -3,7 +3,7 @@ import ucs2length from "../../../runtime/ucs2length.js";
 "use strict";
 export const validate = validate21;
 export default validate21;
-const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/signup.request.schema.json","type":"object","additionalProperties":false,"required":["password","agree"],"properties":{"email":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/email"},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"mobile":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"},"password":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/newPassword"},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"agree":{"const":true}}};
+const schema6 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://storefront-runtime.dev/schemas/api/auth/signup.request.schema.json","type":"object","additionalProperties":false,"required":["password","agree"],"properties":{"email":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/email"},"countryCode":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/countryCode"},"mobile":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/phone"},"password":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/newPassword"},"firstName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"lastName":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/personNameOrEmpty"},"agree":{"const":true},"redirect":{"$ref":"https://storefront-runtime.dev/schemas/common/fields.schema.json#/definitions/sameSitePath"}}};
 const schema8 = {"type":"string","maxLength":254,"pattern":"^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$"};
 const func3 = ucs2length;
 const pattern0 = new RegExp("^[\\w-]+(\\.[\\w-]+)*@[\\w-]+(\\.[\\w-]+)+$", "u");
@@ -137,6 +137,34 @@ validate49.errors = vErrors;
 return errors === 0;
 }
 
+const schema16 = {"type":"string","maxLength":2048,"pattern":"^/(?![/\\\\])[!-\\[\\]-~]*$"};
+const pattern4 = new RegExp("^/(?![/\\\\])[!-\\[\\]-~]*$", "u");
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(func3(data) > 2048){
+validate52.errors = [{instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+if(!pattern4.test(data)){
+validate52.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[!-\\[\\]-~]*$"},message:"must match pattern \""+"^/(?![/\\\\])[!-\\[\\]-~]*$"+"\""}];
+return false;
+}
+}
+}
+else {
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://storefront-runtime.dev/schemas/api/auth/signup.request.schema.json" */;
@@ -152,7 +180,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "email") || (key0 === "countryCode")) || (key0 === "mobile")) || (key0 === "password")) || (key0 === "firstName")) || (key0 === "lastName")) || (key0 === "agree"))){
+if(!((((((((key0 === "email") || (key0 === "countryCode")) || (key0 === "mobile")) || (key0 === "password")) || (key0 === "firstName")) || (key0 === "lastName")) || (key0 === "agree")) || (key0 === "redirect"))){
 validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -241,6 +269,19 @@ var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.redirect !== undefined){
+const _errs9 = errors;
+if(!(validate52(data.redirect, {instancePath:instancePath+"/redirect",parentData:data,parentDataProperty:"redirect",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

@@ -95,9 +95,10 @@ function confirmationTarget(user: UserRow): { purpose: "verify-email" | "verify-
 /**
  * Sends the link that verifies a new account's email address (or mobile number) and signs it
  * in. At most one a minute per account; `quiet` skips, without failing, what would be refused,
- * for the callers whose answer must not say whether the account exists.
+ * for the callers whose answer must not say whether the account exists. The link carries
+ * `redirect`, where the shopper was going when they signed up.
  */
-function sendVerification(deps: ApiDeps, user: UserRow, place: MailPlace, quiet = false) {
+function sendVerification(deps: ApiDeps, user: UserRow, place: MailPlace, quiet = false, redirect?: string) {
   const target = confirmationTarget(user);
   if (!target) return;
   // Counted and sent in one transaction (see checkMailQuota).
@@ -116,7 +117,8 @@ function sendVerification(deps: ApiDeps, user: UserRow, place: MailPlace, quiet 
     }
     const code = issueCode(deps.db, user.id, target.purpose, target.to, deps.clock(), VERIFY_TTL_MS);
     const kind = target.purpose === "verify-email" ? "verify" : "verifyMobile";
-    deps.mailer.send(composeMail(place, kind, target.to, `/auth/verify-email?code=${code}`));
+    const next = redirect ? `&redirect=${encodeURIComponent(redirect)}` : "";
+    deps.mailer.send(composeMail(place, kind, target.to, `/auth/verify-email?code=${code}${next}`));
   })();
 }
 
@@ -216,7 +218,7 @@ export const authCalls = [
     if (!ok || !user) fail("refusal.signin.incorrect");
     // Only whoever holds the password learns that the account waits for its confirmation.
     if (confirmationTarget(user!)) {
-      sendVerification(ctx.deps, user!, mailPlaceOf(ctx.request), true);
+      sendVerification(ctx.deps, user!, mailPlaceOf(ctx.language), true);
       fail(method === "email" ? "refusal.signin.confirmEmail" : "refusal.signin.confirmMobile");
     }
     let checked = user!.password_hash;
@@ -251,7 +253,7 @@ export const authCalls = [
     // Hashed whether or not the address is taken, so the answer takes as long either way.
     const hash = await ctx.deps.passwords.hash(password);
     const now = clock();
-    const place = mailPlaceOf(ctx.request);
+    const place = mailPlaceOf(ctx.language);
     // The new account's id; null when the address already has one.
     const created = db.transaction(() => {
       const taken = normalizedEmail
@@ -284,7 +286,7 @@ export const authCalls = [
         if (ctx.deps.mailer.recentTo(to) < MAILS_PER_HOUR) ctx.deps.mailer.send(composeMail(place, "taken", to, "/auth/forget"));
       })();
     } else {
-      sendVerification(ctx.deps, userById(db, created)!, place, true);
+      sendVerification(ctx.deps, userById(db, created)!, place, true, ctx.body.redirect);
     }
     return { channel: normalizedEmail ? ("email" as const) : ("mobile" as const) };
   }),
@@ -316,7 +318,7 @@ export const authCalls = [
       // that has had its share of mails this hour gets nothing more, also without saying so.
       if (user && to && ctx.deps.mailer.recentTo(to) < MAILS_PER_HOUR) {
         const code = issueCode(db, user.id, "reset-password", to, ctx.deps.clock(), RESET_TTL_MS);
-        ctx.deps.mailer.send(composeMail(mailPlaceOf(ctx.request), "reset", to, `/auth/reset-password?code=${code}`));
+        ctx.deps.mailer.send(composeMail(mailPlaceOf(ctx.language), "reset", to, `/auth/reset-password?code=${code}`));
       }
     })();
     return {};
@@ -342,7 +344,7 @@ export const authCalls = [
   }),
 
   defineCall("auth/sendVerifyEmail", "optional", (ctx) => {
-    const place = mailPlaceOf(ctx.request);
+    const place = mailPlaceOf(ctx.language);
     if (ctx.user) {
       if (!ctx.user.email) fail("refusal.verify.noEmail");
       if (ctx.user.email_verified) fail("refusal.verify.already");
@@ -402,7 +404,7 @@ export const authCalls = [
         channel === "email"
           ? db.prepare("SELECT 1 FROM users WHERE email = ? AND id != ?").get(target, userId)
           : db.prepare("SELECT 1 FROM users WHERE mobile = ? AND id != ?").get(mobile!.replace(/^\+/, ""), userId);
-      const place = mailPlaceOf(ctx.request);
+      const place = mailPlaceOf(ctx.language);
       ctx.deps.mailer.send(
         taken ? composeMail(place, "addressTaken", target, "/auth/forget") : composeMail(place, "code", target, "", { code }),
       );

@@ -45,7 +45,7 @@ export const codeSigninCalls: CallDef[] = [
         // Within the minute, or past the hour's mails: nothing more, and nothing said.
         if (last + VERIFY_RESEND_MS <= now && mailer.recentTo(to) < MAILS_PER_HOUR) {
           const code = issueShortCode(db, user.id, PURPOSE, to, now);
-          mailer.send(composeMail(mailPlaceOf(ctx.request), "code", to, "", { code }));
+          mailer.send(composeMail(mailPlaceOf(ctx.language), "code", to, "", { code }));
         }
       })();
     return { waitSeconds: VERIFY_RESEND_MS / 1000 };

@@ -45,7 +45,7 @@ export const contactCalls = [
     const { db, store, clock, mailer } = ctx.deps;
     const b = ctx.body;
     if (!store.productBySlug.has(b.productSlug)) fail("refusal.product.notFound");
-    const place = mailPlaceOf(ctx.request);
+    const place = mailPlaceOf(ctx.language);
     const now = clock();
     const reference = serialNumber("Q", now);
     const path = createLinks(store.config.router, null).product(b.productSlug);
@@ -89,7 +89,7 @@ export const contactCalls = [
     checkContact(ctx);
     const { db, store, clock, mailer } = ctx.deps;
     const b = ctx.body;
-    const place = mailPlaceOf(ctx.request);
+    const place = mailPlaceOf(ctx.language);
     const now = clock();
     const reference = serialNumber("F", now);
     db.transaction(() => {
