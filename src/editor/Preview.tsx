@@ -66,7 +66,9 @@ export function Preview({ address, width, draft, renderKey, template, selected, 
     if (!element) return;
     element.style.setProperty("outline", OUTLINE);
     element.style.setProperty("outline-offset", "-3px");
-    element.scrollIntoView({ block: "nearest" });
+    // The frame's own scroll only: scrollIntoView would scroll the editor around it too.
+    const view = doc.defaultView;
+    view?.scrollTo({ top: element.getBoundingClientRect().top + view.scrollY - 24 });
     outlined.current = element;
   };
   // Runs again when the selection changes; outline reads it.
