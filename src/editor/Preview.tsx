@@ -100,7 +100,9 @@ export function Preview({ address, width, draft, renderKey, template, selected, 
         <input type="hidden" name="address" value={address ?? ""} />
         <input type="hidden" name="draft" value={JSON.stringify({ files: draft })} />
       </form>
-      <div className="preview__stage">
+      {/* Scrolls sideways when the frame is wider than the screen: reachable by keyboard. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable). */}
+      <section className="preview__stage" tabIndex={0} aria-label={intl.formatMessage({ id: "editor.preview.stage" })}>
         <iframe
           ref={frame}
           name="editor-preview"
@@ -108,7 +110,7 @@ export function Preview({ address, width, draft, renderKey, template, selected, 
           width={width}
           onLoad={loaded}
         />
-      </div>
+      </section>
     </div>
   );
 }
