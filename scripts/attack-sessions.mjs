@@ -20,7 +20,7 @@ const CHROMIUM_FLAGS = [
 
 /** `shop`: { root, base, check, post, signUp, email, tally } of scripts/attack.mjs. */
 export async function sessionAttacks(shop) {
-  const { base, check, post, signUp, tally } = shop;
+  const { base, check, post, signUp, tally, email } = shop;
 
   await check("session token in a page address or a script-readable cookie (issue #48, 1)", async () => {
     const { account } = await signUp();
@@ -142,10 +142,11 @@ export async function sessionAttacks(shop) {
     const more = [];
     for (let i = 0; i < 10; i++) more.push(await post("user/editEmail", { email: victim.account, code: "000001" }, { token }));
     const told = [taken, free, ...more].filter((a) => /already|taken/i.test(a.msg)).length;
-    const counted = more.some((a) => /Too many wrong codes|code/i.test(a.msg));
+    // Counted: the fifth wrong try of one code answers otherwise (ask for a new code).
+    const counted = more.some((a) => a.msg !== taken.msg);
     return {
       held: told === 0 && taken.msg === free.msg && counted,
-      detail: `taken: "${taken.msg}"; free: "${free.msg}"; ${told} answers said taken; then ${tally(more)} "${more.at(-1).msg}"`,
+      detail: `taken: "${taken.msg}"; free: "${free.msg}"; ${told} answers said taken; then ${tally(more)}, ${counted ? "the fifth try voided the code" : "no try counted"}`,
     };
   });
 }
