@@ -8,9 +8,15 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { startBuiltServer } from "./built-server.mjs";
 
+/** @typedef {import("./attack.mjs").AttackTools} AttackTools */
+
+/** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Places a card order of one unit and pays it on the demo provider's page, as a browser without script would. */
+/**
+ * Places a card order of one unit and pays it on the demo provider's page, as a browser without script would.
+ * @param {AttackTools} tools @param {string} token @param {string} sku
+ */
 async function paidOrder({ base, post }, token, sku) {
   const added = await post("cart/add", { sku, quantity: 1 }, { token });
   if (added.code !== 0) throw new Error(`cart/add: ${added.msg}`);
@@ -42,7 +48,10 @@ async function paidOrder({ base, post }, token, sku) {
   throw new Error(`${orderNo} was not marked paid`);
 }
 
-/** A form post to the merchant's /dev/orders, as its buttons send it. */
+/**
+ * A form post to the merchant's /dev/orders, as its buttons send it.
+ * @param {string} base @param {string} path @param {Record<string, string>} [fields]
+ */
 const devPost = (base, path, fields = {}) =>
   fetch(`${base}${path}`, {
     method: "POST",
@@ -51,7 +60,7 @@ const devPost = (base, path, fields = {}) =>
     redirect: "manual",
   });
 
-/** Issue 48 item 4: a refund-only return of everything, then a cancellation, both approved. */
+/** Issue 48 item 4: a refund-only return of everything, then a cancellation, both approved. @param {AttackTools} tools */
 async function doubleRefund(tools) {
   const { base, post, signUp } = tools;
   const { token } = await signUp();
@@ -82,11 +91,12 @@ async function doubleRefund(tools) {
 }
 
 /** One GET on a connection of its own, so that each may reach another worker: status 0 when nothing answered. */
+/** @param {string} url @returns {Promise<{ status: number, worker?: string | string[] }>} */
 const getOnce = (url) =>
   new Promise((resolve) => {
     const req = request(url, { agent: false, timeout: 10_000 }, (res) => {
       res.resume();
-      res.on("end", () => resolve({ status: res.statusCode, worker: res.headers["x-worker"] }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, worker: res.headers["x-worker"] }));
     });
     req.on("timeout", () => req.destroy(new Error("timeout")));
     req.on("error", () => resolve({ status: 0 }));
@@ -97,6 +107,7 @@ const getOnce = (url) =>
  * Issue 48 item 2: another process holds SQLite's write lock for 8 s, past the busy timeout (5 s)
  * and several purges (a server of its own, purging every second, two workers).
  */
+/** @param {AttackTools} tools */
 async function writeLockHeld({ root }) {
   const work = mkdtempSync(join(tmpdir(), "attack-lock-"));
   cpSync(join(root, "fixtures/demo-store"), join(work, "store"), { recursive: true });
@@ -152,13 +163,16 @@ async function writeLockHeld({ root }) {
  * Issue 48 item 5: an attacker signs up with the victim's address and a password; later the
  * victim signs in by a one-time code from their own browser. Does the attacker's password work?
  */
+/** @param {AttackTools} tools */
 async function preRegistration({ post, dataDir }) {
   const victim = `victim-${Date.now().toString(36)}@example.com`;
   await post("auth/signup", { email: victim, password: "attacker-pw", agree: true }, { visitor: "attacker-browser" });
   await post("auth/sendSigninCode", { account: victim }, { visitor: "victim-browser" });
   // The code the server "mailed": its outbox is a table of the database the script made.
   const db = new Database(join(dataDir, "store.sqlite"), { readonly: true });
-  const mail = db.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC").get(victim);
+  const mail = /** @type {{ body: string } | undefined} */ (
+    db.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC").get(victim)
+  );
   db.close();
   const code = /\b(\d{6})\b/.exec(mail?.body ?? "")?.[1];
   const owner = await post("auth/signinByCode", { account: victim, code }, { visitor: "victim-browser" });
@@ -170,7 +184,9 @@ async function preRegistration({ post, dataDir }) {
 }
 
 /** Issue 48 item 12: cookie-less cart/add from one address, each making a new visitor and its cart. */
+/** @param {AttackTools} tools */
 async function anonymousCarts({ post }) {
+  /** @type {import("./attack.mjs").Answer[]} */
   const answers = [];
   for (let i = 0; i < 150; i++) answers.push(await post("cart/add", { sku: "ENAMUG-WHI", quantity: 1 }));
   const created = answers.filter((a) => a.code === 0).length;
@@ -180,6 +196,7 @@ async function anonymousCarts({ post }) {
   };
 }
 
+/** @param {AttackTools} tools */
 export async function runHardeningAttacks(tools) {
   await tools.check("150 cookie-less cart/add calls from one address, each a new visitor's cart", () => anonymousCarts(tools));
   await tools.check("account registered in advance with the victim's address, then the victim signs in by code", () =>

@@ -18,7 +18,7 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-/** `shop`: { root, base, check, post, signUp, email, tally } of scripts/attack.mjs. */
+/** @param {import("./attack.mjs").AttackTools} shop the helpers of scripts/attack.mjs */
 export async function sessionAttacks(shop) {
   const { base, check, post, signUp, tally, email } = shop;
 
@@ -27,6 +27,7 @@ export async function sessionAttacks(shop) {
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
     try {
       const page = await browser.newPage();
+      /** @type {string[]} */
       const addresses = [];
       page.on("request", (request) => addresses.push(request.url()));
       await page.goto(`${base}/auth/signin?redirect=%2Fcategory%2Fshirts`);
@@ -78,10 +79,11 @@ export async function sessionAttacks(shop) {
       NODE_ENV: "production",
     });
     let log = "";
-    logged.process.stdout.on("data", (chunk) => (log += chunk));
+    logged.process.stdout?.on("data", (chunk) => (log += chunk));
     try {
       const url = await logged.url;
       const account = shop.email();
+      /** @param {string} path @param {unknown} body */
       const call = (path, body) =>
         fetch(`${url}/api/web/${path}`, {
           method: "POST",
@@ -133,6 +135,7 @@ export async function sessionAttacks(shop) {
   await check("account enumeration through user/editEmail with wrong codes (issue #48, 10)", async () => {
     const victim = await signUp();
     const { token } = await signUp();
+    /** @param {string} address */
     const probe = async (address) => {
       await post("auth/sendCode", { channel: "email", email: address }, { token });
       return post("user/editEmail", { email: address, code: "000000" }, { token });
@@ -141,7 +144,7 @@ export async function sessionAttacks(shop) {
     const free = await probe(email());
     const more = [];
     for (let i = 0; i < 10; i++) more.push(await post("user/editEmail", { email: victim.account, code: "000001" }, { token }));
-    const told = [taken, free, ...more].filter((a) => /already|taken/i.test(a.msg)).length;
+    const told = [taken, free, ...more].filter((a) => /already|taken/i.test(a.msg ?? "")).length;
     // Counted: the fifth wrong try of one code answers otherwise (ask for a new code).
     const counted = more.some((a) => a.msg !== taken.msg);
     return {

@@ -50,7 +50,14 @@ if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error("refusing to atta
  */
 let from = "127.0.0.1";
 
+/**
+ * @typedef {{ status: number, ms: number, code?: number, msg?: string, data?: any, reason?: { id?: string } }} Answer
+ * @typedef {{ token?: string, visitor?: string, type?: string, raw?: string | Buffer, headers?: Record<string, string> }} PostOptions
+ */
+
+/** @param {string} call @param {unknown} body @param {PostOptions} [options] @returns {Promise<Answer>} */
 function post(call, body, { token, visitor, type = "application/json", raw, headers = {} } = {}) {
+  /** @type {Record<string, string>} */
   const h = { "content-type": type, ...headers };
   if (token) h["x-auth"] = token;
   if (visitor) h.cookie = `visitorId=${visitor}`;
@@ -61,11 +68,12 @@ function post(call, body, { token, visitor, type = "application/json", raw, head
       let text = "";
       res.on("data", (chunk) => (text += chunk));
       res.on("end", () => {
+        /** @type {Partial<Answer>} */
         let json = {};
         try {
           json = JSON.parse(text);
         } catch {}
-        resolve({ status: res.statusCode, ms: performance.now() - started, ...json });
+        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, ...json });
       });
     });
     req.on("error", reject);
@@ -85,14 +93,14 @@ async function signUp() {
   const answer = await post("auth/signup", { email: account, password: "right-password", agree: true });
   if (answer.code !== 0) throw new Error(`sign-up failed: ${answer.msg}`);
   const mails = await (await fetch(`${base}/dev/outbox?format=json`)).json();
-  const link = mails.find((m) => m.recipient === account && m.link)?.link;
+  const link = mails.find((/** @type {{ recipient: string, link?: string }} */ m) => m.recipient === account && m.link)?.link;
   const code = link && new URL(link, base).searchParams.get("code");
   const verified = await post("auth/verifyEmail", { code });
   if (verified.code !== 0) throw new Error(`verification failed: ${verified.msg}`);
   return { account, token: verified.data.token };
 }
 
-/** Latency of one GET, ms. */
+/** Latency of one GET, ms. @param {string} path */
 async function timeGet(path) {
   const started = performance.now();
   const response = await fetch(base + path);
@@ -100,12 +108,15 @@ async function timeGet(path) {
   return { ms: performance.now() - started, status: response.status };
 }
 
+/** @param {number[]} values @param {number} q */
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
 
+/** @param {Answer[]} answers */
 const tally = (answers) => {
+  /** @type {Record<string, number>} */
   const counts = {};
   for (const a of answers) {
     const key = `${a.status}/${a.code}`;
@@ -116,7 +127,15 @@ const tally = (answers) => {
     .join(" ");
 };
 
+/** @type {boolean[]} */
 const results = [];
+/** @typedef {(name: string, run: () => Promise<{ held: boolean, detail: string }>) => Promise<void>} Check */
+/**
+ * What the attack modules get of this script.
+ * @typedef {{ root: string, base: string, dataDir: string, check: Check, post: typeof post, signUp: typeof signUp, email: () => string, tally: typeof tally }} AttackTools
+ */
+
+/** @type {Check} */
 async function check(name, run) {
   from = `127.0.0.${results.length + 2}`;
   try {
@@ -146,9 +165,13 @@ await check("change-code guessing (300 wrong codes, then the right one)", async 
   await post("auth/sendCode", { channel: "email", email: target }, { token });
   // The code the server "mailed": its outbox is a table of the database this script made.
   const db = new Database(join(dataDir, "store.sqlite"), { readonly: true });
-  const mail = db.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC").get(target);
+  const mail = /** @type {{ body: string }} */ (
+    db.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC").get(target)
+  );
   db.close();
-  const code = /Your code is (\d{6})/.exec(mail.body)[1];
+  const code = /Your code is (\d{6})/.exec(mail.body)?.[1];
+  if (!code) throw new Error("no code in the mail");
+  /** @param {number} i */
   const wrong = (i) => String(((Number(code) - 100_000 + 1 + i) % 900_000) + 100_000);
   const started = performance.now();
   const answers = [];
@@ -174,6 +197,7 @@ await check(
     const quiet = [];
     for (let i = 0; i < 10; i++) quiet.push((await timeGet(boot)).ms);
     const end = performance.now() + FLOOD_MS;
+    /** @type {Answer[]} */
     const answers = [];
     // Each of the 40 sends at most one sign-in per 800 ms: about 50 a second, the audit's
     // rate, without this script's own loop taking the cores the server needs.
@@ -184,6 +208,7 @@ await check(
         await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
       }
     };
+    /** @type {number[]} */
     const timed = [];
     const timer = async () => {
       while (performance.now() < end) {
@@ -211,7 +236,9 @@ await check(`anonymous write flood (visitor/track with 2 KB url and referer, 20 
   const before = size();
   const long = `http://127.0.0.1/${"x".repeat(2000)}`;
   const end = performance.now() + FLOOD_MS;
+  /** @type {Answer[]} */
   const answers = [];
+  /** @param {number} w */
   const worker = async (w) => {
     const visitor = `flood-${w}`;
     while (performance.now() < end)
@@ -234,13 +261,14 @@ await check("one-star reviews from an account that never ordered (20)", async ()
   const raw = `${Object.entries(fields)
     .map(([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
     .join("")}--${boundary}--\r\n`;
+  /** @type {Answer[]} */
   const answers = [];
   for (let i = 0; i < 20; i++)
     answers.push(await post("review/add", undefined, { token, raw, type: `multipart/form-data; boundary=${boundary}` }));
   const accepted = answers.filter((a) => a.code === 0).length;
   // Refused for not having bought it, not for the shape of the request.
-  const why = answers[0].reason?.id ?? "no reason";
-  return { held: accepted === 0 && answers[0].status === 200, detail: `${accepted} accepted; ${why}: ${answers[0].msg}` };
+  const why = answers[0]?.reason?.id ?? "no reason";
+  return { held: accepted === 0 && answers[0]?.status === 200, detail: `${accepted} accepted; ${why}: ${answers[0]?.msg}` };
 });
 
 await check("cross-site calls and bad bodies", async () => {
@@ -273,6 +301,7 @@ await check("QR sign-in token on a second socket with the visitor id", async () 
   const visitor = `qr-${id()}`;
   const created = await post("auth/qrCreate", {}, { visitor });
   const spy = new WebSocket(`${base.replace("http", "ws")}/ws/message?visitorId=${visitor}`);
+  /** @type {Array<{ type?: string, data?: { token?: string } }>} */
   const frames = [];
   spy.on("message", (raw) => frames.push(JSON.parse(String(raw))));
   await new Promise((resolve, reject) => {
@@ -288,6 +317,7 @@ await check("QR sign-in token on a second socket with the visitor id", async () 
 });
 
 await check("200 sockets with garbage frames, then 12 sockets for one visitor", async () => {
+  /** @param {string} visitor @returns {Promise<{ socket: WebSocket, open: boolean, code?: number }>} */
   const open = (visitor) =>
     new Promise((resolve) => {
       const socket = new WebSocket(`${base.replace("http", "ws")}/ws/message?visitorId=${visitor}`);
@@ -309,8 +339,10 @@ await check("200 sockets with garbage frames, then 12 sockets for one visitor", 
   };
 });
 
-await runHardeningAttacks({ root, base, post, signUp, dataDir, check });
-await sessionAttacks({ root, base, check, post, signUp, email, tally });
+/** @type {AttackTools} */
+const tools = { root, base, dataDir, check, post, signUp, email, tally };
+await runHardeningAttacks(tools);
+await sessionAttacks(tools);
 
 clearTimeout(deadline);
 stop();
