@@ -95,7 +95,7 @@ export interface StoreServer {
 
 export const AVATAR_MAX_BYTES = IMAGE_MAX_BYTES;
 
-/** The calls that give a visitor without the cookie an id (README, "Caching"). */
+/** The calls that give a visitor without the cookie an id (docs/operators.md, "Caching"). */
 const VISITOR_ISSUING_CALL = new RegExp(`^${API_BASE}/(visitor/track|cart/[a-z]+)(\\?|$)`);
 
 export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
@@ -169,7 +169,7 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
   app.addHook("onSend", async (request, reply, payload) => {
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) reply.header(name, value);
     // A document without the cookie gets one too, unless a shared cache may keep it: one
-    // visitor's id must never be handed to the next (README, "Caching").
+    // visitor's id must never be handed to the next (docs/operators.md, "Caching").
     const issued =
       issuedVisitorIds.get(request) ??
       (!visitorIdOf(request) &&
@@ -180,7 +180,7 @@ export async function buildApp(options: AppOptions = {}): Promise<StoreServer> {
         : undefined);
     if (issued) {
       // Not HttpOnly: the live channel reads it on disconnect (SPEC.md §7). It grants no session:
-      // a QR sign-in needs the ticket's secret as well (README, "Security and limits").
+      // a QR sign-in needs the ticket's secret as well (docs/security.md).
       const secure = request.protocol === "https" ? "; Secure" : "";
       reply.header("set-cookie", `${VISITOR_COOKIE}=${issued}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`);
     }

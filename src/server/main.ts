@@ -21,7 +21,7 @@ const host = process.env.HOST ?? "127.0.0.1";
 const production = process.env.NODE_ENV === "production";
 // Set by `npm run dev` (scripts/dev.mjs), which restarts one process on each rebuild.
 const devReload = process.env.DEV_RELOAD === "1";
-/** The shop's data on PostgreSQL (README, "PostgreSQL and several instances"); unset, SQLite in DATA_DIR. */
+/** The shop's data on PostgreSQL (docs/operators.md, "PostgreSQL and several instances"); unset, SQLite in DATA_DIR. */
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const shownHost = host === "127.0.0.1" || host === "::1" ? "localhost" : host;
 /** Set by the primary on the process it forks to prepare (prepare.ts). */

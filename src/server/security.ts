@@ -1,6 +1,6 @@
 // Security headers of every answer, and the Content-Security-Policy of documents: their own
 // inline script and <style> run because the policy names the SHA-256 of each body, not a
-// per-response nonce, so one cached body serves every visitor (README, "Caching").
+// per-response nonce, so one cached body serves every visitor (docs/operators.md, "Caching").
 import { createHash, randomBytes } from "node:crypto";
 import type { ThemeConfig } from "../../generated/types";
 

@@ -56,7 +56,7 @@ const headerValue = (value: string | string[] | undefined) => (typeof value === 
 /**
  * An anonymous public page: any cache may keep it, a shared one (a CDN) serves it for 30 s and
  * a minute longer while it asks again in the background; a browser asks every time (its ETag
- * makes that a 304). README, "Caching".
+ * makes that a 304). docs/operators.md, "Caching".
  */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 /** The page-route headers the answer depends on (the language is in the path). */
@@ -104,7 +104,7 @@ function notModified(request: FastifyRequest, etag: string): boolean {
   return header.trim() === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-/** The auth or form session cookie: the answer is that shopper's (a CDN passes such requests by: README). */
+/** The auth or form session cookie: the answer is that shopper's (a CDN passes such requests by: docs/operators.md). */
 function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
   return Boolean(readCookie(headers.cookie, WIRE.authCookie) || sessionTokenOf(headers.cookie));
 }

@@ -26,7 +26,7 @@ const SESSION_ID = /^ps_[A-Za-z0-9_-]{20,60}$/;
 /** Later deliveries when the shop's webhook does not answer 2xx. */
 const RETRY_DELAYS_MS = [2_000, 10_000, 60_000];
 
-/** The test cards of README "Payments and orders"; any other valid number is declined. */
+/** The test cards of docs/shop-features.md "Payments and orders"; any other valid number is declined. */
 export const TEST_CARDS = { pays: "4242424242424242", declined: "4000000000000002", threeDSecure: "4000002760003184" } as const;
 
 type SessionStatus = "open" | "requires_action" | "succeeded" | "expired";

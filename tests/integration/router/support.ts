@@ -45,7 +45,7 @@ export function loadFixtures(dir = DEMO_RECORDING): Fixture[] {
 /** The recorded page named `name` (`cart`, `zh-HK--product-detail`). */
 export function fixtureNamed(fixtures: Fixture[], name: string): Fixture {
   const found = fixtures.find((f) => f.file === `${name}.json`);
-  if (!found) throw new Error(`no recorded page ${name}; record the demo store again (README, "Recording a store")`);
+  if (!found) throw new Error(`no recorded page ${name}; record the demo store again (docs/developing.md, "Recording a store")`);
   return found;
 }
 

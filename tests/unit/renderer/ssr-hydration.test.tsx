@@ -145,7 +145,7 @@ describe("document", () => {
     expect(html).toContain("<title>T &amp; C</title>");
     expect(html).toContain('<link rel="canonical" href="/x">');
     expect(html).toContain('<meta name="robots" content="noindex">');
-    // No nonce: a cached body serves every visitor (README, "Caching").
+    // No nonce: a cached body serves every visitor (docs/operators.md, "Caching").
     expect(html).toContain('<script type="module" src="/assets/boot-1.js"></script>');
     expect(html).toContain(
       '<div id="page-head"><header>h</header></div>\n<main id="page-body"><p>b</p></main>\n<div id="page-foot"><footer>f</footer></div>',
