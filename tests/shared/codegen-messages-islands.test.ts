@@ -43,6 +43,8 @@ describe("merged messages", () => {
         `messages/${lang}.json`,
         `messages/${lang}.base.json`,
         `messages/${lang}.more.json`,
+        // The theme editor's own texts (src/editor/), a set apart from the shop's (issue 50).
+        `messages/editor.${lang}.json`,
       ]),
     );
     expect(JSON.parse(files.get("messages/zh.json")!)["badge.new"]).toBe("新品");
