@@ -281,7 +281,9 @@ describe("the product page and its dialogs", () => {
     const viewer = page.getByRole("dialog", { name: "Images of Oxford Shirt" });
     await viewer.waitFor();
     await expect.poll(() => focusedText(page)).toBe("Close");
-    // Sand / L is shown first: its image is the second of three.
+    // Sand / L is chosen: its picture leads the slides (issue 49 item 4), and the last wraps round.
+    await viewer.getByText("Image 1 of 3").waitFor();
+    await page.keyboard.press("ArrowRight");
     await viewer.getByText("Image 2 of 3").waitFor();
     await page.keyboard.press("ArrowRight");
     await viewer.getByText("Image 3 of 3").waitFor();
