@@ -4,19 +4,8 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./bench/chromium.mjs";
 import { startBuiltServer } from "./built-server.mjs";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** @param {import("./attack.mjs").AttackTools} shop the helpers of scripts/attack.mjs */
 export async function sessionAttacks(shop) {
@@ -24,7 +13,7 @@ export async function sessionAttacks(shop) {
 
   await check("session token in a page address or a script-readable cookie (issue #48, 1)", async () => {
     const { account } = await signUp();
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       /** @type {string[]} */
